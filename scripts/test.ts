@@ -1,0 +1,52 @@
+/**
+ * `npm test`: the whole suite on real PostgreSQL and Redis, then the smoke suite on the embedded default.
+ *
+ * DATABASE_URL / REDIS_URL are used as given (CI sets them to a fresh database). Unset, the suite uses the
+ * machine's PostgreSQL at 127.0.0.1:5432 (database qc_test, recreated) and Redis at 127.0.0.1:6379.
+ * Prints `N passed, N failed` last.
+ */
+import postgres from 'postgres';
+
+const env = { ...process.env };
+if (!env.DATABASE_URL) {
+  const admin = postgres('postgres://postgres@127.0.0.1:5432/postgres', { max: 1, onnotice: () => {} });
+  await admin.unsafe('drop database if exists qc_test with (force)');
+  await admin.unsafe('create database qc_test');
+  await admin.end();
+  env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/qc_test';
+}
+env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+
+const bun = process.execPath;
+const filters = process.argv.slice(2);
+
+async function run(label: string, args: string[], runEnv: Record<string, string | undefined>) {
+  console.log(`\n== ${label}: bun ${args.join(' ')}`);
+  const proc = Bun.spawn([bun, ...args], { env: runEnv, stdout: 'pipe', stderr: 'pipe' });
+  let tail = '';
+  const pump = async (stream: ReadableStream<Uint8Array>, out: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk);
+      out.write(text);
+      tail = (tail + text).slice(-4000);
+    }
+  };
+  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
+  const code = await proc.exited;
+  const passed = Number(tail.match(/^\s*(\d+) pass/m)?.[1] ?? 0);
+  const failed = Number(tail.match(/^\s*(\d+) fail/m)?.[1] ?? 0);
+  // A crashed runner that printed no summary counts as one failure.
+  return { passed, failed: failed || (code !== 0 ? 1 : 0) };
+}
+
+const main = await run('suite (PostgreSQL + Redis)', ['test', ...filters], env);
+const smokeEnv = { ...env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
+const smoke = filters.length
+  ? { passed: 0, failed: 0 }
+  : await run('smoke (embedded PGlite, in-process queue)', ['test', '--path-ignore-patterns=', './server/smoke'], smokeEnv);
+
+const passed = main.passed + smoke.passed;
+const failed = main.failed + smoke.failed;
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,40 @@
+import { Elysia } from 'elysia';
+import type { Deps } from './core/deps.ts';
+import { createQcApp } from './core/http/qc-app.ts';
+import { renderError } from './core/http/render-error.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
+import { registerOauth } from './oauth/routes.ts';
+import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
+import { opsRoutes } from './ops/routes.ts';
+import { registerPermissions } from './permissions/routes.ts';
+import { registerPropertyReads } from './properties/routes.ts';
+
+export interface AppOptions {
+  operatorToken: string;
+  probes?: readonly ReadinessProbe[];
+}
+
+/** The modern partner API: every route file registered explicitly, so the route table reads here. */
+function modernApi(deps: Deps) {
+  const app = createQcApp(deps);
+  registerOauth(app, deps);
+  registerPermissions(app);
+  registerPropertyReads(app, deps);
+  return app;
+}
+
+export function buildApp(deps: Deps, options: AppOptions) {
+  const app = new Elysia({ name: 'qc-root' })
+    .use(openapiRoutes())
+    .use(healthRoutes(deps, options.probes ?? []))
+    .use(modernApi(deps))
+    .use(opsRoutes(deps, options.operatorToken))
+    .use(dashboardRoutes(deps))
+    // Only unmatched routes reach here: the JSON surfaces have their own handlers.
+    .onError(({ request, code, error }) => renderError(deps, request, code, error));
+  setSpecSource((request) => app.handle(request));
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,74 @@
+import { unauthorized } from '../http/api-error.ts';
+import type { Deps } from '../deps.ts';
+import { PARTNER_AUDIENCE, verifyJwt } from './jwt.ts';
+import type { Principal } from './principal.ts';
+import { isScope, type Scope } from './scopes.ts';
+import { sha256Hex } from './secrets.ts';
+
+export const PERSONAL_TOKEN_PREFIX = 'qc_';
+
+interface ClientRow {
+  id: number;
+  client_id: string;
+  kind: 'oauth' | 'personal';
+  customer_id: number;
+  scopes: string[];
+  account_scoped: boolean;
+  endpoint_scopes: string[];
+  tier: string;
+  allowed: number[];
+}
+
+// The allow-list is resolved in the same query, live: account-scoped clients see the customer's active
+// properties outside paused groups; fixed clients see the granted ids that are still active. Never
+// crosses customers.
+const CLIENT_COLUMNS = `c.id, c.client_id, c.kind, c.customer_id, c.scopes, c.account_scoped, c.endpoint_scopes, c.tier,
+  array(select p.id from properties p left join property_groups g on g.id = p.group_id
+        where p.customer_id = c.customer_id and p.status = 'active' and not coalesce(g.paused, false)
+          and (c.account_scoped or p.id = any(c.property_ids))) as allowed`;
+
+/** Resolves `Authorization: Bearer <JWT | qc_ personal token>` to a Principal, or throws 401. */
+export async function authenticate(deps: Deps, authorization: string | null): Promise<Principal> {
+  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  const token = match?.[1];
+  if (!token) throw unauthorized();
+
+  if (token.startsWith(PERSONAL_TOKEN_PREFIX)) {
+    // Lookup by the token's hash: the hash reveals nothing about the token, so no timing side channel.
+    const [row] = await deps.db.query<ClientRow>(
+      `select ${CLIENT_COLUMNS} from api_clients c
+       where c.secret_hash = $1 and c.kind = 'personal' and c.revoked_at is null`,
+      [sha256Hex(token)],
+    );
+    if (!row) throw unauthorized();
+    return toPrincipal(row, row.scopes);
+  }
+
+  const claims = await verifyJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, token);
+  if (!claims) throw unauthorized();
+  const [row] = await deps.db.query<ClientRow>(
+    `select ${CLIENT_COLUMNS} from api_clients c where c.client_id = $1 and c.kind = 'oauth' and c.revoked_at is null`,
+    [claims.sub],
+  );
+  if (!row) throw unauthorized();
+  // A token narrowed at issue keeps its narrowing; a scope removed from the client since is gone at once.
+  const requested = typeof claims.scope === 'string' ? claims.scope.split(' ') : row.scopes;
+  return toPrincipal(
+    row,
+    requested.filter((s) => row.scopes.includes(s)),
+  );
+}
+
+function toPrincipal(row: ClientRow, scopes: string[]): Principal {
+  return {
+    clientPk: row.id,
+    clientId: row.client_id,
+    kind: row.kind,
+    customerId: row.customer_id,
+    scopes: new Set(scopes.filter(isScope) as Scope[]),
+    accountScoped: row.account_scoped,
+    propertyIds: new Set(row.allowed),
+    endpointScopes: row.endpoint_scopes,
+    tier: row.tier,
+  };
+}

@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import { type Db, type Row, toQuery } from './db.ts';
+
+const parsers = {
+  [types.INT8]: (x: string) => Number(x),
+  [types.NUMERIC]: (x: string) => Number(x),
+  [types.DATE]: (x: string) => x,
+};
+
+interface Queryable {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+function wrap(pg: Queryable, root: PGlite | undefined): Db {
+  const query = async <T>(text: string, params: unknown[] = []) => (await pg.query<T>(text, params)).rows;
+  return {
+    kind: 'pglite',
+    query,
+    sql: <T = Row>(strings: TemplateStringsArray, ...values: unknown[]) => query<T>(...toQuery(strings, values)),
+    tx: async <T>(fn: (tx: Db) => Promise<T>) => {
+      if (!root) throw new Error('nested transactions are not supported; pass the tx handle down');
+      return root.transaction((tx) => fn(wrap(tx as unknown as Queryable, undefined)));
+    },
+    close: async () => {
+      await root?.close();
+    },
+  };
+}
+
+/** Embedded PostgreSQL. `dir` undefined keeps the database in memory (tests); otherwise on disk. */
+export async function openPglite(dir: string | undefined): Promise<Db> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir, { parsers });
+  return wrap(pg as unknown as Queryable, pg);
+}

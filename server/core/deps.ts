@@ -1,0 +1,18 @@
+import type { SigningKeys } from './auth/signing-keys.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { Log } from './log.ts';
+
+/**
+ * Everything a feature needs from the outside world, built once at boot (server/main.ts) or per test
+ * (server/testing/harness.ts) and passed down explicitly. Domain code takes what it needs from here;
+ * no framework context goes into domain code.
+ */
+export interface Deps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  log: Log;
+  keys: SigningKeys;
+}

@@ -1,0 +1,30 @@
+/** The success envelope of spec section 1: {status: ok, message: ok|accepted, data}. */
+export interface Envelope<T> {
+  status: 'ok';
+  message: 'ok' | 'accepted';
+  data: T;
+}
+
+export function ok<T>(data: T): Envelope<T> {
+  return { status: 'ok', message: 'ok', data };
+}
+
+export function accepted<T>(data: T): Envelope<T> {
+  return { status: 'ok', message: 'accepted', data };
+}
+
+export function errorBody(key: string, extra: Record<string, unknown> = {}) {
+  return { status: 'error' as const, message: key, ...extra };
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** List `meta` (spec 2.1): last_page is at least 1 even for an empty result. */
+export function pageMeta(total: number, page: number, perPage: number) {
+  return { total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) };
+}

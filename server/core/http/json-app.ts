@@ -1,0 +1,16 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../deps.ts';
+import { renderError } from './render-error.ts';
+import { requestState } from './request-state.ts';
+
+/**
+ * The envelope error handling and request id for the JSON surfaces outside /v1/qc (operator API,
+ * dashboard token minting, health), so every JSON answer of the service fails the same way.
+ */
+export function createJsonApp(deps: Deps, prefix: string, name: string) {
+  return new Elysia({ prefix, name })
+    .onError(({ request, code, error }) => renderError(deps, request, code, error))
+    .onAfterHandle(({ request, set }) => {
+      Object.assign(set.headers, requestState(request).headers);
+    });
+}

@@ -1,0 +1,52 @@
+import type { Deps } from '../deps.ts';
+import { errorFields } from '../log.ts';
+import { ApiError, validationError } from './api-error.ts';
+import { errorBody, jsonResponse } from './envelope.ts';
+import { newTicket, recordIncident } from './incidents.ts';
+import { requestState } from './request-state.ts';
+import { fieldErrorsFrom } from './validation.ts';
+
+/**
+ * The one place a failure becomes a response on the JSON APIs (modern, ops, dashboard). Elysia's own
+ * validation and parse output never reaches a client; anything unexpected is a 500 with a key and a
+ * support ticket, never a stack trace.
+ */
+export function renderError(deps: Deps, request: Request, code: string | number, error: unknown, resource = 'request'): Response {
+  const apiError = toApiError(code, error, resource);
+  const state = requestState(request);
+  const ticket = newTicket();
+  const url = new URL(request.url);
+  recordIncident(deps.db, deps.log, ticket, {
+    requestId: state.id,
+    method: request.method,
+    path: url.pathname,
+    status: apiError.status,
+    key: apiError.key,
+    clientId: state.principal?.clientId,
+    detail: apiError.status >= 500 ? errorFields(error) : undefined,
+  });
+  return jsonResponse(apiError.status, errorBody(apiError.key, apiError.extra), {
+    ...state.headers,
+    ...apiError.headers,
+    'x-qc-support-ticket': ticket,
+  });
+}
+
+function toApiError(code: string | number, error: unknown, resource: string): ApiError {
+  if (error instanceof ApiError) return error;
+  switch (code) {
+    case 'VALIDATION': {
+      const v = error as { all?: { type: number; path: string }[]; type?: string };
+      return validationError(fieldErrorsFrom(v.all ?? [], resource, v.type ?? 'body'));
+    }
+    case 'PARSE':
+      return validationError({ body: [`customer.${resource}.messages.malformed`] });
+    case 'NOT_FOUND':
+      return new ApiError(404, 'errors.not_found');
+    case 'INVALID_COOKIE_SIGNATURE':
+    case 'INVALID_FILE_TYPE':
+      return validationError({ body: [`customer.${resource}.messages.invalid`] });
+    default:
+      return new ApiError(500, 'errors.internal_error');
+  }
+}

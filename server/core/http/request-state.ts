@@ -1,0 +1,26 @@
+import type { Principal } from '../auth/principal.ts';
+
+/**
+ * Per-request facts shared by the hooks of one request (request id, start time, the authenticated principal).
+ * Keyed by the Request object so nothing leaks between requests.
+ */
+export interface RequestState {
+  id: string;
+  startedAt: number;
+  principal?: Principal;
+  routeName?: string;
+  /** Headers every response of this request carries (request id, rate-limit headers). */
+  headers: Record<string, string>;
+}
+
+const states = new WeakMap<Request, RequestState>();
+
+export function requestState(request: Request): RequestState {
+  let state = states.get(request);
+  if (!state) {
+    const id = crypto.randomUUID();
+    state = { id, startedAt: performance.now(), headers: { 'x-qc-request-id': id } };
+    states.set(request, state);
+  }
+  return state;
+}

@@ -1,0 +1,16 @@
+import { routeList } from './route-table.ts';
+
+/**
+ * Endpoint allow-list (spec 5.6): exact route names or `qc.<resource>.*` wildcards matching by prefix
+ * including the trailing dot. Empty means no restriction.
+ */
+export function endpointAllowed(allowList: readonly string[], routeName: string): boolean {
+  if (allowList.length === 0) return true;
+  return allowList.some((entry) => (entry.endsWith('.*') ? routeName.startsWith(entry.slice(0, -1)) : entry === routeName));
+}
+
+/** Entries naming no live route (or a wildcard matching none) are rejected at creation. */
+export function unknownEndpointScopes(entries: readonly string[]): string[] {
+  const names = routeList.map((r) => r.name);
+  return entries.filter((entry) => !names.some((name) => endpointAllowed([entry], name)));
+}

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../../ops/demo.ts';
+import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { SCOPES } from '../auth/scopes.ts';
+import { routeList } from './route-table.ts';
+
+/**
+ * The auth walk (runCommonRouteTests): every route in the table is registered, rejects a missing token
+ * with 401, and rejects a token without its scope with 403. A route that forgot its `qc` hook fails here.
+ */
+let t: TestApp;
+let demo: Demo;
+let tokenWithout: (scope: string) => Promise<string>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  demo = await t.demo();
+  const cache = new Map<string, string>();
+  tokenWithout = async (scope) => {
+    const cached = cache.get(scope);
+    if (cached) return cached;
+    const { token } = await t.client({
+      customer_id: demo.customer_id,
+      scopes: SCOPES.filter((s) => s !== scope && !(scope === 'inventory.read' && s === 'properties.manage')),
+      property_ids: demo.properties.map((p) => p.external_property_id),
+    });
+    cache.set(scope, token);
+    return token;
+  };
+});
+
+function concretePath(path: string): string {
+  const property = demo.properties[0]?.external_property_id ?? 'x';
+  return `/v1/qc${path.replace(':property', property).replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000')}`;
+}
+
+describe('route table', () => {
+  it('registers every route of the table in the app', () => {
+    const registered = new Set(t.app.routes.map((r) => `${r.method} ${r.path}`));
+    const missing = routeList.filter((spec) => !registered.has(`${spec.method} /v1/qc${spec.path}`));
+    expect(missing.map((m) => m.name)).toEqual([]);
+  });
+
+  it('has unique route names per method and qc.<resource>.<action> form', () => {
+    const keys = routeList.map((r) => `${r.method} ${r.name}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const r of routeList) expect(r.name).toMatch(/^qc\.[a-z_]+\.[a-z_]+$/);
+  });
+
+  for (const spec of routeList.filter((r) => r.auth !== 'none')) {
+    it(`${spec.method} ${spec.path} (${spec.name}) rejects a missing token with 401`, async () => {
+      const res = await t.request(spec.method, concretePath(spec.path), { body: spec.method === 'GET' ? undefined : {} });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ status: 'error', message: 'errors.unauthorized' });
+      expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
+    });
+    if (spec.scope) {
+      it(`${spec.method} ${spec.path} (${spec.name}) rejects a token without ${spec.scope} with 403`, async () => {
+        const res = await t.request(spec.method, concretePath(spec.path), {
+          token: await tokenWithout(spec.scope as string),
+          body: spec.method === 'GET' ? undefined : {},
+        });
+        expect(res.status).toBe(403);
+        expect(res.body.message).toBe('errors.qc.insufficient_scope');
+      });
+    }
+  }
+});

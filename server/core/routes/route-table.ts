@@ -1,0 +1,74 @@
+import type { RouteSpec } from './route.ts';
+
+/**
+ * The one place that maps every modern route to its name, scope and rate-limit bucket. Each feature's
+ * route file registers its handler with `{ qc: routes.<key> }`; GET /permissions, endpoint_scopes
+ * validation and the auth walk test (server/core/routes/route-table.test.ts) all read this table.
+ */
+const r = <const T extends Record<string, RouteSpec>>(table: T) => table;
+
+export const routes = r({
+  // Authentication and discovery (spec 4.1)
+  oauthToken: { name: 'qc.oauth.token', method: 'POST', path: '/oauth/token', scope: null, bucket: 'token', resource: 'oauth', auth: 'none', summary: 'Exchange client credentials for an access token' },
+  jwks: { name: 'qc.jwks.show', method: 'GET', path: '/.well-known/jwks.json', scope: null, bucket: 'reads', resource: 'jwks', auth: 'none', summary: 'Public keys that verify access tokens' },
+  permissions: { name: 'qc.permissions.list', method: 'GET', path: '/permissions', scope: null, bucket: 'reads', resource: 'permission', summary: 'Endpoints and resources this service exposes, with their scopes' },
+
+  // Properties and catalogue (spec 4.2)
+  propertiesList: { name: 'qc.properties.list', method: 'GET', path: '/properties', scope: null, bucket: 'reads', resource: 'property', summary: 'Properties the token may act on' },
+  propertiesShow: { name: 'qc.properties.show', method: 'GET', path: '/properties/:property', scope: null, bucket: 'reads', resource: 'property', summary: 'One property' },
+  propertiesCreate: { name: 'qc.properties.create', method: 'POST', path: '/properties', scope: 'properties.manage', bucket: 'config-writes', resource: 'property', summary: 'Create a property (mode shadow)' },
+  propertiesUpdate: { name: 'qc.properties.update', method: 'PATCH', path: '/properties/:property', scope: 'properties.manage', bucket: 'config-writes', resource: 'property', summary: 'Set partner_code / partner_name' },
+  propertyTypesList: { name: 'qc.property_types.list', method: 'GET', path: '/property-types', scope: null, bucket: 'reads', resource: 'property_type', summary: 'Property-type dictionary' },
+  catalogueReplace: { name: 'qc.catalogue.replace', method: 'PUT', path: '/properties/:property/catalogue', scope: 'properties.manage', bucket: 'config-writes', resource: 'catalogue', summary: 'Replace the partner catalogue' },
+  catalogueSyncCreate: { name: 'qc.catalogue_sync.create', method: 'POST', path: '/catalogue-sync', scope: 'properties.manage', bucket: 'config-writes', resource: 'catalogue_sync', summary: 'Group-level full-replacement catalogue job' },
+  catalogueSyncShow: { name: 'qc.catalogue_sync.show', method: 'GET', path: '/catalogue-sync/:job', scope: 'properties.manage', bucket: 'reads', resource: 'catalogue_sync', summary: 'Outcome of a catalogue-sync job' },
+
+  // Room types and rate plans (spec 4.3)
+  roomTypesList: { name: 'qc.room_types.list', method: 'GET', path: '/properties/:property/room_types', scope: 'inventory.read', bucket: 'reads', resource: 'room_type', summary: 'Room types of a property' },
+  roomTypesShow: { name: 'qc.room_types.show', method: 'GET', path: '/properties/:property/room_types/:roomType', scope: 'inventory.read', bucket: 'reads', resource: 'room_type', summary: 'One room type' },
+  roomTypesCreate: { name: 'qc.room_types.create', method: 'POST', path: '/properties/:property/room_types', scope: 'properties.manage', bucket: 'config-writes', resource: 'room_type', summary: 'Create a room type' },
+  roomTypesUpdate: { name: 'qc.room_types.update', method: 'PATCH', path: '/properties/:property/room_types/:roomType', scope: 'properties.manage', bucket: 'config-writes', resource: 'room_type', summary: 'Map a room type to partner codes' },
+  ratePlansList: { name: 'qc.rate_plans.list', method: 'GET', path: '/properties/:property/rate_plans', scope: 'inventory.read', bucket: 'reads', resource: 'rate_plan', summary: 'Rate plans, one entry per rate plan x room type pair' },
+  ratePlansShow: { name: 'qc.rate_plans.show', method: 'GET', path: '/properties/:property/rate_plans/:ratePlan', scope: 'inventory.read', bucket: 'reads', resource: 'rate_plan', summary: 'One rate plan with occupancies per pair' },
+  ratePlansCreate: { name: 'qc.rate_plans.create', method: 'POST', path: '/properties/:property/rate_plans', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Create a rate plan' },
+  ratePlansUpdate: { name: 'qc.rate_plans.update', method: 'PATCH', path: '/properties/:property/rate_plans/:ratePlan', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Update a rate plan (sell_type flips re-derive vocabularies)' },
+  ratePlansPricingModel: { name: 'qc.rate_plans.pricing_model', method: 'PUT', path: '/properties/:property/rate_plans/:ratePlan/pricing-model', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Reset the pricing model of every pair' },
+  ratesShow: { name: 'qc.rates.show', method: 'GET', path: '/properties/:property/rate_plans/:ratePlan/rates', scope: 'inventory.read', bucket: 'reads', resource: 'rate', summary: 'Resolved per-code prices per day' },
+  ratesWrite: { name: 'qc.rates.write', method: 'POST', path: '/properties/:property/rate_plans/:ratePlan/rates', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'rate', summary: 'Per-plan rate write' },
+
+  // Inventory (spec 4.4)
+  availabilityShow: { name: 'qc.availability.show', method: 'GET', path: '/properties/:property/availability', scope: 'inventory.read', bucket: 'reads', resource: 'availability', summary: 'Free rooms per room type and date' },
+  inventoryAvailability: { name: 'qc.inventory.availability', method: 'POST', path: '/properties/:property/inventory/availability', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'availability', summary: 'Push availability' },
+  inventoryRates: { name: 'qc.inventory.rates', method: 'POST', path: '/properties/:property/inventory/rates', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'rate', summary: 'Push prices' },
+  inventoryRestrictions: { name: 'qc.inventory.restrictions', method: 'POST', path: '/properties/:property/inventory/restrictions', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'restriction', summary: 'Push restrictions' },
+
+  // Bookings (spec 4.5)
+  revisionsFeed: { name: 'qc.booking_revisions.feed', method: 'GET', path: '/booking_revisions/feed', scope: 'bookings.read', bucket: 'reads', resource: 'booking_revision', summary: 'Unacknowledged booking revisions, ascending' },
+  revisionsAck: { name: 'qc.booking_revisions.ack', method: 'POST', path: '/booking_revisions/:revision/ack', scope: 'bookings.read', bucket: 'booking-actions', resource: 'booking_revision', summary: 'Acknowledge a revision for this consumer' },
+  bookingsList: { name: 'qc.bookings.list', method: 'GET', path: '/properties/:property/bookings', scope: 'bookings.read', bucket: 'reads', resource: 'booking', summary: 'Bookings of a property, newest first' },
+  bookingsHealth: { name: 'qc.bookings.health', method: 'GET', path: '/properties/:property/bookings/health', scope: 'bookings.read', bucket: 'reads', resource: 'booking', summary: 'Feed health for this consumer' },
+  bookingsShow: { name: 'qc.bookings.show', method: 'GET', path: '/properties/:property/bookings/:booking', scope: 'bookings.read', bucket: 'reads', resource: 'booking', summary: 'One booking' },
+  bookingsCancel: { name: 'qc.bookings.cancel', method: 'POST', path: '/properties/:property/bookings/:booking/cancel', scope: 'bookings.write', bucket: 'booking-actions', resource: 'booking', summary: 'Cancel a booking' },
+  bookingsNoShow: { name: 'qc.bookings.no_show', method: 'POST', path: '/properties/:property/bookings/:booking/no_show', scope: 'bookings.write', bucket: 'booking-actions', resource: 'booking', summary: 'Record a no-show' },
+  bookingsCreate: { name: 'qc.bookings.create', method: 'POST', path: '/bookings', scope: 'bookings.write', bucket: 'booking-actions', resource: 'booking', summary: 'Partner-originated booking' },
+  b2bBookingsCreate: { name: 'qc.b2b_bookings.create', method: 'POST', path: '/b2b/bookings', scope: 'bookings.write', bucket: 'booking-actions', resource: 'booking', summary: 'Partner-originated B2B booking' },
+  bookingsAck: { name: 'qc.bookings.ack', method: 'POST', path: '/bookings/:booking/ack', scope: 'bookings.read', bucket: 'booking-actions', resource: 'booking', summary: 'Acknowledge every revision of a booking (migration form)' },
+  bookingsRoomAssignment: { name: 'qc.bookings.room_assignment', method: 'POST', path: '/bookings/:booking/room-assignment', scope: 'bookings.write', bucket: 'booking-actions', resource: 'booking', summary: 'Room number and self-check-in code' },
+  inboundWebhooks: { name: 'qc.inbound_webhooks.receive', method: 'POST', path: '/inbound/webhooks', scope: 'bookings.write', bucket: 'booking-actions', resource: 'inbound_webhook', summary: 'Inbound channel-partner booking webhook' },
+
+  // Subscriptions and webhooks (spec 4.6)
+  subscriptionsCreate: { name: 'qc.subscriptions.create', method: 'POST', path: '/subscriptions', scope: 'subscriptions.manage', bucket: 'config-writes', resource: 'subscription', summary: 'Subscribe to events' },
+  subscriptionsList: { name: 'qc.subscriptions.list', method: 'GET', path: '/subscriptions', scope: 'subscriptions.manage', bucket: 'reads', resource: 'subscription', summary: 'List subscriptions' },
+  subscriptionsShow: { name: 'qc.subscriptions.show', method: 'GET', path: '/subscriptions/:subscription', scope: 'subscriptions.manage', bucket: 'reads', resource: 'subscription', summary: 'One subscription' },
+  subscriptionsUpdate: { name: 'qc.subscriptions.update', method: 'PATCH', path: '/subscriptions/:subscription', scope: 'subscriptions.manage', bucket: 'config-writes', resource: 'subscription', summary: 'Update a subscription' },
+  subscriptionsDelete: { name: 'qc.subscriptions.delete', method: 'DELETE', path: '/subscriptions/:subscription', scope: 'subscriptions.manage', bucket: 'config-writes', resource: 'subscription', summary: 'Delete a subscription' },
+  subscriptionsRotate: { name: 'qc.subscriptions.rotate_secret', method: 'POST', path: '/subscriptions/:subscription/rotate-secret', scope: 'subscriptions.manage', bucket: 'config-writes', resource: 'subscription', summary: 'Rotate the signing secret' },
+  subscriptionsEnable: { name: 'qc.subscriptions.enable', method: 'POST', path: '/subscriptions/:subscription/enable', scope: 'subscriptions.manage', bucket: 'config-writes', resource: 'subscription', summary: 'Re-enable a disabled subscription' },
+  eventCatalog: { name: 'qc.event_catalog.list', method: 'GET', path: '/event-catalog', scope: null, bucket: 'reads', resource: 'event', summary: 'Every event type with its data shape' },
+  webhookHealth: { name: 'qc.webhook_health.show', method: 'GET', path: '/health/webhooks', scope: 'subscriptions.manage', bucket: 'reads', resource: 'delivery', summary: 'Per-subscription delivery health' },
+  deliveriesList: { name: 'qc.deliveries.list', method: 'GET', path: '/deliveries', scope: 'subscriptions.manage', bucket: 'reads', resource: 'delivery', summary: 'Delivery log, filterable by status' },
+  deliveriesRedeliver: { name: 'qc.deliveries.redeliver', method: 'POST', path: '/deliveries/:delivery/redeliver', scope: 'subscriptions.manage', bucket: 'config-writes', resource: 'delivery', summary: 'Redeliver a delivery of the last 90 days' },
+});
+
+export type RouteKey = keyof typeof routes;
+export const routeList: readonly RouteSpec[] = Object.values(routes);

@@ -1,0 +1,36 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../core/deps.ts';
+import { errorFields } from '../core/log.ts';
+
+export interface ReadinessProbe {
+  name: string;
+  check(): Promise<void>;
+}
+
+/** /healthz: the process answers. /readyz: the database (and Redis, when configured) answer. */
+export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
+  return new Elysia({ name: 'qc-health' })
+    .get('/healthz', () => ({ status: 'ok' }))
+    .get('/readyz', async ({ set }) => {
+      const checks: Record<string, string> = {};
+      const all = [{ name: 'database', check: async () => void (await deps.db.sql`select 1`) }, ...probes];
+      await Promise.all(
+        all.map(async (probe) => {
+          try {
+            await withTimeout(probe.check(), 2000);
+            checks[probe.name] = 'ok';
+          } catch (err) {
+            checks[probe.name] = 'down';
+            deps.log.warn('readiness probe failed', { probe: probe.name, ...errorFields(err) });
+          }
+        }),
+      );
+      const ready = Object.values(checks).every((v) => v === 'ok');
+      set.status = ready ? 200 : 503;
+      return { status: ready ? 'ok' : 'unavailable', checks };
+    });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms))]);
+}

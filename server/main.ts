@@ -1,0 +1,67 @@
+import { buildApp } from './app.ts';
+import { createDeps, operatorToken } from './core/boot.ts';
+import { ConfigError, parseConfig } from './core/config.ts';
+import { errorFields } from './core/log.ts';
+import { createDemo } from './ops/demo.ts';
+import { demoSteps } from './ops/demo-steps.ts';
+
+const started = performance.now();
+let config: ReturnType<typeof parseConfig>;
+try {
+  config = parseConfig(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const deps = await createDeps(config);
+const operator = operatorToken(config);
+const app = buildApp(deps, { operatorToken: operator.token });
+app.listen({ port: config.port, hostname: config.host });
+const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
+deps.log.info('listening', {
+  url: base,
+  database: deps.db.kind,
+  redis: config.redisUrl ? 'configured' : 'in-process',
+  startup_ms: Math.round(performance.now() - started),
+});
+
+const [{ customers }] = (await deps.db.sql<{ customers: number }>`select count(*) as customers from customers`) as [{ customers: number }];
+if (operator.generated || customers === 0) {
+  console.log(`\nOperator token (for /ops): ${operator.token}\n  (kept in ${config.dataDir}/operator-token)`);
+}
+if (customers === 0 && config.demoOnEmpty) {
+  const demo = await createDemo(deps, demoSteps);
+  console.log(`
+Demo customer created (POST /ops/demo makes more):
+  OAuth client_id:     ${demo.client.client_id}
+  OAuth client_secret: ${demo.client.client_secret}
+  Personal token:      ${demo.personal_token}
+  Legacy api_key:      ${demo.legacy_api_key}
+  Properties:          ${demo.properties.map((p) => `${p.external_property_id} (${p.mode}, ${p.partner_code})`).join(', ')}
+
+Try it:
+  curl -s ${base}/v1/qc/properties -H 'Authorization: Bearer ${demo.personal_token}'
+  curl -s ${base}/v1/qc/oauth/token -d grant_type=client_credentials -d client_id=${demo.client.client_id} -d client_secret=${demo.client.client_secret}
+Docs: ${base}/v1/qc/docs   OpenAPI: ${base}/v1/qc/openapi.yaml
+`);
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  deps.log.info('shutting down', { signal });
+  try {
+    await app.stop();
+    await deps.db.close();
+  } catch (err) {
+    deps.log.error('shutdown failed', errorFields(err));
+  }
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

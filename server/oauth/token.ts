@@ -1,0 +1,35 @@
+import { ACCESS_TOKEN_TTL_SECONDS, PARTNER_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
+import { safeEqual, sha256Hex } from '../core/auth/secrets.ts';
+import type { Deps } from '../core/deps.ts';
+import { ApiError, fieldError } from '../core/http/api-error.ts';
+
+export interface TokenRequest {
+  grantType: string | undefined;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  scope: string | undefined;
+}
+
+const invalidClient = () => new ApiError(401, 'errors.qc.invalid_client');
+// Compared against when the client id is unknown, so both paths do the same constant-time work.
+const DUMMY_HASH = sha256Hex('qc-no-such-client');
+
+export async function issueClientToken(deps: Deps, req: TokenRequest) {
+  if (req.grantType !== 'client_credentials') throw fieldError('oauth', 'grant_type', 'unsupported_grant_type');
+  if (!req.clientId || !req.clientSecret) throw invalidClient();
+
+  const [client] = await deps.db.sql<{ client_id: string; secret_hash: string; scopes: string[]; account_scoped: boolean; property_ids: number[] }>`
+    select client_id, secret_hash, scopes, account_scoped, property_ids from api_clients
+    where client_id = ${req.clientId} and kind = 'oauth' and revoked_at is null`;
+  const matches = safeEqual(sha256Hex(req.clientSecret), client?.secret_hash ?? DUMMY_HASH);
+  if (!client || !matches) throw invalidClient();
+
+  const requested = req.scope?.trim() ? req.scope.trim().split(/\s+/) : client.scopes;
+  if (requested.some((s) => !client.scopes.includes(s))) throw new ApiError(422, 'errors.qc.invalid_scope');
+
+  const scope = requested.join(' ');
+  const access_token = await signJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, { sub: client.client_id, scope });
+  const base = { access_token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, scope };
+  if (!client.account_scoped) return base;
+  return { ...base, account_scoped: true, property_ids: null };
+}

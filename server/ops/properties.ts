@@ -1,0 +1,38 @@
+import type { Deps } from '../core/deps.ts';
+import { ApiError } from '../core/http/api-error.ts';
+import { SqlState, sqlState } from '../core/db/db.ts';
+import type { Db } from '../core/db/db.ts';
+import type { PropertyRow } from '../core/resolve.ts';
+
+export interface NewProperty {
+  customerId: number;
+  name: string;
+  currency: string;
+  timezone: string;
+  mode?: 'shadow' | 'live';
+  partnerCode?: string | null;
+  typeId?: number | null;
+  nameTr?: Record<string, string>;
+}
+
+/** Inserts a property; a partner_code already used in the customer's group is 409 partner_code_taken. */
+export async function insertProperty(db: Db, p: NewProperty): Promise<PropertyRow> {
+  try {
+    const [row] = await db.sql<PropertyRow>`
+      insert into properties (customer_id, name, name_tr, currency, timezone, mode, partner_code, type_id)
+      values (${p.customerId}, ${p.name}, ${p.nameTr ?? {}}, ${p.currency}, ${p.timezone}, ${p.mode ?? 'shadow'},
+        ${p.partnerCode ?? null}, ${p.typeId ?? null})
+      returning *`;
+    if (!row) throw new Error('property insert returned no row');
+    return row;
+  } catch (err) {
+    if (sqlState(err) === SqlState.uniqueViolation) throw new ApiError(409, 'errors.qc.partner_code_taken');
+    throw err;
+  }
+}
+
+export async function setPropertyMode(deps: Deps, propertyId: number, mode: 'shadow' | 'live'): Promise<PropertyRow | undefined> {
+  const [row] = await deps.db.sql<PropertyRow>`
+    update properties set mode = ${mode}, updated_at = now() where id = ${propertyId} returning *`;
+  return row;
+}

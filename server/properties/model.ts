@@ -1,0 +1,27 @@
+import { t } from 'elysia';
+
+export const PropertySchema = t.Object({
+  external_property_id: t.String({ format: 'uuid' }),
+  id: t.String({ format: 'uuid' }),
+  name: t.String(),
+  name_tr: t.Record(t.String(), t.String()),
+  currency: t.String({ description: 'ISO 4217' }),
+  timezone: t.String({ description: 'IANA zone name' }),
+  mode: t.Union([t.Literal('shadow'), t.Literal('live')]),
+  partner_code: t.Nullable(t.String()),
+  partner_name: t.Nullable(t.String()),
+});
+
+export const MetaSchema = t.Object({
+  total: t.Integer(),
+  page: t.Integer(),
+  per_page: t.Integer(),
+  last_page: t.Integer({ minimum: 1 }),
+});
+
+export const ListQuery = t.Object({
+  page: t.Optional(t.Numeric({ minimum: 1 })),
+  per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+});
+
+export const PropertyParams = t.Object({ property: t.String() });

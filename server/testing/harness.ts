@@ -1,0 +1,147 @@
+import { buildApp } from '../app.ts';
+import { createDeps } from '../core/boot.ts';
+import { ManualClock } from '../core/clock.ts';
+import { parseConfig } from '../core/config.ts';
+import type { Db } from '../core/db/db.ts';
+import { openPglite } from '../core/db/pglite.ts';
+import { openPostgres } from '../core/db/postgres.ts';
+import type { Deps } from '../core/deps.ts';
+import { createLog } from '../core/log.ts';
+import type { Demo } from '../ops/demo.ts';
+
+/**
+ * The shared test harness: a real app on real PostgreSQL (DATABASE_URL, set by `npm test`), or on embedded
+ * PGlite for the smoke suite (QC_TEST_EMBEDDED=1). Requests go through `app.handle`, no port needed.
+ * Isolation comes from fresh fixtures: every `demo()` is a new customer, so tests never share rows.
+ */
+export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
+
+let sharedDb: Promise<Db> | undefined;
+
+function testDb(): Promise<Db> {
+  sharedDb ??= (async () => {
+    if (process.env.QC_TEST_EMBEDDED === '1') return openPglite(undefined);
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is not set: run the suite with `npm test` (it prepares a test database)');
+    return openPostgres(url, { max: 8 });
+  })();
+  return sharedDb;
+}
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+  /** A raw body string sent as-is (with content-type application/json unless headers say otherwise). */
+  raw?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof buildApp>;
+  deps: Deps;
+  clock: ManualClock;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>;
+  /** Operator API call with the operator token. */
+  ops<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>>;
+  /** A fresh demo customer (POST /ops/demo). */
+  demo(): Promise<Demo>;
+  /** An access token for an OAuth client through POST /v1/qc/oauth/token. */
+  oauthToken(clientId: string, secret: string, scope?: string): Promise<string>;
+  /** Creates an OAuth client through the operator API and returns it with a fresh access token. */
+  client(input: ClientInput): Promise<{ client_id: string; client_secret: string; token: string }>;
+}
+
+export interface ClientInput {
+  customer_id: number;
+  scopes: string[];
+  property_ids?: string[];
+  account_scoped?: boolean;
+  endpoint_scopes?: string[];
+  tier?: string;
+}
+
+export interface TestAppOptions {
+  clock?: ManualClock;
+  env?: Record<string, string>;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = parseConfig({
+    QC_LOG_LEVEL: process.env.QC_TEST_LOG ?? 'silent',
+    QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
+    QC_WEBHOOK_ALLOW_PRIVATE: '1',
+    QC_DEMO_ON_EMPTY: '0',
+    DATABASE_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.DATABASE_URL,
+    REDIS_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.REDIS_URL,
+    ...options.env,
+  });
+  const clock = options.clock ?? new ManualClock(new Date());
+  const deps = await createDeps(config, { db: await testDb(), clock, log: createLog(config.logLevel) });
+  const app = buildApp(deps, { operatorToken: OPERATOR_TOKEN });
+
+  const request = async <T>(method: string, path: string, o: RequestOptions = {}): Promise<Reply<T>> => {
+    const url = new URL(path, 'http://localhost');
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.append(k, String(v));
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: string | undefined;
+    if (o.form) {
+      body = new URLSearchParams(o.form).toString();
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    } else if (o.raw !== undefined) {
+      body = o.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.handle(new Request(url, { method, headers, body }));
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {}
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  };
+
+  const ops = <T>(method: string, path: string, body?: unknown) =>
+    request<T>(method, path, { token: OPERATOR_TOKEN, body });
+
+  const oauthToken = async (clientId: string, secret: string, scope?: string) => {
+    const form: Record<string, string> = { grant_type: 'client_credentials', client_id: clientId, client_secret: secret };
+    if (scope) form.scope = scope;
+    const res = await request<{ access_token: string }>('POST', '/v1/qc/oauth/token', { form });
+    if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${res.text}`);
+    return res.body.access_token;
+  };
+
+  return {
+    app,
+    deps,
+    clock,
+    request,
+    ops,
+    oauthToken,
+    demo: async () => {
+      const res = await ops<{ data: Demo }>('POST', '/ops/demo');
+      if (res.status !== 200) throw new Error(`demo failed: ${res.status} ${res.text}`);
+      return res.body.data;
+    },
+    client: async (input) => {
+      const res = await ops<{ data: { client_id: string; client_secret: string } }>('POST', '/ops/clients', input);
+      if (res.status !== 200) throw new Error(`client failed: ${res.status} ${res.text}`);
+      const { client_id, client_secret } = res.body.data;
+      return { client_id, client_secret, token: await oauthToken(client_id, client_secret) };
+    },
+  };
+}
