@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PropertyActors } from '../../actors/property-actors.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { randomSecret } from './auth/secrets.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -25,7 +26,7 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   if (applied.length) log.info('migrations applied', { applied });
   const keys = new SigningKeys(db);
   await keys.load();
-  return { config, db, clock: options.clock ?? systemClock, log, keys };
+  return { config, db, clock: options.clock ?? systemClock, log, keys, actors: new PropertyActors(db) };
 }
 
 /** QC_OPERATOR_TOKEN, or one generated on first start and kept in the data dir. */

@@ -1,3 +1,4 @@
+import type { PropertyActors } from '../../actors/property-actors.ts';
 import type { SigningKeys } from './auth/signing-keys.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -15,4 +16,6 @@ export interface Deps {
   clock: Clock;
   log: Log;
   keys: SigningKeys;
+  /** The per-property serialized writers: every calendar write goes through `actors.run(propertyId, tx => ...)`. */
+  actors: PropertyActors;
 }

@@ -48,6 +48,6 @@ export function setSpecSource(handle: (request: Request) => Promise<Response>) {
 async function fetchSpec(request: Request): Promise<unknown> {
   if (!specSource) throw new Error('spec source not set');
   const url = new URL('/v1/qc/openapi.json', request.url);
-  const res = await specSource(new Request(url));
+  const res = await specSource(new Request(url.toString()));
   return res.json();
 }

@@ -105,7 +105,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       body = JSON.stringify(o.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await app.handle(new Request(url, { method, headers, body }));
+    const res = await app.handle(new Request(url.toString(), { method, headers, body }));
     const text = await res.text();
     let parsed: unknown = text;
     try {

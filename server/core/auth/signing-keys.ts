@@ -1,4 +1,6 @@
-import { exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+
+type KeyLike = CryptoKey;
 import type { Db } from '../db/db.ts';
 
 export interface SigningKey {

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { startTestApp, type TestApp } from '../server/testing/harness.ts';
+import { PropertyActors } from './property-actors.ts';
+
+let t: TestApp;
+let actors: PropertyActors;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  actors = new PropertyActors(t.deps.db);
+  await t.deps.db.sql`create table if not exists actor_test_log (property int, seq int, at timestamptz default clock_timestamp())`;
+});
+
+afterAll(async () => {
+  await t.deps.db.sql`drop table if exists actor_test_log`;
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('property actors', () => {
+  it('applies writes to one property one at a time in arrival order', async () => {
+    const property = 900_000 + Math.floor(Math.random() * 1000);
+    const order: number[] = [];
+    // Earlier turns sleep longer: without serialization later ones would finish first.
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        actors.run(property, async (tx) => {
+          await sleep(40 - i * 8);
+          await tx.sql`insert into actor_test_log (property, seq) values (${property}, ${i})`;
+          order.push(i);
+        }),
+      ),
+    );
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+    const rows = await t.deps.db.sql<{ seq: number }>`select seq from actor_test_log where property = ${property} order by at`;
+    expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('runs different properties in parallel', async () => {
+    const started = performance.now();
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    await Promise.all(
+      [1, 2, 3, 4].map((p) =>
+        actors.run(800_000 + p, async () => {
+          concurrent++;
+          maxConcurrent = Math.max(maxConcurrent, concurrent);
+          await sleep(60);
+          concurrent--;
+        }),
+      ),
+    );
+    expect(maxConcurrent).toBeGreaterThan(1);
+    expect(performance.now() - started).toBeLessThan(4 * 60);
+  });
+
+  it('keeps going after a failed turn and rolls that turn back', async () => {
+    const property = 700_001;
+    const failing = actors.run(property, async (tx) => {
+      await tx.sql`insert into actor_test_log (property, seq) values (${property}, 1)`;
+      throw new Error('boom');
+    });
+    const next = actors.run(property, async (tx) => {
+      await tx.sql`insert into actor_test_log (property, seq) values (${property}, 2)`;
+      return 'done';
+    });
+    await expect(failing).rejects.toThrow('boom');
+    expect(await next).toBe('done');
+    const rows = await t.deps.db.sql<{ seq: number }>`select seq from actor_test_log where property = ${property}`;
+    expect(rows.map((r) => r.seq)).toEqual([2]);
+  });
+
+  it('releases idle mailboxes', async () => {
+    await actors.run(600_001, async () => {});
+    await actors.drain();
+    expect(actors.size).toBe(0);
+  });
+
+  it('runs a re-entrant call for the same property inside the current turn', async () => {
+    const result = await actors.run(500_001, () => actors.run(500_001, async () => 'inner'));
+    expect(result).toBe('inner');
+  });
+
+  it('serializes two actor systems (two processes) on one database through the advisory lock', async () => {
+    const other = new PropertyActors(t.deps.db);
+    const property = 400_001;
+    let inside = 0;
+    let overlap = false;
+    const work = async () => {
+      inside++;
+      if (inside > 1) overlap = true;
+      await sleep(30);
+      inside--;
+    };
+    await Promise.all([actors.run(property, work), other.run(property, work), actors.run(property, work), other.run(property, work)]);
+    expect(overlap).toBe(false);
+  });
+});
