@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
+import { ManualClock } from '../core/clock.ts';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+
+let t: TestApp;
+let demo: Demo;
+const clock = new ManualClock(new Date());
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  demo = await t.demo();
+});
+
+const form = (over: Record<string, string>) => ({
+  form: { grant_type: 'client_credentials', client_id: demo.client.client_id, client_secret: demo.client.client_secret, ...over },
+});
+
+describe('token endpoint failures', () => {
+  it('rejects a wrong secret with 401 errors.qc.invalid_client', async () => {
+    const res = await t.request('POST', '/v1/qc/oauth/token', form({ client_secret: 'nope' }));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ status: 'error', message: 'errors.qc.invalid_client' });
+  });
+
+  it('rejects an unknown client id with 401 errors.qc.invalid_client', async () => {
+    const res = await t.request('POST', '/v1/qc/oauth/token', form({ client_id: 'qcc_unknown' }));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('errors.qc.invalid_client');
+  });
+
+  it('rejects a revoked client at the token endpoint and its existing tokens at once', async () => {
+    const c = await t.client({ customer_id: demo.customer_id, scopes: ['bookings.read'], property_ids: [] });
+    const before = await t.request('GET', '/v1/qc/properties', { token: c.token });
+    expect(before.status).toBe(200);
+    expect((await t.ops('POST', `/ops/clients/${c.client_id}/revoke`)).status).toBe(200);
+    const token = await t.request('POST', '/v1/qc/oauth/token', {
+      form: { grant_type: 'client_credentials', client_id: c.client_id, client_secret: c.client_secret },
+    });
+    expect(token.status).toBe(401);
+    expect(token.body.message).toBe('errors.qc.invalid_client');
+    const after = await t.request('GET', '/v1/qc/properties', { token: c.token });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('errors.unauthorized');
+  });
+
+  it('rejects a scope outside the client allowed set with 422 errors.qc.invalid_scope', async () => {
+    const c = await t.client({ customer_id: demo.customer_id, scopes: ['bookings.read'] });
+    const res = await t.request('POST', '/v1/qc/oauth/token', {
+      form: { grant_type: 'client_credentials', client_id: c.client_id, client_secret: c.client_secret, scope: 'bookings.read inventory.write' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('errors.qc.invalid_scope');
+  });
+
+  it('rejects another grant type with a validation error on grant_type', async () => {
+    const res = await t.request('POST', '/v1/qc/oauth/token', form({ grant_type: 'password' }));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('errors.validation_error');
+    expect(res.body.errors).toEqual({ grant_type: ['customer.oauth.messages.unsupported_grant_type'] });
+  });
+});
+
+describe('bearer validation', () => {
+  const property = () => `/v1/qc/properties/${demo.properties[0]?.external_property_id}`;
+  const expectUnauthorized = async (authorization: string) => {
+    const res = await t.request('GET', property(), { headers: { authorization } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ status: 'error', message: 'errors.unauthorized' });
+  };
+
+  it('rejects an expired token', async () => {
+    const token = await t.oauthToken(demo.client.client_id, demo.client.client_secret);
+    expect((await t.request('GET', property(), { token })).status).toBe(200);
+    clock.advance(3601_000);
+    try {
+      await expectUnauthorized(`Bearer ${token}`);
+    } finally {
+      clock.advance(-3601_000);
+    }
+  });
+
+  it('rejects malformed bearers and other schemes', async () => {
+    await expectUnauthorized('Bearer not-a-jwt');
+    await expectUnauthorized('Bearer a.b.c');
+    await expectUnauthorized('Basic Zm9vOmJhcg==');
+    await expectUnauthorized('Bearer qc_not-a-real-token');
+  });
+
+  it('rejects a token with a tampered payload (signature mismatch)', async () => {
+    const token = await t.oauthToken(demo.client.client_id, demo.client.client_secret);
+    const [h, , s] = token.split('.');
+    const payload = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: 'qcc_someone_else' })).toString('base64url');
+    await expectUnauthorized(`Bearer ${h}.${payload}.${s}`);
+  });
+
+  it('rejects a token signed by a foreign key under our kid', async () => {
+    const token = await t.oauthToken(demo.client.client_id, demo.client.client_secret);
+    const { privateKey } = await generateKeyPair('RS256');
+    const forged = await new SignJWT(decodeJwt(token))
+      .setProtectedHeader({ alg: 'RS256', kid: decodeProtectedHeader(token).kid as string })
+      .sign(privateKey);
+    await expectUnauthorized(`Bearer ${forged}`);
+  });
+
+  it('rejects alg swaps: none and HS256 keyed with the public key', async () => {
+    const token = await t.oauthToken(demo.client.client_id, demo.client.client_secret);
+    const claims = decodeJwt(token);
+    const kid = decodeProtectedHeader(token).kid as string;
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', kid })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    await expectUnauthorized(`Bearer ${none}`);
+    const jwks = (await t.request('GET', '/v1/qc/.well-known/jwks.json')).body;
+    const publicJwk = jwks.keys.find((k: { kid: string }) => k.kid === kid);
+    const hs = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', kid })
+      .sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
+    await expectUnauthorized(`Bearer ${hs}`);
+  });
+});

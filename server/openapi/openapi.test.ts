@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import YAML from 'yaml';
+import { routeList } from '../core/routes/route-table.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+
+describe('OpenAPI', () => {
+  it('serves /v1/qc/openapi.yaml as a valid OpenAPI 3 document', async () => {
+    const res = await t.request('GET', '/v1/qc/openapi.yaml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('yaml');
+    const doc = YAML.parse(res.text);
+    expect(doc.openapi).toMatch(/^3\./);
+    const result = await new Validator().validate(doc);
+    if (!result.valid) console.error(JSON.stringify(result.errors, null, 2).slice(0, 2000));
+    expect(result.valid).toBe(true);
+  });
+
+  it('is generated from the registered routes: every route of the table is documented', async () => {
+    const doc = YAML.parse((await t.request('GET', '/v1/qc/openapi.yaml')).text);
+    const documented = new Set<string>();
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, unknown>>))
+      for (const method of Object.keys(ops)) documented.add(`${method.toUpperCase()} ${path}`);
+    const missing = routeList
+      .map((r) => `${r.method} /v1/qc${r.path.replace(/:(\w+)/g, '{$1}')}`)
+      .filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+    expect([...documented].some((k) => k.includes('/ops'))).toBe(false);
+  });
+
+  it('serves an interactive docs page', async () => {
+    const res = await t.request('GET', '/v1/qc/docs');
+    expect(res.status).toBe(200);
+    expect(res.text.toLowerCase()).toContain('<html');
+  });
+});

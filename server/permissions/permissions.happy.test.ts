@@ -1,0 +1,35 @@
+import { beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { routeList } from '../core/routes/route-table.ts';
+
+let t: TestApp;
+let demo: Demo;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  demo = await t.demo();
+});
+
+describe('GET /v1/qc/permissions', () => {
+  it('lists every route of the table sorted by name, with methods, uri and scope, for any valid token', async () => {
+    const c = await t.client({ customer_id: demo.customer_id, scopes: [], property_ids: [] });
+    const res = await t.request('GET', '/v1/qc/permissions', { token: c.token });
+    expect(res.status).toBe(200);
+    const endpoints = res.body.data.endpoints as { name: string; methods: string[]; uri: string; scope: string[] }[];
+    const names = endpoints.map((e) => e.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(new Set(names)).toEqual(new Set(routeList.map((r) => r.name)));
+    expect(endpoints.find((e) => e.name === 'qc.inventory.rates')).toEqual({
+      name: 'qc.inventory.rates', methods: ['POST'], uri: '/v1/qc/properties/{property}/inventory/rates', scope: ['inventory.write'],
+    });
+  });
+
+  it('summarises resources with their wildcard and endpoint count', async () => {
+    const res = await t.request('GET', '/v1/qc/permissions', { token: demo.personal_token });
+    const resources = res.body.data.resources as { resource: string; wildcard: string; endpoint_count: number }[];
+    const props = resources.find((r) => r.resource === 'properties');
+    expect(props?.wildcard).toBe('qc.properties.*');
+    expect(props?.endpoint_count).toBe(routeList.filter((r) => r.name.startsWith('qc.properties.')).length);
+  });
+});
