@@ -1,0 +1,70 @@
+import type { Db } from '../core/db/db.ts';
+import { nightsOf } from './stay.ts';
+
+/**
+ * How bookings hold rooms against the calendar (table `availability`, spec 2.6: offered = the free rooms
+ * the partner pushed + the booked count at push time; free = offered - booked).
+ *
+ * A booking only ever moves `booked`: creation adds its rooms for every night, cancellation and no-show
+ * give them back, a modification moves the difference. `offered` belongs to the partner's pushes and is
+ * never touched here, so a booking always lowers free rooms by exactly its quantity and a cancellation
+ * raises them by exactly that quantity. A night nobody pushed yet gets a row with offered 0 (nothing for
+ * sale) and the booked count; free is then negative, which is the honest figure: a later push of N free
+ * rooms stores offered = N + booked and shows N. An overbooking likewise leaves free below zero rather
+ * than inventing capacity, so cancelling one of two bookings for the last room frees nothing.
+ */
+export interface BookedLine {
+  roomTypeId: number;
+  qty: number;
+  checkinDate: string;
+  checkoutDate: string;
+}
+
+/** Booking statuses that occupy rooms; cancelled and no-show bookings hold nothing. */
+const HOLDING = new Set(['requested', 'tentative', 'confirmed', 'checked_in', 'checked_out']);
+
+export function holds(status: string): boolean {
+  return HOLDING.has(status);
+}
+
+/** Rooms per (room type, night) that a booking in `status` with these lines occupies. */
+export function heldNights(status: string, lines: readonly BookedLine[]): Map<string, number> {
+  const held = new Map<string, number>();
+  if (!holds(status)) return held;
+  for (const line of lines) {
+    for (const night of nightsOf(line.checkinDate, line.checkoutDate)) {
+      const key = `${line.roomTypeId}|${night}`;
+      held.set(key, (held.get(key) ?? 0) + line.qty);
+    }
+  }
+  return held;
+}
+
+/**
+ * Moves `booked` from what the booking held before to what it holds now. Must run inside the property's
+ * actor turn (the caller's `tx`), the same one that changes the booking rows.
+ */
+export async function moveBooked(tx: Db, before: Map<string, number>, after: Map<string, number>): Promise<void> {
+  const roomTypeIds: number[] = [];
+  const dates: string[] = [];
+  const deltas: number[] = [];
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const delta = (after.get(key) ?? 0) - (before.get(key) ?? 0);
+    if (delta === 0) continue;
+    const [roomTypeId, date] = key.split('|') as [string, string];
+    roomTypeIds.push(Number(roomTypeId));
+    dates.push(date);
+    deltas.push(delta);
+  }
+  if (!deltas.length) return;
+  await tx.sql`
+    insert into availability (room_type_id, date, offered, booked)
+    select d.room_type_id, d.date, 0, 0
+    from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${deltas}::int[]) as d(room_type_id, date, delta)
+    where d.delta > 0
+    on conflict (room_type_id, date) do nothing`;
+  await tx.sql`
+    update availability a set booked = greatest(a.booked + d.delta, 0)
+    from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${deltas}::int[]) as d(room_type_id, date, delta)
+    where a.room_type_id = d.room_type_id and a.date = d.date`;
+}

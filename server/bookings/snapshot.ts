@@ -1,0 +1,118 @@
+import type { Db } from '../core/db/db.ts';
+import { maskEmail, maskLastName, maskPhone } from './masking.ts';
+import { nightCount } from './stay.ts';
+
+/** A bookings row as stored (guest fields in clear: only answers and revisions are masked). */
+export interface BookingRow {
+  id: number;
+  property_id: number;
+  external_booking_id: string;
+  external_revision_id: string | null;
+  channel_reference: string | null;
+  source_channel: string;
+  status: BookingStatus;
+  guest_first_name: string;
+  guest_last_name: string;
+  guest_email: string;
+  guest_phone: string;
+  checkin_date: string;
+  checkout_date: string;
+  adults: number;
+  children: number;
+  currency_code: string;
+  total_amount: number;
+  processing_state: string;
+  internal_comment: string | null;
+  policy_snapshot: Record<string, unknown>;
+  cancellation: Cancellation | null;
+  no_show_at: Date | null;
+  cancelled_at: Date | null;
+  seeded: boolean;
+  received_at: Date;
+  updated_at: Date;
+}
+
+export type BookingStatus = 'requested' | 'tentative' | 'confirmed' | 'cancelled' | 'no_show' | 'checked_in' | 'checked_out';
+
+export interface Cancellation {
+  cancelled_at: string;
+  cancelled_by: 'guest' | 'hotelier' | 'ota' | 'system';
+  reason_code: string;
+  policy_snapshot: Record<string, unknown>;
+  fee_charged: number;
+}
+
+/** A booking_rooms row with the external ids partners match on. */
+export interface BookingRoomRow {
+  id: number;
+  booking_id: number;
+  room_type_id: number;
+  rate_plan_id: number;
+  qty: number;
+  checkin_date: string;
+  checkout_date: string;
+  adults: number;
+  children: number;
+  price: number;
+  room_number: string | null;
+  external_room_type_id: string;
+  external_rate_plan_id: string;
+}
+
+export async function bookingRooms(db: Db, bookingId: number): Promise<BookingRoomRow[]> {
+  return db.sql<BookingRoomRow>`
+    select br.id, br.booking_id, br.room_type_id, br.rate_plan_id, br.qty, br.checkin_date, br.checkout_date,
+      br.adults, br.children, br.price, br.room_number,
+      rt.external_id::text as external_room_type_id, rp.external_id::text as external_rate_plan_id
+    from booking_rooms br
+    join room_types rt on rt.id = br.room_type_id
+    join rate_plans rp on rp.id = br.rate_plan_id
+    where br.booking_id = ${bookingId}
+    order by br.id`;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The revision payload (spec 2.7): a full frozen snapshot of the booking as it stands, never a diff, with
+ * the guest masked. Additive fields beyond the spec: `status`, `adults`, `children`, and per room
+ * `booking_item_id` (the id room assignment and the legacy facade use), `adults`, `children`, `price`.
+ */
+export function snapshotOf(b: BookingRow, rooms: readonly BookingRoomRow[]) {
+  const currency = b.currency_code.trim();
+  return {
+    external_booking_id: b.external_booking_id,
+    external_revision_id: b.external_revision_id,
+    source_channel: b.source_channel,
+    status: b.status,
+    guest_first_name: b.guest_first_name,
+    guest_last_name: maskLastName(b.guest_last_name),
+    guest_email: maskEmail(b.guest_email),
+    guest_phone: maskPhone(b.guest_phone),
+    checkin_date: b.checkin_date,
+    checkout_date: b.checkout_date,
+    nights: nightCount(b.checkin_date, b.checkout_date),
+    adults: b.adults,
+    children: b.children,
+    currency_code: currency,
+    total_price: { amount: Number(b.total_amount), currency },
+    rooms: rooms.map((r) => ({
+      booking_item_id: r.id,
+      room_id: r.room_type_id,
+      rate_plan_id: r.rate_plan_id,
+      qty: r.qty,
+      adults: r.adults,
+      children: r.children,
+      price: { amount: Number(r.price), currency },
+      external_room_type_id: r.external_room_type_id,
+      external_rate_plan_id: r.external_rate_plan_id,
+    })),
+    extras: [] as unknown[],
+    processing_state: b.processing_state,
+    no_show_at: iso(b.no_show_at),
+    cancelled_at: iso(b.cancelled_at),
+    ...(b.status === 'cancelled' && b.cancellation ? { cancellation: b.cancellation } : {}),
+  };
+}
+
+export type RevisionPayload = ReturnType<typeof snapshotOf>;
