@@ -9,6 +9,12 @@ import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { registerPermissions } from './permissions/routes.ts';
 import { registerPropertyReads } from './properties/routes.ts';
+import { registerPropertyTypes } from './properties/property-types.ts';
+import { registerPropertyWrites } from './properties/write-routes.ts';
+import { registerCatalogue } from './catalogue/routes.ts';
+import { registerRatePlanReads } from './rate-plans/read-routes.ts';
+import { registerRatePlanWrites } from './rate-plans/write-routes.ts';
+import { registerRoomTypes } from './room-types/routes.ts';
 
 export interface AppOptions {
   operatorToken: string;
@@ -21,6 +27,12 @@ function modernApi(deps: Deps) {
   registerOauth(app, deps);
   registerPermissions(app);
   registerPropertyReads(app, deps);
+  registerPropertyWrites(app, deps);
+  registerPropertyTypes(app);
+  registerCatalogue(app, deps);
+  registerRoomTypes(app, deps);
+  registerRatePlanReads(app, deps);
+  registerRatePlanWrites(app, deps);
   return app;
 }
 

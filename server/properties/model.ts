@@ -25,3 +25,19 @@ export const ListQuery = t.Object({
 });
 
 export const PropertyParams = t.Object({ property: t.String() });
+
+const PartnerCode = t.String({ minLength: 1, maxLength: 100 });
+
+export const CreatePropertyBody = t.Object({
+  name: t.String({ minLength: 1, maxLength: 255 }),
+  name_tr: t.Optional(t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String())),
+  type_id: t.Integer({ description: 'An id from GET /property-types' }),
+  currency: t.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }),
+  timezone: t.String({ minLength: 1, description: 'IANA zone name, e.g. Europe/Lisbon' }),
+  partner_code: PartnerCode,
+});
+
+export const UpdatePropertyBody = t.Object({
+  partner_code: t.Optional(t.Nullable(PartnerCode)),
+  partner_name: t.Optional(t.Nullable(t.String({ maxLength: 255 }))),
+});

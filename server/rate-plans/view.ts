@@ -1,0 +1,43 @@
+import type { PairRow, PlanRow } from './store.ts';
+
+/**
+ * A rate plan entry (spec 2.4), one per (rate plan x room type) pair: `id` equals the external rate plan
+ * id, `room_type_id` is the pair's room type. A child plan's entry has no `occupancies` (its prices come
+ * from the parent) and shows its `derivation` instead.
+ */
+export function ratePlanEntry(row: PairRow) {
+  const child = row.parent_id !== null;
+  return {
+    external_rate_plan_id: row.external_id,
+    id: row.external_id,
+    name: row.name,
+    name_tr: row.name_tr,
+    room_type_id: row.room_external_id,
+    parent_rate_plan_id: row.parent_external_id,
+    sell_type: row.sell_type,
+    prices_writable: !child,
+    meal_plan: row.meal_plan,
+    partner_code: row.partner_code,
+    ...(child ? { derivation: row.derivation } : { occupancies: row.occupancies, explicit_occupancies: row.explicit_occupancies }),
+  };
+}
+
+/** One rate plan with its pairs (`mappings`, each a full entry) as GET one, POST and PATCH answer it. */
+export function ratePlanView(plan: PlanRow, pairs: readonly PairRow[]) {
+  return {
+    external_rate_plan_id: plan.external_id,
+    id: plan.external_id,
+    name: plan.name,
+    name_tr: plan.name_tr,
+    sell_type: plan.sell_type,
+    parent_rate_plan_id: plan.parent_external_id,
+    prices_writable: plan.parent_id === null,
+    derivation: plan.derivation,
+    meal_plan: plan.meal_plan,
+    partner_code: plan.partner_code,
+    payment_policy_id: plan.payment_policy_external_id,
+    cancellation_policy_id: plan.cancellation_policy_external_id,
+    room_type_ids: pairs.map((p) => p.room_external_id),
+    mappings: pairs.map(ratePlanEntry),
+  };
+}

@@ -1,0 +1,40 @@
+import { t } from 'elysia';
+import { ROOM_KINDS } from './service.ts';
+
+const PartnerCode = t.String({ minLength: 1, maxLength: 100 });
+const Count = (description: string) => t.Integer({ minimum: 0, maximum: 50, description });
+
+export const RoomTypeParams = t.Object({ property: t.String(), roomType: t.String() });
+
+export const CreateRoomTypeBody = t.Object({
+  name: t.String({ minLength: 1, maxLength: 255 }),
+  name_tr: t.Optional(t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String())),
+  kind: t.Optional(t.Union(ROOM_KINDS.map((k) => t.Literal(k)), { description: 'Defaults from `type`, else `room`' })),
+  type: t.Optional(
+    t.Union([t.Literal(4), t.Literal(5), t.Literal(6), t.Literal(7)], {
+      description: 'Legacy type: 4 apartment, 5 villa, 6 studio, 7 room; defaults from `kind`',
+    }),
+  ),
+  qty: t.Optional(t.Integer({ minimum: 0, maximum: 10000, description: 'Number of units; default 1' })),
+  regular_beds: t.Optional(Count('Default 2')),
+  extra_beds: t.Optional(Count('Default 0')),
+  extra_beds_children_only: t.Optional(Count('How many of the extra beds only children may use; default 0')),
+  no_beds: t.Optional(Count('Places without a bed (cots); default 0')),
+  occupancy: t.Optional(
+    t.Object({
+      adults: t.Optional(Count('Default: regular beds plus the extra beds open to adults')),
+      children: t.Optional(Count('Default: extra beds')),
+      infants: t.Optional(Count('Default: no_beds')),
+    }),
+  ),
+  description: t.Optional(t.String({ maxLength: 20000, description: 'HTML text' })),
+  sqm_area: t.Optional(t.Nullable(t.Number({ minimum: 0 }))),
+  images: t.Optional(t.Array(t.String({ pattern: '^https://[^\\s]+$', maxLength: 2000 }), { maxItems: 100 })),
+  partner_code: t.Optional(PartnerCode),
+  partner_name: t.Optional(t.String({ maxLength: 255 })),
+});
+
+export const UpdateRoomTypeBody = t.Object({
+  partner_code: t.Optional(t.Nullable(PartnerCode)),
+  partner_name: t.Optional(t.Nullable(t.String({ maxLength: 255 }))),
+});
