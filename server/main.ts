@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './core/boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
 import { errorFields } from './core/log.ts';
+import { closeRedis, redisProbe } from './core/redis.ts';
 import { createDemo } from './ops/demo.ts';
 import { demoSteps } from './ops/demo-steps.ts';
 
@@ -19,7 +20,7 @@ try {
 
 const deps = await createDeps(config);
 const operator = operatorToken(config);
-const app = buildApp(deps, { operatorToken: operator.token });
+const app = buildApp(deps, { operatorToken: operator.token, probes: deps.redis ? [redisProbe(deps.redis)] : [] });
 app.listen({ port: config.port, hostname: config.host });
 const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
 deps.log.info('listening', {
@@ -58,6 +59,7 @@ async function shutdown(signal: string) {
   try {
     await app.stop();
     await deps.db.close();
+    if (deps.redis) await closeRedis(deps.redis);
   } catch (err) {
     deps.log.error('shutdown failed', errorFields(err));
   }

@@ -9,13 +9,26 @@ import type { Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import type { Deps } from './deps.ts';
+import { Idempotency } from './idempotency/idempotency.ts';
+import { RedisIdempotencyStore } from './idempotency/redis-store.ts';
+import { MemoryIdempotencyStore } from './idempotency/store.ts';
+import { MemoryCounters } from './limits/counters.ts';
+import { RateLimiter } from './limits/rate-limiter.ts';
+import { RedisCounters } from './limits/redis-counters.ts';
 import { createLog, type Log } from './log.ts';
+import { connectRedis, createRedis } from './redis.ts';
 
 export interface BootOptions {
   clock?: Clock;
   log?: Log;
   /** An already-open database (tests share one pool per process). */
   db?: Db;
+  /** Prefix of every Redis key this instance writes (tests isolate themselves with a unique one). */
+  redisKeyPrefix?: string;
+  /** False: budgets are counted and shown in headers but never refuse (test apps of other features). */
+  enforceRateLimits?: boolean;
+  /** How long a request waits for a running request with the same Idempotency-Key (spec: 30 s). */
+  idempotencyWaitMs?: number;
 }
 
 /** Opens the database, applies migrations, loads signing keys: everything Deps holds, ready to serve. */
@@ -26,7 +39,21 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   if (applied.length) log.info('migrations applied', { applied });
   const keys = new SigningKeys(db);
   await keys.load();
-  return { config, db, clock: options.clock ?? systemClock, log, keys, actors: new PropertyActors(db) };
+  const redis = config.redisUrl ? createRedis(config.redisUrl, log) : undefined;
+  if (redis) await connectRedis(redis, log);
+  const prefix = options.redisKeyPrefix ?? 'qc:';
+  const limiter = new RateLimiter(
+    redis ? new RedisCounters(redis, prefix) : new MemoryCounters(),
+    log,
+    options.enforceRateLimits ?? true,
+  );
+  const idempotency = new Idempotency(
+    redis ? new RedisIdempotencyStore(redis, prefix) : new MemoryIdempotencyStore(),
+    log,
+    options.idempotencyWaitMs,
+  );
+  const clock = options.clock ?? systemClock;
+  return { config, db, clock, log, keys, actors: new PropertyActors(db), redis, limiter, idempotency };
 }
 
 /** QC_OPERATOR_TOKEN, or one generated on first start and kept in the data dir. */

@@ -7,7 +7,10 @@ export interface ReadinessProbe {
   check(): Promise<void>;
 }
 
-/** /healthz: the process answers. /readyz: the database (and Redis, when configured) answer. */
+/**
+ * /healthz: the process answers. /readyz: the database (and Redis, when configured) answer; `fail_open` counts
+ * the Redis failures the rate limiter and the idempotency store have served through since start.
+ */
 export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
   return new Elysia({ name: 'qc-health' })
     .get('/healthz', () => ({ status: 'ok' }))
@@ -27,7 +30,9 @@ export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
       );
       const ready = Object.values(checks).every((v) => v === 'ok');
       set.status = ready ? 200 : 503;
-      return { status: ready ? 'ok' : 'unavailable', checks };
+      // Requests served without rate limiting or deduplication because Redis failed (spec 8.1, 8.3.8).
+      const fail_open = { rate_limits: deps.limiter.failures, idempotency: deps.idempotency.failures };
+      return { status: ready ? 'ok' : 'unavailable', checks, fail_open };
     });
 }
 

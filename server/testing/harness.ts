@@ -7,6 +7,7 @@ import { openPglite } from '../core/db/pglite.ts';
 import { openPostgres } from '../core/db/postgres.ts';
 import type { Deps } from '../core/deps.ts';
 import { createLog } from '../core/log.ts';
+import { closeRedis, redisProbe } from '../core/redis.ts';
 import type { Demo } from '../ops/demo.ts';
 
 /**
@@ -59,6 +60,8 @@ export interface TestApp {
   oauthToken(clientId: string, secret: string, scope?: string): Promise<string>;
   /** Creates an OAuth client through the operator API and returns it with a fresh access token. */
   client(input: ClientInput): Promise<{ client_id: string; client_secret: string; token: string }>;
+  /** Closes what this app opened beside the shared database (its Redis connection). */
+  close(): Promise<void>;
 }
 
 export interface ClientInput {
@@ -72,7 +75,15 @@ export interface ClientInput {
 
 export interface TestAppOptions {
   clock?: ManualClock;
+  /** Environment overrides; an empty string unsets a variable (`{ REDIS_URL: '' }`: in-process limiter and store). */
   env?: Record<string, string>;
+  /**
+   * 'observe' (default): budgets are counted and shown in X-RateLimit-* headers but never answer 429, so
+   * feature tests may call more often than a partner may. 'enforce': the production behaviour.
+   */
+  rateLimits?: 'observe' | 'enforce';
+  /** How long a request waits for a running request with the same Idempotency-Key (default 30 s). */
+  idempotencyWaitMs?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -86,8 +97,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());
-  const deps = await createDeps(config, { db: await testDb(), clock, log: createLog(config.logLevel) });
-  const app = buildApp(deps, { operatorToken: OPERATOR_TOKEN });
+  const deps = await createDeps(config, {
+    db: await testDb(),
+    clock,
+    log: createLog(config.logLevel),
+    // Every test app counts in its own Redis keys: no test spends another's budget or sees its keys.
+    redisKeyPrefix: `qc-test:${crypto.randomUUID()}:`,
+    enforceRateLimits: options.rateLimits === 'enforce',
+    idempotencyWaitMs: options.idempotencyWaitMs,
+  });
+  const app = buildApp(deps, { operatorToken: OPERATOR_TOKEN, probes: deps.redis ? [redisProbe(deps.redis)] : [] });
 
   const request = async <T>(method: string, path: string, o: RequestOptions = {}): Promise<Reply<T>> => {
     const url = new URL(path, 'http://localhost');
@@ -142,6 +161,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (res.status !== 200) throw new Error(`client failed: ${res.status} ${res.text}`);
       const { client_id, client_secret } = res.body.data;
       return { client_id, client_secret, token: await oauthToken(client_id, client_secret) };
+    },
+    close: async () => {
+      if (deps.redis) await closeRedis(deps.redis);
     },
   };
 }

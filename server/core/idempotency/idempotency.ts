@@ -1,0 +1,64 @@
+import { ApiError } from '../http/api-error.ts';
+import { errorFields, type Log } from '../log.ts';
+import type { Claim, IdempotencyStore, StoredResponse } from './store.ts';
+
+/** Spec 8.2: a key is kept 24 hours from the original response. */
+export const KEEP_MS = 24 * 3600_000;
+/** Spec 8.2: how long a request waits for a running request with the same key. */
+export const WAIT_MS = 30_000;
+
+export type Start = Exclude<Claim, { kind: 'conflict' | 'in_flight' }> | { kind: 'unguarded' };
+
+/**
+ * Idempotency as a pair (trigger.dev): `start` before the work, `finish` after it. The store is a cache
+ * in front of the write, never a reason for a write to fail: when it is unreachable the request runs
+ * without deduplication (`unguarded`), and the outage is logged and counted in `failures` (/readyz).
+ */
+export class Idempotency {
+  failures = 0;
+
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly log: Log,
+    readonly waitMs = WAIT_MS,
+  ) {}
+
+  /** Claims `key` for this body: started, a replay, or throws 409 (conflict, or still running after the wait). */
+  async start(key: string, fingerprint: string, now: () => Date): Promise<Start> {
+    const deadline = Date.now() + this.waitMs;
+    for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
+      let claim: Claim;
+      try {
+        claim = await this.store.claim(key, fingerprint, now().getTime());
+      } catch (err) {
+        this.#outage('claim', err);
+        return { kind: 'unguarded' };
+      }
+      if (claim.kind === 'conflict') throw new ApiError(409, 'errors.qc.idempotency_conflict');
+      if (claim.kind !== 'in_flight') return claim;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ApiError(409, 'errors.qc.idempotency_in_flight');
+      await Bun.sleep(Math.min(pause, left));
+    }
+  }
+
+  /** Keeps the response for replay, or (`undefined`) gives the key back for a fresh retry. Never throws. */
+  async finish(key: string, lease: string, response: StoredResponse | undefined, now: Date): Promise<void> {
+    try {
+      if (response) await this.store.complete(key, lease, response, now.getTime() + KEEP_MS);
+      else await this.store.release(key, lease);
+    } catch (err) {
+      this.#outage(response ? 'complete' : 'release', err);
+    }
+  }
+
+  #outage(step: string, err: unknown): void {
+    this.failures++;
+    this.log.warn('idempotency store unavailable; request not deduplicated', {
+      step,
+      failures: this.failures,
+      ...errorFields(err),
+      stack: undefined,
+    });
+  }
+}

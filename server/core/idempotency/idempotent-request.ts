@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { ElysiaCustomStatusResponse, StatusMap } from 'elysia';
+import type { Principal } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
+import { validationError } from '../http/api-error.ts';
+import { requestState } from '../http/request-state.ts';
+import type { RouteSpec } from '../routes/route.ts';
+import type { StoredResponse } from './store.ts';
+
+/**
+ * `Idempotency-Key` on the modern API's writes (spec 8.3), wired into the request pipeline
+ * (server/core/http/qc-plugin.ts): the raw body is kept on arrival, the key is claimed after the rate
+ * limit and before validation and the handler, and the final response (success or error) is stored on its
+ * way out.
+ */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HEADER = 'idempotency-key';
+export const MAX_KEY_LENGTH = 128;
+
+/** Not replayed (spec 8.3.3): the booking was not created, so a retry must try again. */
+const NOT_KEPT = 'errors.qc.booking_create_failed';
+
+// Headers that describe the request being answered, not the operation: a replay carries its own.
+const PER_REQUEST = new Set([
+  'x-qc-request-id',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-ratelimit-bucket',
+  'retry-after',
+  'content-length',
+  'date',
+]);
+
+interface Keyed {
+  rawBody?: Promise<ArrayBuffer>;
+  scope?: string;
+  lease?: string;
+}
+const keyed = new WeakMap<Request, Keyed>();
+
+/** Thrown from the pipeline to answer with a stored response; the route's error hook returns it as is. */
+export class IdempotentReplay extends Error {
+  constructor(readonly response: Response) {
+    super('idempotent replay');
+  }
+}
+
+/** On arrival: the body parser consumes the body, and the comparison is on the exact bytes sent. */
+export function keepRawBody(request: Request): void {
+  if (!WRITES.has(request.method) || !request.headers.has(HEADER)) return;
+  keyed.set(request, { rawBody: request.clone().arrayBuffer() });
+}
+
+/**
+ * Claims the key (client, method, path, key) for this body. Answers nothing when the request runs (or
+ * has no key); throws IdempotentReplay with the stored response, 409 on another body or a request still
+ * running after the wait, 422 on a key that is empty or longer than 128 characters.
+ */
+export async function startIdempotentRequest(deps: Deps, spec: RouteSpec, request: Request, principal: Principal): Promise<void> {
+  if (!WRITES.has(request.method)) return;
+  const key = request.headers.get(HEADER);
+  if (key === null) return;
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
+    throw validationError({ idempotency_key: [`customer.${spec.resource}.messages.${key.length ? 'max_length' : 'min_length'}`] });
+  }
+  const entry = keyed.get(request);
+  const body = new Uint8Array(entry?.rawBody ? await entry.rawBody : new ArrayBuffer(0));
+  const fingerprint = createHash('sha256').update(body).digest('hex');
+  const path = new URL(request.url).pathname;
+  const scope = createHash('sha256').update(`${principal.clientPk}\n${request.method}\n${path}\n${key}`).digest('hex');
+  const started = await deps.idempotency.start(scope, fingerprint, () => deps.clock.now());
+  if (started.kind === 'replay') throw new IdempotentReplay(replay(started.response, requestState(request).headers));
+  if (started.kind === 'started') keyed.set(request, { scope, lease: started.lease });
+}
+
+function replay(stored: StoredResponse, current: Record<string, string>): Response {
+  return new Response(stored.body, {
+    status: stored.status,
+    headers: {
+      ...stored.headers,
+      ...current,
+      'idempotency-replayed': 'true',
+      'idempotency-original-timestamp': stored.at,
+    },
+  });
+}
+
+interface ResponseSet {
+  status?: number | string;
+  headers: Record<string, string | number>;
+}
+
+/**
+ * On the way out (mapResponse, which sees success values and error responses alike): stores what the
+ * client is about to receive and returns exactly that, so the original and its replays are the same bytes.
+ * Answers undefined, synchronously, when the request holds no claim: Elysia takes a promise as the
+ * response itself, even one that resolves to nothing.
+ */
+export function finishIdempotentRequest(deps: Deps, request: Request, value: unknown, set: ResponseSet): Promise<Response> | undefined {
+  const entry = keyed.get(request);
+  if (!entry?.scope || !entry.lease) return undefined;
+  keyed.delete(request);
+  return storeAndAnswer(deps, entry.scope, entry.lease, toResponse(value, set), set);
+}
+
+async function storeAndAnswer(deps: Deps, scope: string, lease: string, response: Response, set: ResponseSet): Promise<Response> {
+  const body = await response.text();
+  const headers = Object.fromEntries(response.headers);
+  const now = deps.clock.now();
+  const kept = !(response.status >= 400 && errorKey(body) === NOT_KEPT);
+  const stored = kept
+    ? { status: response.status, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name))), body, at: now.toISOString() }
+    : undefined;
+  await deps.idempotency.finish(scope, lease, stored, now);
+  // Elysia merges `set.headers` into what we return; make them agree with what was stored.
+  Object.assign(set.headers, headers);
+  return new Response(body, { status: response.status, headers });
+}
+
+/** After the response: a claim never finished (the response was not produced) is given back. */
+export async function abandonIdempotentRequest(deps: Deps, request: Request): Promise<void> {
+  const entry = keyed.get(request);
+  if (!entry?.scope || !entry.lease) return;
+  keyed.delete(request);
+  await deps.idempotency.finish(entry.scope, entry.lease, undefined, deps.clock.now());
+}
+
+/** The response Elysia would build from a handler's value. */
+function toResponse(value: unknown, set: ResponseSet): Response {
+  const headers = new Headers();
+  for (const [name, v] of Object.entries(set.headers)) headers.set(name, String(v));
+  const status = typeof set.status === 'number' ? set.status : (StatusMap[set.status as keyof typeof StatusMap] ?? 200);
+  if (value instanceof Response) {
+    for (const [name, v] of value.headers) headers.set(name, v);
+    return new Response(value.body, { status: value.status, headers });
+  }
+  if (value instanceof ElysiaCustomStatusResponse) return toResponse(value.response, { ...set, status: value.code });
+  if (value === undefined || value === null) return new Response(null, { status, headers });
+  if (typeof value === 'object') {
+    headers.set('content-type', 'application/json;charset=utf-8');
+    return new Response(JSON.stringify(value), { status, headers });
+  }
+  if (!headers.has('content-type')) headers.set('content-type', 'text/plain;charset=utf-8');
+  return new Response(String(value), { status, headers });
+}
+
+function errorKey(body: string): unknown {
+  try {
+    return (JSON.parse(body) as { message?: unknown }).message;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+/** A response kept for replay: what the client saw, minus the headers that describe one request only. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** ISO 8601 time of the original response; the 24 hours run from here. */
+  at: string;
+}
+
+export type Claim =
+  | { kind: 'started'; lease: string }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'conflict' }
+  | { kind: 'in_flight' };
+
+/**
+ * Where idempotency records live. `claim` is one atomic step: it starts the operation (taking a lease),
+ * or answers with the stored response, a conflict (another body under this key) or "still running".
+ * A lease left by a crashed process lapses after LEASE_MS, so the key does not stay blocked.
+ */
+export interface IdempotencyStore {
+  claim(key: string, fingerprint: string, nowMs: number): Promise<Claim>;
+  /** Stores the response under the key if the lease is still ours; kept until `expiresAtMs` (service clock). */
+  complete(key: string, lease: string, response: StoredResponse, expiresAtMs: number): Promise<void>;
+  /** Drops a running claim whose response must not be kept, so a retry runs afresh. */
+  release(key: string, lease: string): Promise<void>;
+}
+
+/** How long a started operation may hold its key before another request may take over (real time). */
+export const LEASE_MS = 5 * 60_000;
+
+type Entry =
+  | { state: 'running'; fingerprint: string; lease: string; leaseUntil: number }
+  | { state: 'done'; fingerprint: string; lease: string; response: StoredResponse; expiresAtMs: number };
+
+/** The embedded default: records in this process's memory (not shared between processes). */
+export class MemoryIdempotencyStore implements IdempotencyStore {
+  readonly #entries = new Map<string, Entry>();
+
+  async claim(key: string, fingerprint: string, nowMs: number): Promise<Claim> {
+    const entry = this.#entries.get(key);
+    const live = entry && (entry.state === 'running' ? entry.leaseUntil > Date.now() : entry.expiresAtMs > nowMs);
+    if (!entry || !live) {
+      if (this.#entries.size > 10_000) this.#sweep(nowMs);
+      const lease = crypto.randomUUID();
+      this.#entries.set(key, { state: 'running', fingerprint, lease, leaseUntil: Date.now() + LEASE_MS });
+      return { kind: 'started', lease };
+    }
+    if (entry.fingerprint !== fingerprint) return { kind: 'conflict' };
+    if (entry.state === 'running') return { kind: 'in_flight' };
+    return { kind: 'replay', response: entry.response };
+  }
+
+  async complete(key: string, lease: string, response: StoredResponse, expiresAtMs: number): Promise<void> {
+    const entry = this.#entries.get(key);
+    if (entry?.lease !== lease) return;
+    this.#entries.set(key, { state: 'done', fingerprint: entry.fingerprint, lease, response, expiresAtMs });
+  }
+
+  async release(key: string, lease: string): Promise<void> {
+    const entry = this.#entries.get(key);
+    if (entry?.state === 'running' && entry.lease === lease) this.#entries.delete(key);
+  }
+
+  #sweep(nowMs: number): void {
+    for (const [key, entry] of this.#entries) {
+      if (entry.state === 'done' ? entry.expiresAtMs <= nowMs : entry.leaseUntil <= Date.now()) this.#entries.delete(key);
+    }
+  }
+}
