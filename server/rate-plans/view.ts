@@ -1,4 +1,5 @@
 import type { PairRow, PlanRow } from './store.ts';
+import type { OccupancyEntry } from './vocabulary.ts';
 
 /**
  * A rate plan entry (spec 2.4), one per (rate plan x room type) pair: `id` equals the external rate plan
@@ -18,7 +19,7 @@ export function ratePlanEntry(row: PairRow) {
     prices_writable: !child,
     meal_plan: row.meal_plan,
     partner_code: row.partner_code,
-    ...(child ? { derivation: row.derivation } : { occupancies: row.occupancies, explicit_occupancies: row.explicit_occupancies }),
+    ...(child ? { derivation: row.derivation } : { occupancies: row.occupancies.map(occupancyView), explicit_occupancies: row.explicit_occupancies }),
   };
 }
 
@@ -40,4 +41,14 @@ export function ratePlanView(plan: PlanRow, pairs: readonly PairRow[]) {
     room_type_ids: pairs.map((p) => p.room_external_id),
     mappings: pairs.map(ratePlanEntry),
   };
+}
+
+/** jsonb stores keys in its own order; answer them in the spec's reading order. */
+function occupancyView(e: OccupancyEntry): OccupancyEntry {
+  const out: OccupancyEntry = { code: e.code, kind: e.kind };
+  if (e.persons !== undefined) out.persons = e.persons;
+  if (e.derived_from !== undefined) out.derived_from = e.derived_from;
+  if (e.modifier !== undefined) out.modifier = e.modifier;
+  if (e.fee !== undefined) out.fee = e.fee;
+  return out;
 }
