@@ -15,6 +15,9 @@ import { registerCatalogue } from './catalogue/routes.ts';
 import { registerRatePlanReads } from './rate-plans/read-routes.ts';
 import { registerRatePlanWrites } from './rate-plans/write-routes.ts';
 import { registerRoomTypes } from './room-types/routes.ts';
+import { registerSubscriptions } from './subscriptions/routes.ts';
+import { registerWebhookRoutes } from './webhooks/routes.ts';
+import { registerInventory } from './inventory/routes.ts';
 
 export interface AppOptions {
   operatorToken: string;
@@ -33,6 +36,9 @@ function modernApi(deps: Deps) {
   registerRoomTypes(app, deps);
   registerRatePlanReads(app, deps);
   registerRatePlanWrites(app, deps);
+  registerSubscriptions(app, deps);
+  registerWebhookRoutes(app, deps);
+  registerInventory(app, deps);
   return app;
 }
 

@@ -1,0 +1,33 @@
+import { formatDay } from '../../actors/calendar-days.ts';
+import type { Db } from '../core/db/db.ts';
+
+export interface RoomAvailability {
+  room_type_id: string;
+  partner_code: string | null;
+  /** Date to free rooms; a date never pushed is absent. */
+  dates: Record<string, number>;
+}
+
+/**
+ * GET /availability: rooms to dates to free capacity, read back the way the partner pushed it: free =
+ * offered - booked, never below zero (an overbooked day reads as 0). Every live room type is listed, in
+ * creation order, even with no dates in the range.
+ */
+export async function readAvailability(db: Db, propertyId: number, from: number, to: number): Promise<RoomAvailability[]> {
+  const rows = await db.sql<{ id: number; external_id: string; partner_code: string | null; date: string | null; free: number | null }>`
+    select rt.id, rt.external_id, rt.partner_code, a.date, greatest(a.offered - a.booked, 0) as free
+    from room_types rt
+    left join availability a on a.room_type_id = rt.id and a.date between ${formatDay(from)}::date and ${formatDay(to)}::date
+    where rt.property_id = ${propertyId} and rt.deleted_at is null
+    order by rt.created_at, rt.id, a.date`;
+  const rooms = new Map<number, RoomAvailability>();
+  for (const row of rows) {
+    let room = rooms.get(row.id);
+    if (!room) {
+      room = { room_type_id: row.external_id, partner_code: row.partner_code, dates: {} };
+      rooms.set(row.id, room);
+    }
+    if (row.date !== null && row.free !== null) room.dates[row.date] = row.free;
+  }
+  return [...rooms.values()];
+}

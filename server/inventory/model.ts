@@ -1,0 +1,75 @@
+import { type Static, t } from 'elysia';
+
+/** `YYYY-MM-DD`; whether it is a real calendar date is checked beside the ranges (rule `format`). */
+export const DateString = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+
+const Id = t.String({ minLength: 1, description: 'External id (UUID) or partner code' });
+const Price = t.Number({ minimum: 0, maximum: 100_000_000 });
+const Los = t.Integer({ minimum: 1, maximum: 999 });
+
+export const RestrictionFieldsSchema = {
+  min_los: t.Optional(Los),
+  max_los: t.Optional(Los),
+  stop_sell: t.Optional(t.Boolean()),
+  closed_to_arrival: t.Optional(t.Boolean()),
+  closed_to_departure: t.Optional(t.Boolean()),
+};
+
+const Range = { date_from: DateString, date_to: DateString };
+
+export const AvailabilityRow = t.Object({
+  room_type_id: Id,
+  ...Range,
+  availability: t.Integer({ minimum: 0, maximum: 100_000, description: 'Free rooms; the service adds its booked count' }),
+});
+
+export const PriceRow = t.Object({
+  room_type_id: Id,
+  rate_plan_id: Id,
+  ...Range,
+  rate: t.Optional(Price),
+  prices: t.Optional(t.Record(t.String(), Price, { description: 'Occupancy code to nightly value' })),
+  ...RestrictionFieldsSchema,
+});
+
+export const RestrictionRow = t.Object({ room_type_id: Id, rate_plan_id: Id, ...Range, ...RestrictionFieldsSchema });
+
+/** Row limits are checked after validation, so that a batch over them answers errors.qc.batch_too_large. */
+const batchOf = <T extends ReturnType<typeof t.Object>>(row: T) => t.Object({ values: t.Array(row, { minItems: 1 }) });
+export const AvailabilityBody = batchOf(AvailabilityRow);
+export const PriceBody = batchOf(PriceRow);
+export const RestrictionBody = batchOf(RestrictionRow);
+
+export type AvailabilityRowInput = Static<typeof AvailabilityRow>;
+export type PriceRowInput = Static<typeof PriceRow>;
+export type RestrictionRowInput = Static<typeof RestrictionRow>;
+
+export const PropertyParams = t.Object({ property: t.String() });
+
+export const RangeQuery = t.Object({ from: DateString, to: DateString });
+
+export const Warning = t.Object(
+  {
+    row: t.Integer({ description: 'Index of the row in `values`' }),
+    key: t.String({ description: 'Error key of spec 7.2' }),
+    room_type_id: t.Optional(t.String()),
+    rate_plan_id: t.Optional(t.String()),
+    code: t.Optional(t.String()),
+    kind: t.Optional(t.String()),
+    allowed_codes: t.Optional(t.Array(t.String())),
+    parent_rate_plan_id: t.Optional(t.Nullable(t.String())),
+  },
+  { additionalProperties: true },
+);
+
+export const PushResult = t.Object({
+  status: t.Literal('ok'),
+  message: t.String(),
+  data: t.Object({
+    written: t.Integer(),
+    unchanged: t.Integer(),
+    skipped_out_of_window: t.Integer(),
+    dry: t.Boolean(),
+    warnings: t.Array(Warning),
+  }),
+});
