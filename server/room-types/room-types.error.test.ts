@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+
+let t: TestApp;
+let demo: Demo;
+let token: string;
+let base: string;
+
+const part = (i: number) => demo.properties[i] as unknown as { id: string; room_types: { id: string }[] };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  demo = await t.demo();
+  token = demo.personal_token;
+  base = `/v1/qc/properties/${part(0).id}`;
+});
+
+describe('room type refusals', () => {
+  it('answers 404 for a room type of another property or an unknown code', async () => {
+    const foreign = part(1).room_types[0]?.id;
+    for (const [method, path] of [['GET', `${base}/room_types/${foreign}`], ['GET', `${base}/room_types/NOPE`], ['PATCH', `${base}/room_types/${foreign}`]] as const) {
+      const res = await t.request(method, path, { token, body: method === 'PATCH' ? { partner_name: 'x' } : undefined });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('errors.not_found');
+    }
+  });
+
+  it('refuses a partner code already used on the property, on create and on PATCH', async () => {
+    const dup = await t.request('POST', `${base}/room_types`, { token, body: { name: 'Dup', partner_code: 'DBL' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('errors.qc.partner_code_taken');
+    const patch = await t.request('PATCH', `${base}/room_types/APT`, { token, body: { partner_code: 'DBL' } });
+    expect(patch.status).toBe(409);
+    expect(patch.body.message).toBe('errors.qc.partner_code_taken');
+  });
+
+  it('allows the same partner code on another property', async () => {
+    const res = await t.request('POST', `/v1/qc/properties/${part(1).id}/room_types`, { token, body: { name: 'Twin code', partner_code: 'DBL' } });
+    expect(res.status).toBe(201);
+  });
+
+  it('requires a name', async () => {
+    const res = await t.request('POST', `${base}/room_types`, { token, body: { regular_beds: 2 } });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['name']);
+  });
+
+  it('validates the legacy fields', async () => {
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ name: 'X', images: ['http://insecure.example.com/a.jpg'] }, { 'images.0': ['customer.room_type.messages.format'] }],
+      [{ name: 'X', extra_beds: 1, extra_beds_children_only: 2 }, { extra_beds_children_only: ['customer.room_type.messages.max_extra_beds'] }],
+      [{ name: 'X', regular_beds: -1 }, { regular_beds: ['customer.room_type.messages.min'] }],
+      [{ name: 'X', type: 3 }, { type: ['customer.room_type.messages.in'] }],
+      [{ name: 'X', kind: 'castle' }, { kind: ['customer.room_type.messages.in'] }],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await t.request('POST', `${base}/room_types`, { token, body });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe('errors.validation_error');
+      // Our own rules carry exact messages; schema rule names come from the shared validation mapping.
+      expect(Object.keys(res.body.errors)).toEqual(Object.keys(errors));
+      if (errors.extra_beds_children_only) expect(res.body.errors).toEqual(errors);
+    }
+  });
+});
