@@ -20,6 +20,16 @@ export const MAX_KEY_LENGTH = 128;
 /** Not replayed (spec 8.3.3): the booking was not created, so a retry must try again. */
 const NOT_KEPT = 'errors.qc.booking_create_failed';
 
+/**
+ * Which answers are replayed: every success and every 4xx except booking_create_failed. A 5xx is our
+ * failure, not an answer to the request: the key is given back so a retry with it runs again (spec 7.3
+ * tells partners to retry errors.qc.enrolment_failed_orphan_property with the same key).
+ */
+function isKept(status: number, body: string): boolean {
+  if (status >= 500) return false;
+  return status < 400 || errorKey(body) !== NOT_KEPT;
+}
+
 // Headers that describe the request being answered, not the operation: a replay carries its own.
 const PER_REQUEST = new Set([
   'x-qc-request-id',
@@ -108,8 +118,7 @@ async function storeAndAnswer(deps: Deps, scope: string, lease: string, response
   const body = await response.text();
   const headers = Object.fromEntries(response.headers);
   const now = deps.clock.now();
-  const kept = !(response.status >= 400 && errorKey(body) === NOT_KEPT);
-  const stored = kept
+  const stored = isKept(response.status, body)
     ? { status: response.status, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name))), body, at: now.toISOString() }
     : undefined;
   await deps.idempotency.finish(scope, lease, stored, now);

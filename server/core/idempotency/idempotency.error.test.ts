@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../../ops/demo.ts';
+import { startTestApp, type TestApp } from '../../testing/harness.ts';
+
+/**
+ * Spec 8.3 rules 4 and 7 and the key length (8.2) through HTTP on POST /properties, on Redis and on the
+ * in-process store. A request is held "in flight" by an uncommitted row with the same partner code: the
+ * property insert waits on the unique index until the test lets go.
+ */
+const BACKENDS = [
+  { name: 'Redis', env: {} },
+  { name: 'in-process', env: { REDIS_URL: '' } },
+];
+
+let codes = 0;
+const newProperty = () => ({ name: 'Keyed Hotel', type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon', partner_code: `IDEMERR-${Date.now()}-${++codes}` });
+
+for (const backend of BACKENDS) {
+  describe(`Idempotency-Key refusals and waits (${backend.name})`, () => {
+    let t: TestApp;
+    let demo: Demo;
+    let token: string;
+
+    beforeAll(async () => {
+      t = await startTestApp({ env: backend.env, idempotencyWaitMs: 1500 });
+      demo = await t.demo();
+      token = demo.personal_token;
+    });
+    afterAll(() => t.close());
+
+    const countCode = async (code: string) =>
+      Number((await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where partner_code = ${code}`)[0]?.n);
+
+    /** Holds inserts of `code` for this customer until `release()`; the holding row is rolled back. */
+    async function holdPartnerCode(code: string) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const done = t.deps.db
+        .tx(async (tx) => {
+          await tx.sql`insert into properties (customer_id, name, currency, timezone, partner_code)
+            values (${demo.customer_id}, 'holder', 'EUR', 'Europe/Lisbon', ${code})`;
+          held();
+          await released;
+          throw new Error('roll back the holder');
+        })
+        .catch(() => {});
+      await holding;
+      return async () => {
+        release();
+        await done;
+      };
+    }
+
+    /** Resolves once `promise` has been pending for `ms` (the request reached the store and waits). */
+    const stillPending = async (promise: Promise<unknown>, ms: number) =>
+      (await Promise.race([promise.then(() => 'settled'), Bun.sleep(ms).then(() => 'pending')])) === 'pending';
+
+    it('answers 409 errors.qc.idempotency_conflict for the same key with another body, and writes nothing', async () => {
+      const body = newProperty();
+      const headers = { 'idempotency-key': `conflict-${body.partner_code}` };
+      expect((await t.request('POST', '/v1/qc/properties', { token, body, headers })).status).toBe(201);
+
+      const other = { ...body, partner_code: `${body.partner_code}-B` };
+      const conflict = await t.request('POST', '/v1/qc/properties', { token, body: other, headers });
+      expect(conflict.status).toBe(409);
+      expect(conflict.body).toEqual({ status: 'error', message: 'errors.qc.idempotency_conflict' });
+      expect(conflict.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
+      expect(await countCode(other.partner_code)).toBe(0);
+
+      // Byte-identical means bytes: the same JSON with other whitespace is another body.
+      const respaced = await t.request('POST', '/v1/qc/properties', { token, raw: JSON.stringify(body, null, 2), headers });
+      expect(respaced.status).toBe(409);
+      // The original still replays.
+      const replay = await t.request('POST', '/v1/qc/properties', { token, body, headers });
+      expect(replay.status).toBe(201);
+      expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    });
+
+    it('answers 422 on a key longer than 128 characters (errors.idempotency_key), and writes nothing', async () => {
+      const body = newProperty();
+      const tooLong = await t.request('POST', '/v1/qc/properties', { token, body, headers: { 'idempotency-key': 'k'.repeat(129) } });
+      expect(tooLong.status).toBe(422);
+      expect(tooLong.body).toEqual({
+        status: 'error',
+        message: 'errors.validation_error',
+        errors: { idempotency_key: ['customer.property.messages.max_length'] },
+      });
+      expect(await countCode(body.partner_code)).toBe(0);
+
+      const longest = await t.request('POST', '/v1/qc/properties', { token, body, headers: { 'idempotency-key': 'k'.repeat(127) + body.partner_code.slice(-1) } });
+      expect(longest.status).toBe(201);
+    });
+
+    it('makes a simultaneous same-key request wait for the first and replay its response', async () => {
+      const body = newProperty();
+      const headers = { 'idempotency-key': `wait-${body.partner_code}` };
+      const release = await holdPartnerCode(body.partner_code);
+      const first = t.request('POST', '/v1/qc/properties', { token, body, headers });
+      expect(await stillPending(first, 150)).toBe(true);
+      const second = t.request('POST', '/v1/qc/properties', { token, body, headers });
+      expect(await stillPending(second, 300)).toBe(true);
+
+      await release();
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.status).toBe(201);
+      expect(b.status).toBe(201);
+      expect(b.text).toBe(a.text);
+      expect(b.headers.get('idempotency-replayed')).toBe('true');
+      expect(await countCode(body.partner_code)).toBe(1);
+    });
+
+    it('answers 409 errors.qc.idempotency_in_flight when the first is still running after the wait', async () => {
+      const body = newProperty();
+      const headers = { 'idempotency-key': `slow-${body.partner_code}` };
+      const release = await holdPartnerCode(body.partner_code);
+      const first = t.request('POST', '/v1/qc/properties', { token, body, headers });
+      expect(await stillPending(first, 150)).toBe(true);
+
+      const waitedFrom = Date.now();
+      const second = await t.request('POST', '/v1/qc/properties', { token, body, headers });
+      expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(1400);
+      expect(second.status).toBe(409);
+      expect(second.body).toEqual({ status: 'error', message: 'errors.qc.idempotency_in_flight' });
+
+      // Another body under the running key is a conflict at once, not a wait.
+      const conflictFrom = Date.now();
+      const other = await t.request('POST', '/v1/qc/properties', { token, body: { ...body, name: 'Other' }, headers });
+      expect(other.body.message).toBe('errors.qc.idempotency_conflict');
+      expect(Date.now() - conflictFrom).toBeLessThan(1000);
+
+      await release();
+      expect((await first).status).toBe(201);
+      // In flight is transient: once the first has answered, the retry replays it.
+      const retry = await t.request('POST', '/v1/qc/properties', { token, body, headers });
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotency-replayed')).toBe('true');
+      expect(await countCode(body.partner_code)).toBe(1);
+    });
+  });
+}

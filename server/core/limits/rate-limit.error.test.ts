@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { ManualClock } from '../clock.ts';
+import { accepted } from '../http/envelope.ts';
+import { createQcApp } from '../http/qc-app.ts';
+import { routes } from '../routes/route-table.ts';
+import type { Demo } from '../../ops/demo.ts';
+import { startTestApp, type TestApp } from '../../testing/harness.ts';
+
+/** Spent budgets (spec 8.1) through HTTP, on Redis and on the in-process limiter. */
+const BACKENDS = [
+  { name: 'Redis', env: {} },
+  { name: 'in-process', env: { REDIS_URL: '' } },
+];
+
+for (const backend of BACKENDS) {
+  describe(`rate-limit refusals (${backend.name})`, () => {
+    let t: TestApp;
+    let demo: Demo;
+
+    beforeAll(async () => {
+      t = await startTestApp({ rateLimits: 'enforce', env: backend.env, clock: new ManualClock('2030-03-01T00:00:00Z') });
+      demo = await t.demo();
+    });
+    afterAll(() => t.close());
+
+    /** Moves the clock `intoMinute` ms into the next minute and answers that minute's reset (Unix seconds). */
+    function nextMinute(intoMinute = 17_600): number {
+      const minute = Math.floor(t.clock.now().getTime() / 60_000) + 1;
+      t.clock.set(new Date(minute * 60_000 + intoMinute));
+      return (minute + 1) * 60;
+    }
+
+    const propertyCount = async (customerId: number) =>
+      Number((await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where customer_id = ${customerId}`)[0]?.n);
+
+    it('answers 429 errors.qc.rate_limit_exceeded with Retry-After agreeing with X-RateLimit-Reset, and serves again after it', async () => {
+      const reset = nextMinute(17_600);
+      const { client_id, client_secret } = demo.client;
+      const form = { grant_type: 'client_credentials', client_id, client_secret };
+      for (let i = 0; i < 10; i++) expect((await t.request('POST', '/v1/qc/oauth/token', { form })).status).toBe(200);
+
+      const refused = await t.request('POST', '/v1/qc/oauth/token', { form });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ status: 'error', message: 'errors.qc.rate_limit_exceeded' });
+      expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(refused.headers.get('x-ratelimit-reset')).toBe(String(reset));
+      // 17.6 s into the minute: 43 s to the boundary, counted from the current whole second.
+      expect(refused.headers.get('retry-after')).toBe('43');
+      const now = Math.floor(t.clock.now().getTime() / 1000);
+      expect(now + Number(refused.headers.get('retry-after'))).toBe(reset);
+      expect(refused.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
+
+      t.clock.advance(42_000);
+      expect((await t.request('POST', '/v1/qc/oauth/token', { form })).status).toBe(429);
+      t.clock.advance(1_000);
+      const again = await t.request('POST', '/v1/qc/oauth/token', { form });
+      expect(again.status).toBe(200);
+      expect(again.headers.get('x-ratelimit-remaining')).toBe('9');
+    });
+
+    it('does no work for a refused request: the 61st property create in a minute writes nothing', async () => {
+      nextMinute();
+      const owner = await t.demo();
+      const before = await propertyCount(owner.customer_id);
+      const create = (i: number) =>
+        t.request('POST', '/v1/qc/properties', {
+          token: owner.personal_token,
+          body: { name: `Budget ${i}`, type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon', partner_code: `BUDGET-${i}` },
+        });
+      for (let i = 0; i < 60; i++) expect((await create(i)).status).toBe(201);
+      const refused = await create(60);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('x-ratelimit-bucket')).toBe('config-writes');
+      expect(await propertyCount(owner.customer_id)).toBe(before + 60);
+    });
+
+    it('does not hold an Idempotency-Key for a refused request: the retry after the reset runs', async () => {
+      nextMinute();
+      const owner = await t.demo();
+      const body = { name: 'Keyed', type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon', partner_code: 'KEYED-429' };
+      for (let i = 0; i < 60; i++) {
+        await t.request('PATCH', `/v1/qc/properties/${owner.properties[0]?.external_property_id}`, { token: owner.personal_token, body: {} });
+      }
+      const headers = { 'idempotency-key': 'after-the-limit' };
+      expect((await t.request('POST', '/v1/qc/properties', { token: owner.personal_token, body, headers })).status).toBe(429);
+      nextMinute();
+      const retry = await t.request('POST', '/v1/qc/properties', { token: owner.personal_token, body, headers });
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotency-replayed')).toBeNull();
+    });
+
+    it('refuses until 00:00 UTC once the day budget is spent, with Reset and Retry-After pointing there', async () => {
+      t.clock.set('2030-03-02T00:00:00Z');
+      const form = { grant_type: 'client_credentials', client_id: 'nobody-at-all', client_secret: 'x' };
+      // The token endpoint allows 500 a day to an address: 50 minutes of 10.
+      for (let minute = 0; minute < 50; minute++) {
+        t.clock.set(new Date(Date.parse('2030-03-02T00:00:00Z') + minute * 60_000 + 5_000));
+        const replies = await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/v1/qc/oauth/token', { form })));
+        expect(replies.map((r) => r.status)).toEqual(Array(10).fill(401));
+      }
+      t.clock.set('2030-03-02T13:00:00.500Z');
+      const refused = await t.request('POST', '/v1/qc/oauth/token', { form });
+      expect(refused.status).toBe(429);
+      const midnight = Date.parse('2030-03-03T00:00:00Z') / 1000;
+      expect(refused.headers.get('x-ratelimit-reset')).toBe(String(midnight));
+      expect(refused.headers.get('retry-after')).toBe(String(11 * 3600));
+
+      t.clock.set('2030-03-03T00:00:01Z');
+      expect((await t.request('POST', '/v1/qc/oauth/token', { form })).status).toBe(401);
+    });
+
+    it('counts each inventory-writes endpoint separately, 20 a minute each', async () => {
+      // The pipeline on a bare modern app, so this pins the rule whichever handlers stand behind the routes.
+      const app = createQcApp(t.deps);
+      for (const spec of [routes.inventoryAvailability, routes.inventoryRates, routes.inventoryRestrictions]) {
+        app.post(spec.path, () => accepted({}), { qc: spec });
+      }
+      const property = demo.properties[0]?.external_property_id;
+      const push = async (kind: string) => {
+        const res = await app.handle(
+          new Request(`http://localhost/v1/qc/properties/${property}/inventory/${kind}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${demo.personal_token}`, 'content-type': 'application/json' },
+            body: '{}',
+          }),
+        );
+        return { status: res.status, bucket: res.headers.get('x-ratelimit-bucket'), remaining: res.headers.get('x-ratelimit-remaining') };
+      };
+      nextMinute();
+      for (let i = 0; i < 20; i++) expect((await push('availability')).status).toBe(200);
+      expect(await push('availability')).toEqual({ status: 429, bucket: 'inventory-writes', remaining: '0' });
+      expect(await push('rates')).toEqual({ status: 200, bucket: 'inventory-writes', remaining: '19' });
+      expect(await push('restrictions')).toEqual({ status: 200, bucket: 'inventory-writes', remaining: '19' });
+    });
+  });
+}
