@@ -5,6 +5,7 @@ import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
 import { createDemo } from './ops/demo.ts';
 import { demoSteps } from './ops/demo-steps.ts';
+import { startWebhooks } from './webhooks/dispatcher.ts';
 
 const started = performance.now();
 let config: ReturnType<typeof parseConfig>;
@@ -22,11 +23,14 @@ const deps = await createDeps(config);
 const operator = operatorToken(config);
 const app = buildApp(deps, { operatorToken: operator.token, probes: deps.redis ? [redisProbe(deps.redis)] : [] });
 app.listen({ port: config.port, hostname: config.host });
+// Every process relays the outbox and delivers webhooks; they share the work through the database (and BullMQ).
+const webhooks = await startWebhooks(deps);
 const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
 deps.log.info('listening', {
   url: base,
   database: deps.db.kind,
   redis: config.redisUrl ? 'configured' : 'in-process',
+  webhook_queue: webhooks.queue,
   startup_ms: Math.round(performance.now() - started),
 });
 
@@ -58,6 +62,8 @@ async function shutdown(signal: string) {
   deps.log.info('shutting down', { signal });
   try {
     await app.stop();
+    // Waits for attempts in flight (each bounded by the 5 s response deadline) before the database goes.
+    await webhooks.stop();
     await deps.db.close();
     if (deps.redis) await closeRedis(deps.redis);
   } catch (err) {

@@ -9,6 +9,7 @@ import type { Deps } from '../core/deps.ts';
 import { createLog } from '../core/log.ts';
 import { closeRedis, redisProbe } from '../core/redis.ts';
 import type { Demo } from '../ops/demo.ts';
+import { startWebhooks, type WebhookOptions, type Webhooks } from '../webhooks/dispatcher.ts';
 
 /**
  * The shared test harness: a real app on real PostgreSQL (DATABASE_URL, set by `npm test`), or on embedded
@@ -60,7 +61,9 @@ export interface TestApp {
   oauthToken(clientId: string, secret: string, scope?: string): Promise<string>;
   /** Creates an OAuth client through the operator API and returns it with a fresh access token. */
   client(input: ClientInput): Promise<{ client_id: string; client_secret: string; token: string }>;
-  /** Closes what this app opened beside the shared database (its Redis connection). */
+  /** The webhook delivery machinery, when started with `webhooks` (stopped by close()). */
+  webhooks?: Webhooks;
+  /** Closes what this app opened beside the shared database (its Redis connection, its webhook machinery). */
   close(): Promise<void>;
 }
 
@@ -84,6 +87,12 @@ export interface TestAppOptions {
   rateLimits?: 'observe' | 'enforce';
   /** How long a request waits for a running request with the same Idempotency-Key (default 30 s). */
   idempotencyWaitMs?: number;
+  /**
+   * Starts the webhook relay and delivery queue (BullMQ when REDIS_URL is set, in-process otherwise) with
+   * these options; BullMQ keys get a prefix of their own per test app. `autorun: false` starts nothing in
+   * the background: the test drives it with `webhooks.runDue()` (with a ManualClock).
+   */
+  webhooks?: WebhookOptions;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -107,6 +116,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     idempotencyWaitMs: options.idempotencyWaitMs,
   });
   const app = buildApp(deps, { operatorToken: OPERATOR_TOKEN, probes: deps.redis ? [redisProbe(deps.redis)] : [] });
+  const webhooks = options.webhooks
+    ? await startWebhooks(deps, { prefix: `qc-test-${crypto.randomUUID()}`, ...options.webhooks })
+    : undefined;
 
   const request = async <T>(method: string, path: string, o: RequestOptions = {}): Promise<Reply<T>> => {
     const url = new URL(path, 'http://localhost');
@@ -162,7 +174,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       const { client_id, client_secret } = res.body.data;
       return { client_id, client_secret, token: await oauthToken(client_id, client_secret) };
     },
+    webhooks,
     close: async () => {
+      await webhooks?.stop();
       if (deps.redis) await closeRedis(deps.redis);
     },
   };

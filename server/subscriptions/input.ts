@@ -1,0 +1,83 @@
+import type { Principal } from '../core/auth/principal.ts';
+import type { Deps } from '../core/deps.ts';
+import { ApiError, type FieldErrors, validationError } from '../core/http/api-error.ts';
+import { eventSpec } from '../webhooks/event-catalog.ts';
+import { destinationProblem, type LookupFn } from '../webhooks/ssrf-guard.ts';
+import type { SubscriptionInput } from './model.ts';
+
+/** A create or update request, validated and resolved to internal ids. Absent fields are undefined. */
+export interface SubscriptionChanges {
+  url?: string;
+  eventTypes?: string[];
+  propertyIds?: number[];
+  allProperties?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const rule = (name: string) => `customer.subscription.messages.${name}`;
+
+/**
+ * Field rules: `url` (or `target_url`) must be an HTTPS URL whose host resolves only to public addresses
+ * (see ssrf-guard.ts); every event name must be in the catalogue; every property id or partner code must
+ * be one the token may act on (else 422 errors.qc.subscription.unknown_property). On create, leaving out
+ * property_ids subscribes to every property the credential may see: live for an account-scoped
+ * credential, its fixed allow-list otherwise. An explicit empty list limits the subscription to
+ * account-level events (subscription.*).
+ */
+export async function readSubscriptionInput(
+  deps: Deps,
+  principal: Principal,
+  body: SubscriptionInput,
+  mode: 'create' | 'update',
+  lookup?: LookupFn,
+): Promise<SubscriptionChanges> {
+  const errors: FieldErrors = {};
+  const changes: SubscriptionChanges = {};
+
+  const url = body.url ?? body.target_url;
+  const urlField = body.url !== undefined ? 'url' : 'target_url';
+  if (url === undefined) {
+    if (mode === 'create') errors.url = [rule('required')];
+  } else {
+    const problem = await destinationProblem(url, deps.config.webhookAllowPrivate, lookup);
+    if (problem) errors[urlField] = [rule(problem)];
+    else changes.url = url;
+  }
+
+  const eventTypes = body.event_types ?? (body.event !== undefined ? [body.event] : undefined);
+  const eventsField = body.event_types !== undefined ? 'event_types' : 'event';
+  if (eventTypes === undefined) {
+    if (mode === 'create') errors.event_types = [rule('required')];
+  } else {
+    eventTypes.forEach((name, i) => {
+      if (!eventSpec(name)) errors[eventsField === 'event' ? 'event' : `event_types.${i}`] = [rule('unknown_event')];
+    });
+    changes.eventTypes = [...new Set(eventTypes)];
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+
+  if (body.property_ids !== undefined) {
+    changes.propertyIds = await resolvePropertyRefs(deps, principal, body.property_ids);
+    changes.allProperties = false;
+  } else if (mode === 'create') {
+    changes.allProperties = principal.accountScoped;
+    changes.propertyIds = principal.accountScoped ? [] : [...principal.propertyIds];
+  }
+  return changes;
+}
+
+/** External ids first, partner codes second (spec 1.6), each inside the token's allow-list. */
+async function resolvePropertyRefs(deps: Deps, principal: Principal, refs: readonly string[]): Promise<number[]> {
+  if (refs.length === 0) return [];
+  const uuids = refs.filter((r) => UUID.test(r)).map((r) => r.toLowerCase());
+  const rows = await deps.db.sql<{ id: number; external_id: string; partner_code: string | null }>`
+    select id, external_id::text as external_id, partner_code from properties
+    where customer_id = ${principal.customerId}
+      and (external_id::text = any(${uuids}::text[]) or partner_code = any(${[...refs]}::text[]))`;
+  const ids = refs.map((ref) => {
+    const row = rows.find((r) => r.external_id === ref.toLowerCase()) ?? rows.find((r) => r.partner_code === ref);
+    return row && principal.propertyIds.has(row.id) ? row.id : undefined;
+  });
+  if (ids.some((id) => id === undefined)) throw new ApiError(422, 'errors.qc.subscription.unknown_property');
+  return [...new Set(ids as number[])];
+}

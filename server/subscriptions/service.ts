@@ -1,0 +1,183 @@
+import type { Principal } from '../core/auth/principal.ts';
+import { randomSecret } from '../core/auth/secrets.ts';
+import type { Db } from '../core/db/db.ts';
+import type { Deps } from '../core/deps.ts';
+import { notFound } from '../core/http/api-error.ts';
+import { recordEvent } from '../core/outbox.ts';
+import type { SubscriptionChanges } from './input.ts';
+
+export interface SubscriptionRow {
+  id: number;
+  external_id: string;
+  customer_id: number;
+  created_by: number;
+  url: string;
+  event_types: string[];
+  property_ids: number[];
+  all_properties: boolean;
+  secret: string;
+  secret_version: number;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  secret_rotated_at: Date | null;
+  status: 'active' | 'disabled';
+  disabled_at: Date | null;
+  disabled_reason: string | null;
+  failing_since: Date | null;
+  last_success_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** External ids of property_ids (filled by the queries below). */
+  property_external_ids: string[];
+}
+
+/** Spec 8.2: the old secret stays valid 24 hours after a rotation. */
+export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 3600_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function newSecret(): string {
+  return `whsec_${randomSecret(32)}`;
+}
+
+/**
+ * Who sees a subscription: its customer's credentials holding subscriptions.manage, limited by the
+ * property allow-list: the creating credential always; another one when every property the
+ * subscription covers is in its allow-list (an all-properties subscription: account-scoped ones only).
+ * Anything else is 404, like a property outside the allow-list. Parameters $1..$4 come from visibleTo().
+ */
+const VISIBLE = `s.customer_id = $1 and s.deleted_at is null
+  and (s.created_by = $2 or case when s.all_properties then $3::boolean else s.property_ids <@ $4::bigint[] end)`;
+const COLUMNS = `s.*, array(select p.external_id::text from properties p where p.id = any(s.property_ids) order by p.id)
+  as property_external_ids`;
+
+function visibleTo(principal: Principal): unknown[] {
+  return [principal.customerId, principal.clientPk, principal.accountScoped, [...principal.propertyIds]];
+}
+
+export async function listSubscriptions(db: Db, principal: Principal, page: number, perPage: number) {
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from subscriptions s where ${VISIBLE}`, visibleTo(principal));
+  const rows = await db.query<SubscriptionRow>(
+    `select ${COLUMNS} from subscriptions s where ${VISIBLE} order by s.created_at, s.id limit $5 offset $6`,
+    [...visibleTo(principal), perPage, (page - 1) * perPage],
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** Internal ids of every subscription the principal sees (delivery log and health). */
+export async function visibleSubscriptionIds(db: Db, principal: Principal): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(`select s.id from subscriptions s where ${VISIBLE}`, visibleTo(principal));
+  return rows.map((r) => r.id);
+}
+
+export async function findSubscription(db: Db, principal: Principal, segment: string): Promise<SubscriptionRow> {
+  if (!UUID.test(segment)) throw notFound();
+  const [row] = await db.query<SubscriptionRow>(`select ${COLUMNS} from subscriptions s where ${VISIBLE} and s.external_id = $5::uuid`, [
+    ...visibleTo(principal),
+    segment.toLowerCase(),
+  ]);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function reload(tx: Db, id: number): Promise<SubscriptionRow> {
+  const [row] = await tx.query<SubscriptionRow>(`select ${COLUMNS} from subscriptions s where s.id = $1`, [id]);
+  if (!row) throw notFound();
+  return row;
+}
+
+function eventData(row: SubscriptionRow) {
+  return { subscription_id: row.external_id, url: row.url, event_types: row.event_types, status: row.status };
+}
+
+export async function createSubscription(deps: Deps, principal: Principal, input: SubscriptionChanges) {
+  const now = deps.clock.now();
+  const secret = newSecret();
+  return deps.db.tx(async (tx) => {
+    const [inserted] = await tx.sql<{ id: number }>`
+      insert into subscriptions (customer_id, created_by, url, event_types, property_ids, all_properties, secret, created_at, updated_at)
+      values (${principal.customerId}, ${principal.clientPk}, ${input.url}, ${input.eventTypes}::text[],
+        ${input.propertyIds ?? []}::bigint[], ${input.allProperties ?? false}, ${secret}, ${now}, ${now})
+      returning id`;
+    if (!inserted) throw new Error('subscription insert returned no row');
+    const row = await reload(tx, inserted.id);
+    await recordEvent(tx, { type: 'subscription.created', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    return { row, secret };
+  });
+}
+
+export async function updateSubscription(deps: Deps, principal: Principal, segment: string, input: SubscriptionChanges) {
+  const now = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    const current = await findSubscription(tx, principal, segment);
+    await tx.sql`
+      update subscriptions set
+        url = coalesce(${input.url ?? null}::text, url),
+        event_types = coalesce(${input.eventTypes ?? null}::text[], event_types),
+        property_ids = coalesce(${input.propertyIds ?? null}::bigint[], property_ids),
+        all_properties = coalesce(${input.allProperties ?? null}::boolean, all_properties),
+        updated_at = ${now}
+      where id = ${current.id}`;
+    const row = await reload(tx, current.id);
+    await recordEvent(tx, { type: 'subscription.updated', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    return row;
+  });
+}
+
+/** Soft delete: the delivery log stays readable for its 90 days; outstanding deliveries die. */
+export async function deleteSubscription(deps: Deps, principal: Principal, segment: string) {
+  const now = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    const row = await findSubscription(tx, principal, segment);
+    await tx.sql`update subscriptions set deleted_at = ${now}, updated_at = ${now} where id = ${row.id}`;
+    await tx.sql`
+      update deliveries set status = 'dead', next_attempt_at = null, lease_until = null, last_error = 'subscription_deleted'
+      where subscription_id = ${row.id} and status in ('pending', 'failed', 'delivering')`;
+    await recordEvent(tx, { type: 'subscription.deleted', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    return row;
+  });
+}
+
+/**
+ * A new secret, answered once. The old one becomes `previous_secret` for 24 hours: retries of deliveries
+ * made before the rotation stay signed with it until then (see webhooks/deliver.ts signingSecret).
+ */
+export async function rotateSecret(deps: Deps, principal: Principal, segment: string) {
+  const now = deps.clock.now();
+  const secret = newSecret();
+  const expires = new Date(now.getTime() + PREVIOUS_SECRET_VALIDITY_MS);
+  return deps.db.tx(async (tx) => {
+    const current = await findSubscription(tx, principal, segment);
+    await tx.sql`
+      update subscriptions set previous_secret = secret, previous_secret_expires_at = ${expires}, secret = ${secret},
+        secret_version = secret_version + 1, secret_rotated_at = ${now}, updated_at = ${now}
+      where id = ${current.id}`;
+    const row = await reload(tx, current.id);
+    await recordEvent(tx, {
+      type: 'subscription.secret_rotated',
+      customerId: row.customer_id,
+      propertyId: null,
+      data: { subscription_id: row.external_id, previous_secret_expires_at: expires.toISOString() },
+    });
+    return { row, secret };
+  });
+}
+
+/**
+ * Re-enables a disabled subscription and clears its failure streak. Deliveries parked while it was
+ * disabled are due again and go out with the next sweep. Enabling an active subscription changes nothing.
+ */
+export async function enableSubscription(deps: Deps, principal: Principal, segment: string) {
+  const now = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    const current = await findSubscription(tx, principal, segment);
+    const changed = await tx.sql`
+      update subscriptions set status = 'active', disabled_at = null, disabled_reason = null, failing_since = null, updated_at = ${now}
+      where id = ${current.id} and status = 'disabled'
+      returning id`;
+    if (changed.length === 0) return current;
+    const row = await reload(tx, current.id);
+    await recordEvent(tx, { type: 'subscription.enabled', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    return row;
+  });
+}

@@ -1,0 +1,67 @@
+import { Queue, Worker } from 'bullmq';
+import type { Clock } from '../core/clock.ts';
+import { errorFields, type Log } from '../core/log.ts';
+import { closeRedis, createRedis } from '../core/redis.ts';
+import type { DeliveryJob, DeliveryQueue, RunDelivery } from './delivery-queue.ts';
+
+export const QUEUE_NAME = 'qc-webhook-deliveries';
+
+export interface BullMqQueueOptions {
+  redisUrl: string;
+  /** Redis key prefix: tests use a unique one per test so queues never meet. */
+  prefix: string;
+  concurrency: number;
+}
+
+/**
+ * Deliveries as BullMQ jobs: a job per (delivery, scheduled time), delayed until due, run by a worker in
+ * every service process. The job carries only the delivery id; the row says what to send.
+ */
+export class BullMqQueue implements DeliveryQueue {
+  readonly kind = 'bullmq';
+  readonly #queue: Queue;
+  readonly #worker: Worker;
+  readonly #redis: ReturnType<typeof createRedis>;
+
+  constructor(
+    options: BullMqQueueOptions,
+    private readonly clock: Clock,
+    run: RunDelivery,
+    private readonly log: Log,
+  ) {
+    // A queue must wait out a Redis hiccup rather than fail fast like the request-path clients.
+    this.#redis = createRedis(options.redisUrl, log, {
+      maxRetriesPerRequest: null,
+      enableOfflineQueue: true,
+      commandTimeout: undefined,
+      lazyConnect: false,
+    });
+    const common = { connection: this.#redis, prefix: options.prefix };
+    this.#queue = new Queue(QUEUE_NAME, {
+      ...common,
+      defaultJobOptions: { removeOnComplete: true, removeOnFail: 1000 },
+    });
+    this.#worker = new Worker(QUEUE_NAME, async (job) => run(Number(job.data.deliveryId)), {
+      ...common,
+      concurrency: options.concurrency,
+      autorun: false,
+    });
+    this.#queue.on('error', (err) => log.warn('webhook queue error', errorFields(err)));
+    this.#worker.on('error', (err) => log.warn('webhook worker error', errorFields(err)));
+    this.#worker.on('failed', (job, err) =>
+      log.error('webhook delivery job failed', { job: job?.id, ...errorFields(err) }),
+    );
+    void this.#worker.run();
+  }
+
+  async schedule(job: DeliveryJob): Promise<void> {
+    const delay = Math.max(0, job.runAt.getTime() - this.clock.now().getTime());
+    await this.#queue.add('deliver', { deliveryId: job.deliveryId }, { jobId: job.key, delay });
+  }
+
+  async close(): Promise<void> {
+    await this.#worker.close();
+    await this.#queue.close();
+    await closeRedis(this.#redis);
+  }
+}

@@ -1,0 +1,167 @@
+import type { Db } from '../core/db/db.ts';
+import type { Deps } from '../core/deps.ts';
+import { recordEvent } from '../core/outbox.ts';
+import { AUTO_DISABLE_AFTER_MS, nextAttemptAt, nextUtcMidnight, utcDay } from './ladder.ts';
+import { sendDelivery } from './send.ts';
+import type { LookupFn } from './ssrf-guard.ts';
+
+/** What one attempt needs beyond Deps; the dispatcher fills it from its options. */
+export interface DeliverySettings {
+  timeoutMs: number;
+  /** Multiplies the ladder's waits (1 in production; tests and benchmarks shrink them). */
+  delayScale: number;
+  /** Deliveries a client may start per UTC day (the webhook-fanout budget). */
+  fanoutPerDay: number;
+  /** How long a claimed delivery stays with its worker before another may take it over. */
+  leaseMs: number;
+  lookup?: LookupFn;
+}
+
+export type AttemptResult =
+  | { kind: 'skipped' }
+  | { kind: 'deferred'; runAt: Date }
+  | { kind: 'delivered'; attempt: number }
+  | { kind: 'failed'; attempt: number; runAt: Date }
+  | { kind: 'dead'; attempt: number };
+
+interface Claim {
+  id: number;
+  external_id: string;
+  attempts: number;
+  status: string;
+  body: string;
+  event_type: string;
+  secret_version: number;
+  subscription_id: number;
+  subscription_external_id: string;
+  customer_id: number;
+  url: string;
+  secret: string;
+  current_version: number;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  created_by: number;
+}
+
+/**
+ * One attempt of one delivery: claim it (only when due and its subscription is active), POST it, record
+ * the outcome. Statuses: pending -> delivering -> delivered | failed (retry scheduled) | dead (ladder
+ * exhausted); failed -> delivering on the next attempt. A worker that dies mid-attempt leaves
+ * `delivering` with an expired lease, which any worker then takes over as the next attempt.
+ */
+export async function attemptDelivery(deps: Deps, settings: DeliverySettings, deliveryId: number): Promise<AttemptResult> {
+  const claimed = await claim(deps, settings, deliveryId);
+  if (!('claim' in claimed)) return claimed;
+  const { claim: row, attempt, at } = claimed;
+  const outcome = await sendDelivery({
+    url: row.url,
+    body: row.body,
+    secret: signingSecret(row, at),
+    subscriptionId: row.subscription_external_id,
+    deliveryId: row.external_id,
+    eventType: row.event_type,
+    attempt,
+    at,
+    timeoutMs: settings.timeoutMs,
+    allowPrivate: deps.config.webhookAllowPrivate,
+    lookup: settings.lookup,
+  });
+  const finishedAt = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    await tx.sql`
+      insert into delivery_attempts (delivery_id, subscription_id, attempt, started_at, duration_ms, response_status, error, success)
+      values (${row.id}, ${row.subscription_id}, ${attempt}, ${at}, ${outcome.durationMs}, ${outcome.status}, ${outcome.error}, ${outcome.success})`;
+    if (outcome.success) {
+      await tx.sql`
+        update deliveries set status = 'delivered', delivered_at = ${finishedAt}, next_attempt_at = null, lease_until = null,
+          last_response_status = ${outcome.status}, last_error = null
+        where id = ${row.id} and status = 'delivering' and attempts = ${attempt}`;
+      await tx.sql`update subscriptions set failing_since = null, last_success_at = ${finishedAt} where id = ${row.subscription_id}`;
+      return { kind: 'delivered', attempt } as const;
+    }
+    const runAt = nextAttemptAt(attempt, finishedAt, settings.delayScale);
+    await tx.sql`
+      update deliveries set status = ${runAt ? 'failed' : 'dead'}, next_attempt_at = ${runAt ?? null}, lease_until = null,
+        last_response_status = ${outcome.status}, last_error = ${outcome.error}
+      where id = ${row.id} and status = 'delivering' and attempts = ${attempt}`;
+    await noteFailure(tx, row, finishedAt);
+    return runAt ? ({ kind: 'failed', attempt, runAt } as const) : ({ kind: 'dead', attempt } as const);
+  });
+}
+
+async function claim(
+  deps: Deps,
+  settings: DeliverySettings,
+  deliveryId: number,
+): Promise<{ claim: Claim; attempt: number; at: Date } | { kind: 'skipped' } | { kind: 'deferred'; runAt: Date }> {
+  const at = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    const [row] = await tx.sql<Claim>`
+      select d.id, d.external_id, d.attempts, d.status, d.body, d.event_type, d.secret_version,
+        s.id as subscription_id, s.external_id as subscription_external_id, s.customer_id, s.url, s.secret,
+        s.secret_version as current_version, s.previous_secret, s.previous_secret_expires_at, s.created_by
+      from deliveries d join subscriptions s on s.id = d.subscription_id
+      where d.id = ${deliveryId} and s.status = 'active' and s.deleted_at is null
+        and ((d.status in ('pending', 'failed') and d.next_attempt_at <= ${at})
+          or (d.status = 'delivering' and d.lease_until <= ${at}))
+      for update of d skip locked`;
+    if (!row) return { kind: 'skipped' } as const;
+    // The budget counts deliveries, charged on their first attempt; retries of a started delivery are free.
+    if (row.status === 'pending' && row.attempts === 0 && !(await chargeFanout(tx, row.created_by, at, settings.fanoutPerDay))) {
+      const runAt = nextUtcMidnight(at);
+      await tx.sql`update deliveries set next_attempt_at = ${runAt} where id = ${row.id}`;
+      return { kind: 'deferred', runAt } as const;
+    }
+    await tx.sql`
+      update deliveries set status = 'delivering', attempts = attempts + 1, lease_until = ${new Date(at.getTime() + settings.leaseMs)},
+        first_attempt_at = coalesce(first_attempt_at, ${at}), last_attempt_at = ${at}
+      where id = ${row.id}`;
+    return { claim: row, attempt: row.attempts + 1, at };
+  });
+}
+
+/** Takes one unit of the client's budget for the UTC day of `at`; false when it is spent. */
+async function chargeFanout(tx: Db, clientId: number, at: Date, perDay: number): Promise<boolean> {
+  const granted = await tx.sql`
+    insert into webhook_fanout_usage (client_id, day, used) values (${clientId}, ${utcDay(at)}, 1)
+    on conflict (client_id, day) do update set used = webhook_fanout_usage.used + 1
+      where webhook_fanout_usage.used < ${perDay}
+    returning used`;
+  return granted.length > 0;
+}
+
+/**
+ * Rotation (spec 6.2.7): retries of a delivery made before a rotation stay signed with the old secret
+ * for 24 hours after the rotation (the old secret "validates past deliveries"); deliveries made after it
+ * are signed with the new one. A receiver accepting both secrets for those 24 hours verifies everything.
+ * After the 24 hours, or once the secret was rotated again, the current secret signs every attempt.
+ */
+function signingSecret(row: Claim, at: Date): string {
+  const previousValid = row.previous_secret && row.previous_secret_expires_at && row.previous_secret_expires_at > at;
+  if (row.secret_version === row.current_version - 1 && previousValid) return row.previous_secret as string;
+  return row.secret;
+}
+
+/** Extends the subscription's failure streak; more than 72 hours of it with no success disables it. */
+async function noteFailure(tx: Db, row: Claim, at: Date): Promise<void> {
+  const [streak] = await tx.sql<{ failing_since: Date }>`
+    update subscriptions set failing_since = coalesce(failing_since, ${at}) where id = ${row.subscription_id}
+    returning failing_since`;
+  if (!streak || at.getTime() - new Date(streak.failing_since).getTime() <= AUTO_DISABLE_AFTER_MS) return;
+  const [disabled] = await tx.sql<{ external_id: string; url: string }>`
+    update subscriptions set status = 'disabled', disabled_at = ${at}, disabled_reason = 'failing', updated_at = ${at}
+    where id = ${row.subscription_id} and status = 'active'
+    returning external_id, url`;
+  if (!disabled) return;
+  await recordEvent(tx, {
+    type: 'subscription.disabled',
+    customerId: row.customer_id,
+    propertyId: null,
+    data: {
+      subscription_id: disabled.external_id,
+      url: disabled.url,
+      reason: 'failing',
+      failing_since: new Date(streak.failing_since).toISOString(),
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import type { Principal } from '../core/auth/principal.ts';
+import type { Deps } from '../core/deps.ts';
+import { ApiError, notFound } from '../core/http/api-error.ts';
+import { visibleSubscriptionIds } from '../subscriptions/service.ts';
+
+/** Spec 2.8. pending -> delivering -> delivered | failed -> delivering ... | dead. */
+export const DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed', 'dead'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Redelivery reaches back this far (spec 6.2.7). */
+export const REDELIVERY_WINDOW_MS = 90 * 24 * 3600_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface DeliveryRow {
+  id: number;
+  external_id: string;
+  subscription_id: number;
+  subscription_external_id: string;
+  event_external_id: string;
+  event_type: string;
+  body: string;
+  status: DeliveryStatus;
+  attempts: number;
+  created_at: Date;
+  first_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  next_attempt_at: Date | null;
+  delivered_at: Date | null;
+  last_response_status: number | null;
+  last_error: string | null;
+  redelivery_of_external_id: string | null;
+}
+
+/** A `status` filter value, or 422 errors.qc.deliveries.unknown_status. */
+export function parseStatus(value: string | undefined): DeliveryStatus | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!(DELIVERY_STATUSES as readonly string[]).includes(value)) throw new ApiError(422, 'errors.qc.deliveries.unknown_status');
+  return value as DeliveryStatus;
+}
+
+const SELECT = `
+  select d.*, s.external_id as subscription_external_id, e.event_id as event_external_id,
+    r.external_id as redelivery_of_external_id
+  from deliveries d
+  join subscriptions s on s.id = d.subscription_id
+  join outbox_events e on e.id = d.outbox_event_id
+  left join deliveries r on r.id = d.redelivery_of`;
+
+export interface LogFilter {
+  status?: DeliveryStatus;
+  subscriptionIds?: number[];
+}
+
+/** The delivery log of the subscriptions the principal sees, newest first. */
+export async function listDeliveries(deps: Deps, principal: Principal, filter: LogFilter, page: number, perPage: number) {
+  const visible = await visibleSubscriptionIds(deps.db, principal);
+  const ids = filter.subscriptionIds ? visible.filter((id) => filter.subscriptionIds?.includes(id)) : visible;
+  const where = `d.subscription_id = any($1::bigint[]) and ($2::text is null or d.status = $2)`;
+  const params = [ids, filter.status ?? null];
+  const [count] = await deps.db.query<{ n: number }>(`select count(*)::int as n from deliveries d where ${where}`, params);
+  const rows = await deps.db.query<DeliveryRow>(`${SELECT} where ${where} order by d.created_at desc, d.id desc limit $3 offset $4`, [
+    ...params,
+    perPage,
+    (page - 1) * perPage,
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findDelivery(deps: Deps, principal: Principal, segment: string): Promise<DeliveryRow> {
+  if (!UUID.test(segment)) throw notFound();
+  const visible = await visibleSubscriptionIds(deps.db, principal);
+  const [row] = await deps.db.query<DeliveryRow>(`${SELECT} where d.external_id = $1::uuid and d.subscription_id = any($2::bigint[])`, [
+    segment.toLowerCase(),
+    visible,
+  ]);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Redelivery: a new delivery (new X-Qc-Delivery id, attempts from 1, the ladder anew) of the same event
+ * body to the same subscription, signed with the current secret. A receiver that deduplicates on the
+ * delivery id would drop a resend under the old id, so it gets a new one; the body's event `id` is
+ * unchanged. Any delivery of the last 90 days qualifies, whatever its status. It counts against the
+ * webhook-fanout budget like any delivery.
+ */
+export async function redeliver(deps: Deps, principal: Principal, segment: string): Promise<DeliveryRow> {
+  const original = await findDelivery(deps, principal, segment);
+  const now = deps.clock.now();
+  if (now.getTime() - new Date(original.created_at).getTime() > REDELIVERY_WINDOW_MS) {
+    throw new ApiError(422, 'errors.qc.deliveries.redelivery_window_passed');
+  }
+  const [inserted] = await deps.db.sql<{ id: number }>`
+    insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, next_attempt_at, created_at, redelivery_of)
+    select d.subscription_id, d.customer_id, d.outbox_event_id, d.event_type, d.body, s.secret_version, ${now}, ${now}, d.id
+    from deliveries d join subscriptions s on s.id = d.subscription_id
+    where d.id = ${original.id} and s.status = 'active'
+    returning id`;
+  if (!inserted) throw new ApiError(409, 'errors.qc.subscription.disabled');
+  const [row] = await deps.db.query<DeliveryRow>(`${SELECT} where d.id = $1`, [inserted.id]);
+  if (!row) throw notFound();
+  return row;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function deliveryView(row: DeliveryRow) {
+  return {
+    id: row.external_id,
+    subscription_id: row.subscription_external_id,
+    event_id: row.event_external_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    created_at: new Date(row.created_at).toISOString(),
+    first_attempt_at: iso(row.first_attempt_at),
+    last_attempt_at: iso(row.last_attempt_at),
+    next_attempt_at: row.status === 'pending' || row.status === 'failed' ? iso(row.next_attempt_at) : null,
+    delivered_at: iso(row.delivered_at),
+    last_response_status: row.last_response_status,
+    last_error: row.last_error,
+    redelivery_of: row.redelivery_of_external_id,
+    payload: JSON.parse(row.body) as unknown,
+  };
+}

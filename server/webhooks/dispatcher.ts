@@ -1,0 +1,161 @@
+import type { Deps } from '../core/deps.ts';
+import { WEBHOOK_FANOUT_PER_DAY } from '../core/limits/budgets.ts';
+import { errorFields } from '../core/log.ts';
+import { BullMqQueue } from './bullmq-queue.ts';
+import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
+import { type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
+import { RESPONSE_DEADLINE_MS } from './ladder.ts';
+import { RELAY_BATCH, relayBatch } from './relay.ts';
+import type { LookupFn } from './ssrf-guard.ts';
+
+export interface WebhookOptions {
+  /** false: no loop, no queue; the caller drives everything with relayNow()/runDue() (tests with a ManualClock). */
+  autorun?: boolean;
+  /** How often the outbox is relayed and due deliveries without a job are swept up. */
+  pollMs?: number;
+  /** Attempts in flight per process. */
+  concurrency?: number;
+  timeoutMs?: number;
+  delayScale?: number;
+  fanoutPerDay?: number;
+  leaseMs?: number;
+  /** BullMQ key prefix (REDIS_URL set). */
+  prefix?: string;
+  lookup?: LookupFn;
+}
+
+export interface Webhooks {
+  readonly queue: 'bullmq' | 'in-process' | 'manual';
+  /** Relays every committed outbox event now; answers how many events were relayed. */
+  relayNow(): Promise<number>;
+  /** Relays, then attempts every due delivery in this process and waits for the outcomes. */
+  runDue(): Promise<AttemptResult[]>;
+  stop(): Promise<void>;
+}
+
+interface DueRow {
+  id: number;
+  status: string;
+  next_attempt_at: Date | null;
+  lease_until: Date | null;
+}
+
+const SWEEP_LIMIT = 1000;
+// A job scheduled within this window is assumed alive; the sweep does not schedule it again.
+const RESCHEDULE_AFTER_MS = 60_000;
+
+/**
+ * The delivery machinery of one process: the outbox relay, the queue (BullMQ or in-process) and the
+ * sweep. Every `pollMs` it relays new outbox events (scheduling their deliveries at once) and schedules
+ * any due delivery that has no live job: those of a process that crashed, of a restart, of a Redis
+ * outage, of a subscription enabled again, of a redelivery. Started by server/main.ts; tests start it
+ * through the harness.
+ */
+export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): Promise<Webhooks> {
+  const timeoutMs = options.timeoutMs ?? RESPONSE_DEADLINE_MS;
+  const settings: DeliverySettings = {
+    timeoutMs,
+    delayScale: options.delayScale ?? 1,
+    fanoutPerDay: options.fanoutPerDay ?? WEBHOOK_FANOUT_PER_DAY,
+    leaseMs: options.leaseMs ?? timeoutMs * 2,
+    lookup: options.lookup,
+  };
+  const autorun = options.autorun ?? true;
+  const concurrency = options.concurrency ?? 16;
+
+  let queue: DeliveryQueue | undefined;
+  const recentlyScheduled = new Map<string, number>();
+  const schedule = async (deliveryId: number, runAt: Date, key = jobKey(deliveryId, runAt)) => {
+    if (!queue) return;
+    const now = Date.now();
+    if ((recentlyScheduled.get(key) ?? 0) > now) return;
+    try {
+      await queue.schedule({ deliveryId, runAt, key });
+      recentlyScheduled.set(key, now + RESCHEDULE_AFTER_MS);
+    } catch (err) {
+      // The row stays due in the database; the sweep schedules it again once the queue answers.
+      deps.log.warn('webhook delivery not scheduled', { delivery: deliveryId, ...errorFields(err) });
+    }
+  };
+
+  const attempt = async (deliveryId: number): Promise<AttemptResult> => {
+    const result = await attemptDelivery(deps, settings, deliveryId);
+    if (result.kind === 'failed' || result.kind === 'deferred') await schedule(deliveryId, result.runAt);
+    if (result.kind !== 'skipped') deps.log.info('webhook attempt', { delivery: deliveryId, ...result });
+    return result;
+  };
+
+  const relayNow = async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const { events, deliveries } = await relayBatch(deps, RELAY_BATCH);
+      total += events;
+      await Promise.all(deliveries.map((d) => schedule(d.id, d.nextAttemptAt)));
+      if (events < RELAY_BATCH) return total;
+    }
+  };
+
+  const dueRows = (limit: number) => {
+    const now = deps.clock.now();
+    return deps.db.sql<DueRow>`
+      select d.id, d.status, d.next_attempt_at, d.lease_until
+      from deliveries d join subscriptions s on s.id = d.subscription_id
+      where s.status = 'active' and s.deleted_at is null
+        and ((d.status in ('pending', 'failed') and d.next_attempt_at <= ${now})
+          or (d.status = 'delivering' and d.lease_until <= ${now}))
+      order by d.next_attempt_at nulls first, d.id
+      limit ${limit}`;
+  };
+
+  const sweep = async () => {
+    const now = Date.now();
+    for (const [key, until] of recentlyScheduled) if (until <= now) recentlyScheduled.delete(key);
+    for (const row of await dueRows(SWEEP_LIMIT)) {
+      if (row.status === 'delivering' && row.lease_until) {
+        await schedule(row.id, row.lease_until, jobKey(row.id, row.lease_until, 'lease'));
+      } else if (row.next_attempt_at) await schedule(row.id, row.next_attempt_at);
+    }
+  };
+
+  if (autorun) {
+    const run = async (deliveryId: number) => void (await attempt(deliveryId));
+    queue = deps.config.redisUrl
+      ? new BullMqQueue({ redisUrl: deps.config.redisUrl, prefix: options.prefix ?? 'qc', concurrency }, deps.clock, run, deps.log)
+      : new InProcessQueue(deps.clock, concurrency, run, deps.log);
+  }
+
+  let stopped = false;
+  let tick: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const loop = () => {
+    tick = (async () => {
+      try {
+        await relayNow();
+        await sweep();
+      } catch (err) {
+        deps.log.error('webhook relay or sweep failed', errorFields(err));
+      }
+    })();
+    void tick.then(() => {
+      if (!stopped) timer = setTimeout(loop, options.pollMs ?? 200);
+    });
+  };
+  if (autorun) loop();
+
+  return {
+    queue: queue?.kind ?? 'manual',
+    relayNow,
+    runDue: async () => {
+      await relayNow();
+      const results: AttemptResult[] = [];
+      for (const row of await dueRows(SWEEP_LIMIT)) results.push(await attempt(row.id));
+      return results;
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await tick;
+      await queue?.close();
+    },
+  };
+}

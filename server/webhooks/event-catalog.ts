@@ -1,0 +1,238 @@
+import type { TSchema } from '@sinclair/typebox';
+// Elysia's `t` registers the string formats (uuid, date, date-time) the relay's data check relies on.
+import { t as T } from 'elysia';
+
+/**
+ * The event catalogue (GET /event-catalog): every event type the service emits, with the shape of its
+ * `data`. Only events that some `recordEvent` call really emits belong here; event-catalog.test.ts fails
+ * when an entry has no emitter. `aliasOf` names a subscription alias: subscribing to the alias delivers
+ * the one event of its target under the alias name (never a second webhook for the same change).
+ */
+export interface EventSpec {
+  type: string;
+  group: 'bookings' | 'inventory' | 'properties' | 'structure' | 'policies' | 'subscriptions';
+  description: string;
+  data: TSchema;
+  example: Record<string, unknown>;
+  aliasOf?: string;
+}
+
+const Uuid = T.String({ format: 'uuid' });
+const Day = T.String({ format: 'date' });
+// Events are additive: a receiver must ignore fields it does not know (spec 9.1).
+const Data = <P extends Record<string, TSchema>>(properties: P) => T.Object(properties, { additionalProperties: true });
+
+const EXAMPLE_PROPERTY = '7d0e1b2a-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
+const EXAMPLE_SUBSCRIPTION = '5b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+const BookingData = Data({
+  booking_id: T.String({ description: 'external_booking_id' }),
+  revision_id: T.Integer({ description: 'id of the feed revision this change produced' }),
+  checkin_date: Day,
+  checkout_date: Day,
+});
+const bookingExample = { booking_id: 'QDO-20260412-0042', revision_id: 1842, checkin_date: '2026-05-01', checkout_date: '2026-05-04' };
+
+const booking = (type: string, description: string): EventSpec => ({
+  type,
+  group: 'bookings',
+  description,
+  data: BookingData,
+  example: bookingExample,
+});
+
+const SubscriptionData = Data({
+  subscription_id: Uuid,
+  url: T.String(),
+  event_types: T.Array(T.String()),
+  status: T.Union([T.Literal('active'), T.Literal('disabled')]),
+});
+const subscriptionExample = {
+  subscription_id: EXAMPLE_SUBSCRIPTION,
+  url: 'https://pms.example.com/hooks/qc',
+  event_types: ['booking.created', 'booking.cancelled'],
+  status: 'active',
+};
+
+export const EVENT_CATALOG: readonly EventSpec[] = [
+  booking('booking.created', 'A new booking landed (created revision in the feed).'),
+  {
+    ...booking('booking.arrived', 'Alias of booking.created: subscribing to it delivers the same single event under this name.'),
+    aliasOf: 'booking.created',
+  },
+  booking('booking.modified', 'A material change to an accepted booking (dates, guests, rooms, price, contact data).'),
+  booking('booking.confirmed', 'A tentative booking was confirmed.'),
+  booking('booking.cancelled', 'The booking was cancelled.'),
+  booking('booking.no_show', 'A no-show was recorded.'),
+  booking('booking.assigned', 'A physical room number was assigned to the booking.'),
+  {
+    type: 'inventory.push.completed',
+    group: 'inventory',
+    description: 'An inventory push (availability, rates or restrictions) finished.',
+    data: Data({
+      endpoint: T.Union([T.Literal('availability'), T.Literal('rates'), T.Literal('restrictions')]),
+      success: T.Integer({ description: 'day-rows written or unchanged' }),
+      failed: T.Integer({ description: 'rows reported in warnings' }),
+      dry: T.Boolean({ description: 'true while the property is in shadow mode' }),
+    }),
+    example: { endpoint: 'availability', success: 62, failed: 0, dry: false },
+  },
+  {
+    type: 'property.created',
+    group: 'properties',
+    description: 'A property was created through POST /properties.',
+    data: Data({ property_id: Uuid, partner_code: T.Union([T.String(), T.Null()]), mode: T.String() }),
+    example: { property_id: EXAMPLE_PROPERTY, partner_code: 'SEASIDE', mode: 'shadow' },
+  },
+  {
+    type: 'property.updated',
+    group: 'properties',
+    description: 'partner_code or partner_name of a property changed.',
+    data: Data({
+      property_id: Uuid,
+      partner_code: T.Union([T.String(), T.Null()]),
+      partner_name: T.Union([T.String(), T.Null()]),
+    }),
+    example: { property_id: EXAMPLE_PROPERTY, partner_code: 'SEASIDE', partner_name: 'Seaside Hotel' },
+  },
+  {
+    type: 'property.mode_changed',
+    group: 'properties',
+    description: 'The operator flipped the property between shadow and live.',
+    data: Data({
+      property_id: Uuid,
+      mode: T.Union([T.Literal('shadow'), T.Literal('live')]),
+      previous_mode: T.Union([T.Literal('shadow'), T.Literal('live')]),
+    }),
+    example: { property_id: EXAMPLE_PROPERTY, mode: 'live', previous_mode: 'shadow' },
+  },
+  {
+    type: 'catalogue.replaced',
+    group: 'structure',
+    description: "The property's partner catalogue (rooms, rates, meals) was replaced.",
+    data: Data({ property_id: Uuid, rooms: T.Integer(), rates: T.Integer(), meals: T.Integer() }),
+    example: { property_id: EXAMPLE_PROPERTY, rooms: 4, rates: 3, meals: 2 },
+  },
+  {
+    type: 'catalogue_sync.completed',
+    group: 'structure',
+    description: 'A group-level catalogue-sync job finished.',
+    data: Data({ job_id: T.String(), status: T.String() }),
+    example: { job_id: '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f', status: 'completed' },
+  },
+  {
+    type: 'room_type.created',
+    group: 'structure',
+    description: 'A room type was created.',
+    data: Data({ property_id: Uuid, room_type_id: Uuid, partner_code: T.Union([T.String(), T.Null()]) }),
+    example: { property_id: EXAMPLE_PROPERTY, room_type_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', partner_code: 'DBL' },
+  },
+  {
+    type: 'room_type.updated',
+    group: 'structure',
+    description: 'partner_code or partner_name of a room type changed.',
+    data: Data({
+      property_id: Uuid,
+      room_type_id: Uuid,
+      partner_code: T.Union([T.String(), T.Null()]),
+      partner_name: T.Union([T.String(), T.Null()]),
+    }),
+    example: {
+      property_id: EXAMPLE_PROPERTY,
+      room_type_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      partner_code: 'DBL',
+      partner_name: 'Double room',
+    },
+  },
+  {
+    type: 'rate_plan.created',
+    group: 'structure',
+    description: 'A rate plan was created on one or more room types.',
+    data: Data({ property_id: Uuid, rate_plan_id: Uuid, room_type_ids: T.Array(Uuid), sell_type: T.String() }),
+    example: {
+      property_id: EXAMPLE_PROPERTY,
+      rate_plan_id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+      room_type_ids: ['1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'],
+      sell_type: 'per_room',
+    },
+  },
+  {
+    type: 'rate_plan.updated',
+    group: 'structure',
+    description: 'Sell type or occupancy rates of a rate plan changed.',
+    data: Data({ property_id: Uuid, rate_plan_id: Uuid }),
+    example: { property_id: EXAMPLE_PROPERTY, rate_plan_id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a' },
+  },
+  {
+    type: 'payment_policy.created',
+    group: 'policies',
+    description: 'A payment policy was created (placeholder is true for the one seeded on first rate plan).',
+    data: Data({ property_id: Uuid, payment_policy_id: Uuid, placeholder: T.Boolean() }),
+    example: { property_id: EXAMPLE_PROPERTY, payment_policy_id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', placeholder: false },
+  },
+  {
+    type: 'cancellation_policy.created',
+    group: 'policies',
+    description: 'A cancellation policy was created (placeholder is true for the one seeded on first rate plan).',
+    data: Data({ property_id: Uuid, cancellation_policy_id: Uuid, placeholder: T.Boolean() }),
+    example: { property_id: EXAMPLE_PROPERTY, cancellation_policy_id: '4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c', placeholder: false },
+  },
+  {
+    type: 'subscription.created',
+    group: 'subscriptions',
+    description: 'A webhook subscription was created (the new subscription receives it too when it subscribes to it).',
+    data: SubscriptionData,
+    example: subscriptionExample,
+  },
+  {
+    type: 'subscription.updated',
+    group: 'subscriptions',
+    description: 'URL, event types or properties of a subscription changed.',
+    data: SubscriptionData,
+    example: subscriptionExample,
+  },
+  {
+    type: 'subscription.deleted',
+    group: 'subscriptions',
+    description: 'A subscription was deleted; its outstanding deliveries are dead.',
+    data: SubscriptionData,
+    example: subscriptionExample,
+  },
+  {
+    type: 'subscription.disabled',
+    group: 'subscriptions',
+    description: 'A subscription was disabled after more than 72 hours of failed deliveries without a success.',
+    data: Data({ subscription_id: Uuid, url: T.String(), reason: T.Literal('failing'), failing_since: T.String({ format: 'date-time' }) }),
+    example: {
+      subscription_id: EXAMPLE_SUBSCRIPTION,
+      url: 'https://pms.example.com/hooks/qc',
+      reason: 'failing',
+      failing_since: '2026-04-09T08:00:00.000Z',
+    },
+  },
+  {
+    type: 'subscription.enabled',
+    group: 'subscriptions',
+    description: 'A disabled subscription was enabled again (POST /subscriptions/{id}/enable).',
+    data: SubscriptionData,
+    example: subscriptionExample,
+  },
+  {
+    type: 'subscription.secret_rotated',
+    group: 'subscriptions',
+    description: 'The signing secret was rotated; the previous one signs retries of older deliveries until the time given.',
+    data: Data({ subscription_id: Uuid, previous_secret_expires_at: T.String({ format: 'date-time' }) }),
+    example: { subscription_id: EXAMPLE_SUBSCRIPTION, previous_secret_expires_at: '2026-04-13T10:00:00.000Z' },
+  },
+];
+
+const byType = new Map(EVENT_CATALOG.map((e) => [e.type, e]));
+
+export function eventSpec(type: string): EventSpec | undefined {
+  return byType.get(type);
+}
+
+/** Subscription names that receive an emitted event type: the type itself and its aliases. */
+export function subscriptionNamesFor(type: string): string[] {
+  return [type, ...EVENT_CATALOG.filter((e) => e.aliasOf === type).map((e) => e.type)];
+}

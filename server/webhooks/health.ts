@@ -1,0 +1,68 @@
+import type { Principal } from '../core/auth/principal.ts';
+import type { Deps } from '../core/deps.ts';
+import { visibleSubscriptionIds } from '../subscriptions/service.ts';
+
+/** The success rate covers the attempts of this window. */
+export const HEALTH_WINDOW_MS = 24 * 3600_000;
+
+interface HealthRow {
+  external_id: string;
+  url: string;
+  status: 'active' | 'disabled';
+  failing_since: Date | null;
+  disabled_at: Date | null;
+  last_success_at: Date | null;
+  attempts: number;
+  successes: number;
+  last_attempt_at: Date | null;
+  last_attempt_success: boolean | null;
+  last_response_status: number | null;
+  last_error: string | null;
+  next_retry_at: Date | null;
+  outstanding: number;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * Per subscription: success rate over the attempts of the last 24 hours (null without attempts), the
+ * last attempt and its outcome, when the next retry is due (the earliest failed delivery's next attempt),
+ * and how many deliveries are still outstanding.
+ */
+export async function subscriptionHealth(deps: Deps, principal: Principal) {
+  const ids = await visibleSubscriptionIds(deps.db, principal);
+  const since = new Date(deps.clock.now().getTime() - HEALTH_WINDOW_MS);
+  const rows = await deps.db.sql<HealthRow>`
+    select s.external_id, s.url, s.status, s.failing_since, s.disabled_at, s.last_success_at,
+      w.attempts, w.successes, l.started_at as last_attempt_at, l.success as last_attempt_success,
+      l.response_status as last_response_status, l.error as last_error, n.next_retry_at, n.outstanding
+    from subscriptions s
+    cross join lateral (
+      select count(*)::int as attempts, (count(*) filter (where a.success))::int as successes
+      from delivery_attempts a where a.subscription_id = s.id and a.started_at >= ${since}) w
+    left join lateral (
+      select a.started_at, a.success, a.response_status, a.error from delivery_attempts a
+      where a.subscription_id = s.id order by a.started_at desc, a.id desc limit 1) l on true
+    cross join lateral (
+      select min(d.next_attempt_at) filter (where d.status = 'failed') as next_retry_at, count(*)::int as outstanding
+      from deliveries d where d.subscription_id = s.id and d.status in ('pending', 'delivering', 'failed')) n
+    where s.id = any(${ids}::bigint[])
+    order by s.created_at, s.id`;
+  return rows.map((r) => ({
+    id: r.external_id,
+    url: r.url,
+    status: r.status,
+    success_rate: r.attempts ? Math.round((r.successes / r.attempts) * 10000) / 10000 : null,
+    attempts_24h: r.attempts,
+    successes_24h: r.successes,
+    last_attempt_at: iso(r.last_attempt_at),
+    last_attempt: r.last_attempt_at
+      ? { at: iso(r.last_attempt_at), success: r.last_attempt_success, response_status: r.last_response_status, error: r.last_error }
+      : null,
+    next_retry_at: iso(r.next_retry_at),
+    outstanding_deliveries: r.outstanding,
+    failing_since: iso(r.failing_since),
+    disabled_at: iso(r.disabled_at),
+    last_success_at: iso(r.last_success_at),
+  }));
+}

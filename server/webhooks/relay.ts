@@ -1,0 +1,120 @@
+import { Value } from '@sinclair/typebox/value';
+import type { Deps } from '../core/deps.ts';
+import { eventSpec, subscriptionNamesFor } from './event-catalog.ts';
+
+/**
+ * The outbox relay: turns committed outbox events into deliveries, one per matching active subscription,
+ * and marks the events relayed, in one transaction. `for update skip locked` lets several processes relay
+ * at once without taking the same events; the unique (subscription, event) index is the backstop.
+ *
+ * A subscription matches an event when it subscribes to the event type (or an alias of it) and either
+ * the event has no property (customer-level events such as subscription.*), the property is in the
+ * subscription's property_ids, or the subscription follows all the customer's active properties.
+ * Disabled subscriptions get no new deliveries: webhooks are a trigger to poll the feed, which holds
+ * everything that happened meanwhile.
+ */
+interface EventRow {
+  id: number;
+  event_id: string;
+  type: string;
+  customer_id: number;
+  property_id: number | null;
+  data: Record<string, unknown>;
+  created_at: Date;
+  property_external_id: string | null;
+  property_visible: boolean | null;
+}
+
+interface SubscriptionRow {
+  id: number;
+  customer_id: number;
+  event_types: string[];
+  property_ids: number[];
+  all_properties: boolean;
+  secret_version: number;
+}
+
+export interface NewDelivery {
+  id: number;
+  nextAttemptAt: Date;
+}
+
+export const RELAY_BATCH = 500;
+
+export async function relayBatch(deps: Deps, limit = RELAY_BATCH): Promise<{ events: number; deliveries: NewDelivery[] }> {
+  const now = deps.clock.now();
+  return deps.db.tx(async (tx) => {
+    const events = await tx.sql<EventRow>`
+      select e.id, e.event_id, e.type, e.customer_id, e.property_id, e.data, e.created_at,
+        p.external_id as property_external_id,
+        (p.status = 'active' and not coalesce(g.paused, false)) as property_visible
+      from outbox_events e
+      left join properties p on p.id = e.property_id
+      left join property_groups g on g.id = p.group_id
+      where e.relayed_at is null
+      order by e.id limit ${limit}
+      for update of e skip locked`;
+    if (events.length === 0) return { events: 0, deliveries: [] };
+
+    const customers = [...new Set(events.map((e) => e.customer_id))];
+    const subscriptions = await tx.sql<SubscriptionRow>`
+      select id, customer_id, event_types, property_ids, all_properties, secret_version from subscriptions
+      where customer_id = any(${customers}::bigint[]) and status = 'active' and deleted_at is null`;
+
+    const rows = { subscription: [] as number[], customer: [] as number[], event: [] as number[], type: [] as string[], body: [] as string[], version: [] as number[] };
+    for (const event of events) {
+      checkAgainstCatalogue(deps, event);
+      const names = subscriptionNamesFor(event.type);
+      for (const s of subscriptions) {
+        if (s.customer_id !== event.customer_id || !covers(s, event)) continue;
+        // The event's own name wins; an alias name is used only when the subscription chose the alias.
+        const name = names.find((n) => s.event_types.includes(n));
+        if (!name) continue;
+        rows.subscription.push(s.id);
+        rows.customer.push(event.customer_id);
+        rows.event.push(event.id);
+        rows.type.push(name);
+        rows.body.push(deliveryBody(event, name));
+        rows.version.push(s.secret_version);
+      }
+    }
+
+    const deliveries = rows.body.length
+      ? await tx.sql<{ id: number; next_attempt_at: Date }>`
+          insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, next_attempt_at, created_at)
+          select s, c, e, t, b, v, ${now}::timestamptz, ${now}::timestamptz
+          from unnest(${rows.subscription}::bigint[], ${rows.customer}::bigint[], ${rows.event}::bigint[],
+                      ${rows.type}::text[], ${rows.body}::text[], ${rows.version}::int[]) as x(s, c, e, t, b, v)
+          on conflict (subscription_id, outbox_event_id) where redelivery_of is null do nothing
+          returning id, next_attempt_at`
+      : [];
+    await tx.sql`update outbox_events set relayed_at = ${now} where id = any(${events.map((e) => e.id)}::bigint[])`;
+    return { events: events.length, deliveries: deliveries.map((d) => ({ id: d.id, nextAttemptAt: d.next_attempt_at })) };
+  });
+}
+
+function covers(s: SubscriptionRow, event: EventRow): boolean {
+  if (event.property_id === null) return true;
+  if (s.property_ids.includes(event.property_id)) return true;
+  return s.all_properties && event.property_visible === true;
+}
+
+/** Spec 6.1 body. property_id is the property's external id (null for customer-level events). */
+function deliveryBody(event: EventRow, type: string): string {
+  return JSON.stringify({
+    id: event.event_id,
+    type,
+    created_at: new Date(event.created_at).toISOString(),
+    property_id: event.property_external_id,
+    data: event.data,
+  });
+}
+
+// The catalogue promises each event's data shape; an emitter that drifts from it is logged, not dropped.
+function checkAgainstCatalogue(deps: Deps, event: EventRow): void {
+  const spec = eventSpec(event.type);
+  if (!spec) deps.log.warn('event type missing from the event catalogue', { type: event.type, event_id: event.event_id });
+  else if (!Value.Check(spec.data, event.data)) {
+    deps.log.warn('event data does not match the event catalogue', { type: event.type, event_id: event.event_id });
+  }
+}

@@ -1,0 +1,121 @@
+import { ManualClock } from '../core/clock.ts';
+import type { Deps } from '../core/deps.ts';
+import { recordEvent } from '../core/outbox.ts';
+import type { TestApp } from '../testing/harness.ts';
+
+/**
+ * Shared pieces of the webhook tests: a real HTTP receiver on a free local port, a clock that follows
+ * real time (BullMQ delays are real milliseconds), and shortcuts to subscribe and to commit an event.
+ */
+export interface Received {
+  headers: Headers;
+  body: string;
+  /** Date.now() when the request arrived. */
+  at: number;
+}
+
+export type Responder = (request: Received, index: number) => Response | Promise<Response>;
+
+export interface TestReceiver {
+  url: string;
+  received: Received[];
+  respond: Responder;
+  /** Resolves once `count` requests arrived (rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  stop(): Promise<void>;
+}
+
+export function startReceiver(respond: Responder = () => new Response('ok')): TestReceiver {
+  const received: Received[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const receiver: TestReceiver = {
+    url: '',
+    received,
+    respond,
+    waitFor: (count, timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        if (received.length >= count) return resolve(received.slice(0, count));
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${received.length} of ${count} requests in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(received.slice(0, count));
+          },
+        });
+      }),
+    stop: async () => {
+      await server.stop(true);
+    },
+  };
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    idleTimeout: 30,
+    async fetch(request) {
+      const entry = { headers: request.headers, body: await request.text(), at: Date.now() };
+      const index = received.push(entry) - 1;
+      for (const w of waiters.filter((w) => received.length >= w.count)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+      return receiver.respond(entry, index);
+    },
+  });
+  receiver.url = `http://127.0.0.1:${server.port}/hooks`;
+  return receiver;
+}
+
+/** A ManualClock that reads the system time: for tests where BullMQ waits real milliseconds. */
+export class WallClock extends ManualClock {
+  override now(): Date {
+    return new Date();
+  }
+}
+
+/** Commits one outbox event the way every feature does (recordEvent inside a transaction). */
+export async function commitEvent(
+  deps: Deps,
+  event: { type: string; customerId: number; propertyId: number | null; data?: Record<string, unknown> },
+): Promise<{ id: number; event_id: string }> {
+  return deps.db.tx((tx) => recordEvent(tx, { ...event, data: event.data ?? {} }));
+}
+
+export const bookingData = (n = 1) => ({
+  booking_id: `QDO-TEST-${n}`,
+  revision_id: n,
+  checkin_date: '2026-05-01',
+  checkout_date: '2026-05-04',
+});
+
+/** Internal id of a demo property, by its external id. */
+export async function propertyPk(deps: Deps, externalId: string): Promise<number> {
+  const [row] = await deps.db.sql<{ id: number }>`select id from properties where external_id = ${externalId}`;
+  if (!row) throw new Error(`no property ${externalId}`);
+  return row.id;
+}
+
+export async function subscribe(t: TestApp, token: string, body: Record<string, unknown>) {
+  const res = await t.request<{ data: { id: string; secret: string } }>('POST', '/v1/qc/subscriptions', { token, body });
+  if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+/** Deliveries of one subscription straight from the table (what the worker persisted). */
+export async function deliveryRows(deps: Deps, subscriptionExternalId: string) {
+  return deps.db.sql<{
+    id: number;
+    external_id: string;
+    status: string;
+    attempts: number;
+    next_attempt_at: Date | null;
+    event_type: string;
+    last_error: string | null;
+  }>`
+    select d.id, d.external_id, d.status, d.attempts, d.next_attempt_at, d.event_type, d.last_error
+    from deliveries d join subscriptions s on s.id = d.subscription_id
+    where s.external_id = ${subscriptionExternalId} order by d.id`;
+}
