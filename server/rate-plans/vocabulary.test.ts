@@ -15,6 +15,7 @@ describe('occupancy vocabulary rule', () => {
 
   it('gives per_person A1..An for the regular beds, AEB for adult extra beds and T/C/I by bed group', () => {
     expect(codes(beds(2, 1), 'per_person')).toBe('A1 A2 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB');
+    expect(codes(beds(4, 2, 1), 'per_person')).toBe('A1 A2 A3 A4 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB');
     expect(codes(beds(1), 'per_person')).toBe('A1 TNB CNB INB');
     expect(codes(beds(2), 'per_person')).toBe('A1 A2 TRB TNB CRB CNB IRB INB');
     expect(codes(beds(2, 1, 1), 'per_person')).toBe('A1 A2 TRB TEB TNB CRB CEB CNB IRB IEB INB');
@@ -24,6 +25,9 @@ describe('occupancy vocabulary rule', () => {
   it('gives per_occupancy A1..An plus one supplement per additional position up to capacity', () => {
     expect(codes(beds(2, 1), 'per_occupancy')).toBe('A1 A2 Apn1 Apn2 Tpn1 Tpn2 Cpn1 Cpn2 Ipn1 Ipn2');
     expect(codes(beds(1), 'per_occupancy')).toBe('A1');
+    expect(codes(beds(2), 'per_occupancy')).toBe('A1 A2 Apn1 Tpn1 Cpn1 Ipn1');
+    expect(codes(beds(2, 1, 1), 'per_occupancy')).toBe('A1 A2 Apn1 Tpn1 Tpn2 Cpn1 Cpn2 Ipn1 Ipn2');
+    expect(codes(beds(0, 1), 'per_occupancy')).toBe('A1 Apn1 Tpn1 Cpn1 Ipn1');
     expect(codes(beds(4, 2, 1), 'per_occupancy')).toBe(
       'A1 A2 A3 A4 Apn1 Apn2 Apn3 Apn4 Tpn1 Tpn2 Tpn3 Tpn4 Tpn5 Cpn1 Cpn2 Cpn3 Cpn4 Cpn5 Ipn1 Ipn2 Ipn3 Ipn4 Ipn5',
     );
@@ -32,6 +36,7 @@ describe('occupancy vocabulary rule', () => {
   it('offers child codes only for the brackets the property has, and none when its age groups are inactive', () => {
     expect(codes(beds(2, 1), 'per_person', { isActive: false, letters: ['I', 'C', 'T'] })).toBe('A1 A2 AEB');
     expect(codes(beds(2, 1), 'per_person', { isActive: true, letters: ['I', 'C'] })).toBe('A1 A2 AEB CRB CEB CNB IRB IEB INB');
+    expect(codes(beds(2, 1), 'per_occupancy', { isActive: true, letters: ['I', 'C'] })).toBe('A1 A2 Apn1 Apn2 Cpn1 Cpn2 Ipn1 Ipn2');
     expect(codes(beds(2, 1), 'per_occupancy', { isActive: true, letters: ['C'] })).toBe('A1 A2 Apn1 Apn2 Cpn1 Cpn2');
   });
 
