@@ -14,11 +14,21 @@ describe('catalogue refusals', () => {
   it('refuses a code repeated within one array, writing nothing', async () => {
     const res = await t.request('PUT', `/v1/qc/properties/${demo.properties[0]?.id}/catalogue`, {
       token: demo.personal_token,
-      body: { rooms: [{ code: 'A', name: 'a' }, { code: 'A', name: 'b' }], rates: [{ code: 'A', name: 'rate A' }] },
+      body: {
+        rooms: [
+          { code: 'A', name: 'a' },
+          { code: 'A', name: 'b' },
+        ],
+        rates: [{ code: 'A', name: 'rate A' }],
+      },
     });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ message: 'errors.validation_error', errors: { 'rooms.1.code': ['customer.catalogue.messages.duplicate'] } });
-    const rows = await t.deps.db.sql`select 1 from catalogues c join properties p on p.id = c.property_id where p.external_id = ${demo.properties[0]?.id}`;
+    expect(res.body).toMatchObject({
+      message: 'errors.validation_error',
+      errors: { 'rooms.1.code': ['customer.catalogue.messages.duplicate'] },
+    });
+    const rows = await t.deps.db
+      .sql`select 1 from catalogues c join properties p on p.id = c.property_id where p.external_id = ${demo.properties[0]?.id}`;
     expect(rows).toHaveLength(0);
   });
 
@@ -33,7 +43,10 @@ describe('catalogue refusals', () => {
 
   it('answers 404 for a property outside the allow-list', async () => {
     const other = await t.demo();
-    const res = await t.request('PUT', `/v1/qc/properties/${other.properties[0]?.id}/catalogue`, { token: demo.personal_token, body: {} });
+    const res = await t.request('PUT', `/v1/qc/properties/${other.properties[0]?.id}/catalogue`, {
+      token: demo.personal_token,
+      body: {},
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('errors.not_found');
   });
@@ -48,22 +61,39 @@ describe('catalogue refusals', () => {
     expect(twice.body.errors).toEqual({ 'properties.1.property_id': ['customer.catalogue_sync.messages.duplicate'] });
     const repeated = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: demo.personal_token,
-      body: { properties: [{ property_id: id, meals: [{ code: 'B', name: 'b' }, { code: 'B', name: 'c' }] }] },
+      body: {
+        properties: [
+          {
+            property_id: id,
+            meals: [
+              { code: 'B', name: 'b' },
+              { code: 'B', name: 'c' },
+            ],
+          },
+        ],
+      },
     });
     expect(repeated.body.errors).toEqual({ 'properties.0.meals.1.code': ['customer.catalogue.messages.duplicate'] });
-    const [jobs] = await t.deps.db.sql<{ n: number }>`select count(*)::int as n from catalogue_sync_jobs where customer_id = ${demo.customer_id}`;
+    const [jobs] = await t.deps.db.sql<{
+      n: number;
+    }>`select count(*)::int as n from catalogue_sync_jobs where customer_id = ${demo.customer_id}`;
     expect(jobs?.n).toBe(0);
   });
 
-  it('answers 404 for an unknown job, a malformed id and another customer\'s job', async () => {
+  it("answers 404 for an unknown job, a malformed id and another customer's job", async () => {
     const other = await t.demo();
-    const job = await t.request('POST', '/v1/qc/catalogue-sync', { token: other.personal_token, body: { properties: [] } });
+    const job = await t.request('POST', '/v1/qc/catalogue-sync', {
+      token: other.personal_token,
+      body: { properties: [] },
+    });
     expect(job.status).toBe(202);
     for (const id of [job.body.data.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const res = await t.request('GET', `/v1/qc/catalogue-sync/${id}`, { token: demo.personal_token });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('errors.not_found');
     }
-    expect((await t.request('GET', `/v1/qc/catalogue-sync/${job.body.data.id}`, { token: other.personal_token })).status).toBe(200);
+    expect(
+      (await t.request('GET', `/v1/qc/catalogue-sync/${job.body.data.id}`, { token: other.personal_token })).status,
+    ).toBe(200);
   });
 });

@@ -9,7 +9,10 @@ beforeAll(async () => {
 });
 
 const catalogue = {
-  rooms: [{ code: 'DBL', name: 'Double' }, { code: 'APT', name: 'Apartment' }],
+  rooms: [
+    { code: 'DBL', name: 'Double' },
+    { code: 'APT', name: 'Apartment' },
+  ],
   rates: [{ code: 'BAR', name: 'Best available' }],
   meals: [{ code: 'BB', name: 'Bed and breakfast' }],
 };
@@ -24,7 +27,10 @@ describe('PUT /properties/{ext}/catalogue', () => {
   it('replaces the whole catalogue, by external id or partner code, and records catalogue.replaced', async () => {
     const demo = await t.demo();
     const [live] = demo.properties;
-    const first = await t.request('PUT', `/v1/qc/properties/${live?.id}/catalogue`, { token: demo.personal_token, body: catalogue });
+    const first = await t.request('PUT', `/v1/qc/properties/${live?.id}/catalogue`, {
+      token: demo.personal_token,
+      body: catalogue,
+    });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ property_id: live?.id, ...catalogue });
     const second = await t.request('PUT', `/v1/qc/properties/${live?.partner_code}/catalogue`, {
@@ -32,7 +38,11 @@ describe('PUT /properties/{ext}/catalogue', () => {
       body: { rates: [{ code: 'NRF', name: 'Non-refundable' }] },
     });
     expect(second.body.data).toMatchObject({ rooms: [], rates: [{ code: 'NRF', name: 'Non-refundable' }], meals: [] });
-    expect(await storedCatalogue(live?.id)).toEqual({ rooms: [], rates: [{ code: 'NRF', name: 'Non-refundable' }], meals: [] });
+    expect(await storedCatalogue(live?.id)).toEqual({
+      rooms: [],
+      rates: [{ code: 'NRF', name: 'Non-refundable' }],
+      meals: [],
+    });
     const events = await t.deps.db.sql<{ data: unknown }>`
       select e.data from outbox_events e join properties p on p.id = e.property_id
       where e.type = 'catalogue.replaced' and p.external_id = ${live?.id} order by e.id`;
@@ -51,7 +61,10 @@ describe('POST /catalogue-sync', () => {
 
   it('replaces the listed catalogues, clears the unlisted ones, and the job outcome is readable', async () => {
     const [live, shadow] = demo.properties;
-    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, { token: demo.personal_token, body: catalogue });
+    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, {
+      token: demo.personal_token,
+      body: catalogue,
+    });
     const res = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: demo.personal_token,
       body: { properties: [{ property_id: live?.partner_code, ...catalogue }, { property_id: 'UNKNOWN-CODE' }] },
@@ -78,25 +91,45 @@ describe('POST /catalogue-sync', () => {
 
     const [event] = await t.deps.db.sql<{ data: unknown; property_id: number | null }>`
       select data, property_id from outbox_events where type = 'catalogue_sync.completed' and data->>'job_id' = ${job.id}`;
-    expect(event).toEqual({ data: { job_id: job.id, replaced: [live?.id], cleared: [shadow?.id], failed: 1 }, property_id: null });
+    expect(event).toEqual({
+      data: { job_id: job.id, replaced: [live?.id], cleared: [shadow?.id], failed: 1 },
+      property_id: null,
+    });
   });
 
   it('keeps unlisted catalogues with clear_unlisted false', async () => {
     const [live, shadow] = demo.properties;
-    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, { token: demo.personal_token, body: catalogue });
+    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, {
+      token: demo.personal_token,
+      body: catalogue,
+    });
     const res = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: demo.personal_token,
-      body: { properties: [{ property_id: live?.id, meals: [{ code: 'HB', name: 'Half board' }] }], clear_unlisted: false },
+      body: {
+        properties: [{ property_id: live?.id, meals: [{ code: 'HB', name: 'Half board' }] }],
+        clear_unlisted: false,
+      },
     });
     expect(res.body.data.counts).toEqual({ replaced: 1, cleared: 0, failed: 0 });
     expect(await storedCatalogue(shadow?.id)).toEqual(catalogue);
-    expect(await storedCatalogue(live?.id)).toEqual({ rooms: [], rates: [], meals: [{ code: 'HB', name: 'Half board' }] });
+    expect(await storedCatalogue(live?.id)).toEqual({
+      rooms: [],
+      rates: [],
+      meals: [{ code: 'HB', name: 'Half board' }],
+    });
   });
 
   it('never touches a property outside the token allow-list', async () => {
     const [live, shadow] = demo.properties;
-    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, { token: demo.personal_token, body: catalogue });
-    const narrow = await t.client({ customer_id: demo.customer_id, scopes: ['properties.manage'], property_ids: [live?.id ?? ''] });
+    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, {
+      token: demo.personal_token,
+      body: catalogue,
+    });
+    const narrow = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['properties.manage'],
+      property_ids: [live?.id ?? ''],
+    });
     const res = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: narrow.token,
       body: { properties: [{ property_id: shadow?.id, rooms: [] }] },

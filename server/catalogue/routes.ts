@@ -41,7 +41,8 @@ export function registerCatalogue(app: QcApp, deps: Deps) {
       );
       const listed = body.properties.map((p) => p.property_id);
       listed.forEach((id, i) => {
-        if (listed.indexOf(id) !== i) errors[`properties.${i}.property_id`] = ['customer.catalogue_sync.messages.duplicate'];
+        if (listed.indexOf(id) !== i)
+          errors[`properties.${i}.property_id`] = ['customer.catalogue_sync.messages.duplicate'];
       });
       if (Object.keys(errors).length) throw validationError(errors);
       set.status = 202;
@@ -60,7 +61,7 @@ export function registerCatalogue(app: QcApp, deps: Deps) {
           'codes is emptied. Answers 202 with the job `{id, status, counts: {replaced, cleared, failed},',
           'properties: [{property_id, outcome: replaced|cleared|failed, error?}]}`; read it again with GET',
           '/catalogue-sync/{id}. Status is `queued`, `running`, `completed` or `failed`. Today the job completes',
-          'within the request, in one transaction; a listed property outside the token\'s reach fails alone',
+          "within the request, in one transaction; a listed property outside the token's reach fails alone",
           '(`errors.not_found`).',
         ].join(' '),
       },

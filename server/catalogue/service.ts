@@ -64,5 +64,11 @@ export async function replaceCatalogue(
 }
 
 export function catalogueView(property: PropertyRow, row: Catalogue & { updated_at: Date }) {
-  return { property_id: property.external_id, rooms: row.rooms, rates: row.rates, meals: row.meals, updated_at: row.updated_at };
+  return {
+    property_id: property.external_id,
+    rooms: row.rooms,
+    rates: row.rates,
+    meals: row.meals,
+    updated_at: row.updated_at,
+  };
 }

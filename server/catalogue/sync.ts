@@ -67,12 +67,18 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
           results.push({ property_id: property.external_id, outcome: 'cleared' });
         }
       }
-      const idsOf = (kind: PropertyOutcome['outcome']) => results.filter((r) => r.outcome === kind).map((r) => r.property_id);
+      const idsOf = (kind: PropertyOutcome['outcome']) =>
+        results.filter((r) => r.outcome === kind).map((r) => r.property_id);
       await recordEvent(tx, {
         type: 'catalogue_sync.completed',
         customerId: principal.customerId,
         propertyId: null,
-        data: { job_id: job.external_id, replaced: idsOf('replaced'), cleared: idsOf('cleared'), failed: idsOf('failed').length },
+        data: {
+          job_id: job.external_id,
+          replaced: idsOf('replaced'),
+          cleared: idsOf('cleared'),
+          failed: idsOf('failed').length,
+        },
       });
       await tx.sql`update catalogue_sync_jobs set status = 'completed', outcome = ${{ properties: results }}::jsonb,
         completed_at = ${deps.clock.now()} where id = ${job.id}`;
@@ -81,7 +87,8 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
     deps.log.info('catalogue sync completed', { job_id: job.external_id, properties: outcome.length });
   } catch (err) {
     deps.log.error('catalogue sync failed', { job_id: job.external_id, error: String(err) });
-    await deps.db.sql`update catalogue_sync_jobs set status = 'failed', outcome = ${{ properties: [], error: 'errors.internal_error' }}::jsonb,
+    await deps.db
+      .sql`update catalogue_sync_jobs set status = 'failed', outcome = ${{ properties: [], error: 'errors.internal_error' }}::jsonb,
       completed_at = ${deps.clock.now()} where id = ${job.id}`;
   }
   return showCatalogueSync(deps, principal, job.external_id);

@@ -15,7 +15,10 @@ describe('GET /properties', () => {
     const all = await t.request('GET', '/v1/qc/properties', { token: demo.personal_token });
     expect(all.status).toBe(200);
     expect(all.body.data.meta).toEqual({ total: 2, page: 1, per_page: 200, last_page: 1 });
-    const second = await t.request('GET', '/v1/qc/properties', { token: demo.personal_token, query: { per_page: 1, page: 2 } });
+    const second = await t.request('GET', '/v1/qc/properties', {
+      token: demo.personal_token,
+      query: { per_page: 1, page: 2 },
+    });
     expect(second.body.data.meta).toEqual({ total: 2, page: 2, per_page: 1, last_page: 2 });
     expect(second.body.data.properties.map((p: { id: string }) => p.id)).toEqual([demo.properties[1]?.id]);
   });

@@ -10,28 +10,50 @@ beforeAll(async () => {
   demo = await t.demo();
 });
 
-const body = (over: Record<string, unknown> = {}) => ({ name: 'Inn', type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon', partner_code: 'INN', ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  name: 'Inn',
+  type_id: 1,
+  currency: 'EUR',
+  timezone: 'Europe/Lisbon',
+  partner_code: 'INN',
+  ...over,
+});
 
 describe('POST /properties refusals', () => {
   it('refuses a partner that does not own properties with 403 property_creation_not_allowed', async () => {
-    const customer = await t.ops<{ data: { id: number } }>('POST', '/ops/customers', { name: 'Channel manager', owns_properties: false });
-    const { token } = await t.client({ customer_id: customer.body.data.id, scopes: ['properties.manage'], account_scoped: true });
+    const customer = await t.ops<{ data: { id: number } }>('POST', '/ops/customers', {
+      name: 'Channel manager',
+      owns_properties: false,
+    });
+    const { token } = await t.client({
+      customer_id: customer.body.data.id,
+      scopes: ['properties.manage'],
+      account_scoped: true,
+    });
     const res = await t.request('POST', '/v1/qc/properties', { token, body: body() });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('errors.qc.property_creation_not_allowed');
-    const [count] = await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where customer_id = ${customer.body.data.id}`;
+    const [count] = await t.deps.db.sql<{
+      n: number;
+    }>`select count(*)::int as n from properties where customer_id = ${customer.body.data.id}`;
     expect(count?.n).toBe(0);
   });
 
-  it('refuses a partner code already used in the customer\'s group with 409', async () => {
-    const res = await t.request('POST', '/v1/qc/properties', { token: demo.personal_token, body: body({ partner_code: demo.properties[0]?.partner_code }) });
+  it("refuses a partner code already used in the customer's group with 409", async () => {
+    const res = await t.request('POST', '/v1/qc/properties', {
+      token: demo.personal_token,
+      body: body({ partner_code: demo.properties[0]?.partner_code }),
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('errors.qc.partner_code_taken');
   });
 
   it('allows a code another customer uses', async () => {
     const other = await t.demo();
-    const res = await t.request('POST', '/v1/qc/properties', { token: other.personal_token, body: body({ partner_code: demo.properties[0]?.partner_code }) });
+    const res = await t.request('POST', '/v1/qc/properties', {
+      token: other.personal_token,
+      body: body({ partner_code: demo.properties[0]?.partner_code }),
+    });
     expect(res.status).toBe(201);
   });
 
@@ -48,12 +70,19 @@ describe('POST /properties refusals', () => {
       expect(res.body.message).toBe('errors.validation_error');
       expect(Object.keys(res.body.errors)).toEqual([field]);
     }
-    const typed = await t.request('POST', '/v1/qc/properties', { token: demo.personal_token, body: body({ type_id: 999 }) });
+    const typed = await t.request('POST', '/v1/qc/properties', {
+      token: demo.personal_token,
+      body: body({ type_id: 999 }),
+    });
     expect(typed.body.errors).toEqual({ type_id: ['customer.property.messages.in'] });
   });
 
   it('needs properties.manage', async () => {
-    const { token } = await t.client({ customer_id: demo.customer_id, scopes: ['inventory.read'], account_scoped: true });
+    const { token } = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['inventory.read'],
+      account_scoped: true,
+    });
     const res = await t.request('POST', '/v1/qc/properties', { token, body: body() });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('errors.qc.insufficient_scope');
@@ -72,7 +101,10 @@ describe('PATCH /properties refusals', () => {
 
   it('answers 404 for a property outside the token allow-list', async () => {
     const other = await t.demo();
-    const res = await t.request('PATCH', `/v1/qc/properties/${other.properties[0]?.id}`, { token: demo.personal_token, body: { partner_name: 'x' } });
+    const res = await t.request('PATCH', `/v1/qc/properties/${other.properties[0]?.id}`, {
+      token: demo.personal_token,
+      body: { partner_name: 'x' },
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('errors.not_found');
   });

@@ -21,7 +21,10 @@ const newProperty = (partnerCode: string) => ({
 
 describe('POST /properties', () => {
   it('creates a shadow property mirroring a GET /properties entry, with property.created', async () => {
-    const res = await t.request('POST', '/v1/qc/properties', { token: demo.personal_token, body: newProperty('HARBOUR') });
+    const res = await t.request('POST', '/v1/qc/properties', {
+      token: demo.personal_token,
+      body: newProperty('HARBOUR'),
+    });
     expect(res.status).toBe(201);
     const data = res.body.data;
     expect(data).toEqual({
@@ -43,9 +46,17 @@ describe('POST /properties', () => {
     expect(event?.data).toEqual({ property_id: data.id, partner_code: 'HARBOUR', mode: 'shadow' });
   });
 
-  it('appends the new property to a fixed-list creator\'s allow-list, and only to its own', async () => {
-    const creator = await t.client({ customer_id: demo.customer_id, scopes: ['properties.manage'], property_ids: [demo.properties[0]?.id ?? ''] });
-    const bystander = await t.client({ customer_id: demo.customer_id, scopes: ['properties.manage'], property_ids: [demo.properties[0]?.id ?? ''] });
+  it("appends the new property to a fixed-list creator's allow-list, and only to its own", async () => {
+    const creator = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['properties.manage'],
+      property_ids: [demo.properties[0]?.id ?? ''],
+    });
+    const bystander = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['properties.manage'],
+      property_ids: [demo.properties[0]?.id ?? ''],
+    });
     const res = await t.request('POST', '/v1/qc/properties', { token: creator.token, body: newProperty('FIXED-LIST') });
     expect(res.status).toBe(201);
     const id = res.body.data.id;
@@ -57,8 +68,14 @@ describe('POST /properties', () => {
   });
 
   it('lets the creator build structure on the new property straight away', async () => {
-    const res = await t.request('POST', '/v1/qc/properties', { token: demo.personal_token, body: newProperty('BUILD') });
-    const rt = await t.request('POST', '/v1/qc/properties/BUILD/room_types', { token: demo.personal_token, body: { name: 'Room' } });
+    const res = await t.request('POST', '/v1/qc/properties', {
+      token: demo.personal_token,
+      body: newProperty('BUILD'),
+    });
+    const rt = await t.request('POST', '/v1/qc/properties/BUILD/room_types', {
+      token: demo.personal_token,
+      body: { name: 'Room' },
+    });
     expect(rt.status).toBe(201);
     expect(res.body.data.mode).toBe('shadow');
   });
@@ -72,8 +89,16 @@ describe('PATCH /properties/{ext}', () => {
       body: { partner_code: 'LODGE-9', partner_name: 'Lodge in PMS' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: property, partner_code: 'LODGE-9', partner_name: 'Lodge in PMS', mode: 'shadow' });
-    const byCode = await t.request('PATCH', '/v1/qc/properties/LODGE-9', { token: demo.personal_token, body: { partner_name: null } });
+    expect(res.body.data).toMatchObject({
+      id: property,
+      partner_code: 'LODGE-9',
+      partner_name: 'Lodge in PMS',
+      mode: 'shadow',
+    });
+    const byCode = await t.request('PATCH', '/v1/qc/properties/LODGE-9', {
+      token: demo.personal_token,
+      body: { partner_name: null },
+    });
     expect(byCode.body.data).toMatchObject({ id: property, partner_code: 'LODGE-9', partner_name: null });
     const events = await t.deps.db.sql<{ data: unknown }>`
       select e.data from outbox_events e join properties p on p.id = e.property_id
@@ -93,7 +118,10 @@ describe('GET /property-types', () => {
     expect(types.length).toBeGreaterThan(1);
     for (const entry of types) expect(Number.isInteger(entry.id)).toBe(true);
     const last = types[types.length - 1];
-    const created = await t.request('POST', '/v1/qc/properties', { token: demo.personal_token, body: { ...newProperty('TYPED'), type_id: last.id } });
+    const created = await t.request('POST', '/v1/qc/properties', {
+      token: demo.personal_token,
+      body: { ...newProperty('TYPED'), type_id: last.id },
+    });
     expect(created.status).toBe(201);
   });
 

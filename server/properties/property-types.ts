@@ -28,7 +28,8 @@ export function registerPropertyTypes(app: QcApp) {
     detail: {
       summary: routes.propertyTypesList.summary,
       tags: ['properties'],
-      description: 'A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties.',
+      description:
+        'A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties.',
     },
     response: t.Object({
       status: t.Literal('ok'),

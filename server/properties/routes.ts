@@ -2,7 +2,7 @@ import { t } from 'elysia';
 import type { Deps } from '../core/deps.ts';
 import { ok, pageMeta } from '../core/http/envelope.ts';
 import type { QcApp } from '../core/http/qc-app.ts';
-import { resolveProperty, type PropertyRow } from '../core/resolve.ts';
+import { type PropertyRow, resolveProperty } from '../core/resolve.ts';
 import { routes } from '../core/routes/route-table.ts';
 import { ListQuery, MetaSchema, PropertyParams, PropertySchema } from './model.ts';
 import { propertyView } from './view.ts';
@@ -25,7 +25,11 @@ export function registerPropertyReads(app: QcApp, deps: Deps) {
       qc: routes.propertiesList,
       query: ListQuery,
       detail: { summary: routes.propertiesList.summary, tags: ['properties'] },
-      response: t.Object({ status: t.Literal('ok'), message: t.String(), data: t.Object({ properties: t.Array(PropertySchema), meta: MetaSchema }) }),
+      response: t.Object({
+        status: t.Literal('ok'),
+        message: t.String(),
+        data: t.Object({ properties: t.Array(PropertySchema), meta: MetaSchema }),
+      }),
     },
   );
   app.get(

@@ -21,7 +21,11 @@ export interface PartnerProperty {
  * in `shadow`, and the creating credential can act on it at once: an account-scoped one sees it live, a
  * fixed-list one gets its id appended to its allow-list (other fixed-list credentials need rotation).
  */
-export async function createPartnerProperty(tx: Db, principal: Principal, input: PartnerProperty): Promise<PropertyRow> {
+export async function createPartnerProperty(
+  tx: Db,
+  principal: Principal,
+  input: PartnerProperty,
+): Promise<PropertyRow> {
   const [customer] = await tx.sql<{ owns_properties: boolean }>`
     select owns_properties from customers where id = ${principal.customerId}`;
   if (!customer?.owns_properties) throw new ApiError(403, 'errors.qc.property_creation_not_allowed');

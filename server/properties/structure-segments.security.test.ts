@@ -10,7 +10,12 @@ let t: TestApp;
 let demo: Demo;
 let stranger: Demo;
 
-interface Live { id: string; partner_code: string; room_types: { id: string; partner_code: string }[]; rate_plans: { id: string; partner_code: string }[] }
+interface Live {
+  id: string;
+  partner_code: string;
+  room_types: { id: string; partner_code: string }[];
+  rate_plans: { id: string; partner_code: string }[];
+}
 const live = () => demo.properties[0] as unknown as Live;
 
 beforeAll(async () => {
@@ -29,7 +34,11 @@ const cases: Case[] = [
   { method: 'GET', path: (p) => `/properties/${p}/rate_plans` },
   { method: 'GET', path: (p, _rt, rp) => `/properties/${p}/rate_plans/${rp}` },
   { method: 'PATCH', path: (p, _rt, rp) => `/properties/${p}/rate_plans/${rp}`, body: { meal_plan: 'breakfast' } },
-  { method: 'PUT', path: (p, _rt, rp) => `/properties/${p}/rate_plans/${rp}/pricing-model`, body: { sell_type: 'per_room' } },
+  {
+    method: 'PUT',
+    path: (p, _rt, rp) => `/properties/${p}/rate_plans/${rp}/pricing-model`,
+    body: { sell_type: 'per_room' },
+  },
 ];
 
 describe('structure route segments', () => {
@@ -38,11 +47,18 @@ describe('structure route segments', () => {
     it(`${label} answers alike for external ids and partner codes`, async () => {
       const [room] = live().room_types;
       const plan = live().rate_plans.find((p) => p.partner_code === 'BAR');
-      const byId = await t.request(c.method, `/v1/qc${c.path(live().id, room?.id ?? '', plan?.id ?? '')}`, { token: demo.personal_token, body: c.body });
-      const byCode = await t.request(c.method, `/v1/qc${c.path(live().partner_code, room?.partner_code ?? '', plan?.partner_code ?? '')}`, {
+      const byId = await t.request(c.method, `/v1/qc${c.path(live().id, room?.id ?? '', plan?.id ?? '')}`, {
         token: demo.personal_token,
         body: c.body,
       });
+      const byCode = await t.request(
+        c.method,
+        `/v1/qc${c.path(live().partner_code, room?.partner_code ?? '', plan?.partner_code ?? '')}`,
+        {
+          token: demo.personal_token,
+          body: c.body,
+        },
+      );
       expect(byId.status).toBeLessThan(300);
       expect(byCode.status).toBe(byId.status);
       expect(byCode.body).toEqual(byId.body);
@@ -51,14 +67,20 @@ describe('structure route segments', () => {
     it(`${label} is 404 for another customer's token`, async () => {
       const [room] = live().room_types;
       const [plan] = live().rate_plans;
-      const res = await t.request(c.method, `/v1/qc${c.path(live().id, room?.id ?? '', plan?.id ?? '')}`, { token: stranger.personal_token, body: c.body });
+      const res = await t.request(c.method, `/v1/qc${c.path(live().id, room?.id ?? '', plan?.id ?? '')}`, {
+        token: stranger.personal_token,
+        body: c.body,
+      });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('errors.not_found');
     });
   }
 
   it('creates room types and rate plans alike under the partner code of the property', async () => {
-    const room = await t.request('POST', `/v1/qc/properties/${live().partner_code}/room_types`, { token: demo.personal_token, body: { name: 'By code' } });
+    const room = await t.request('POST', `/v1/qc/properties/${live().partner_code}/room_types`, {
+      token: demo.personal_token,
+      body: { name: 'By code' },
+    });
     expect(room.status).toBe(201);
     const plan = await t.request('POST', `/v1/qc/properties/${live().partner_code}/rate_plans`, {
       token: demo.personal_token,
@@ -68,11 +90,16 @@ describe('structure route segments', () => {
     expect([...plan.body.data.room_type_ids].sort()).toEqual([room.body.data.id, live().room_types[0]?.id].sort());
   });
 
-  it('does not let a stranger create under this customer\'s property', async () => {
-    const res = await t.request('POST', `/v1/qc/properties/${live().id}/room_types`, { token: stranger.personal_token, body: { name: 'Nope' } });
+  it("does not let a stranger create under this customer's property", async () => {
+    const res = await t.request('POST', `/v1/qc/properties/${live().id}/room_types`, {
+      token: stranger.personal_token,
+      body: { name: 'Nope' },
+    });
     expect(res.status).toBe(404);
     // Partner codes are per customer: the stranger's own demo codes differ, and ours resolve only for us.
-    const code = await t.request('GET', `/v1/qc/properties/${live().partner_code}/room_types`, { token: stranger.personal_token });
+    const code = await t.request('GET', `/v1/qc/properties/${live().partner_code}/room_types`, {
+      token: stranger.personal_token,
+    });
     expect(code.status).toBe(404);
   });
 });

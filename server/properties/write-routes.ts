@@ -33,7 +33,7 @@ export function registerPropertyWrites(app: QcApp, deps: Deps) {
         description: [
           'Answers 201 with the property as GET /properties lists it; `mode` is always `shadow` (the operator flips',
           'it to `live` on request). Only a partner that owns properties may create them: others get 403',
-          '`errors.qc.property_creation_not_allowed`. `partner_code` already used among the customer\'s properties:',
+          "`errors.qc.property_creation_not_allowed`. `partner_code` already used among the customer's properties:",
           '409 `errors.qc.partner_code_taken`. `type_id` must be an id of GET /property-types and `timezone` an IANA',
           'zone (422 otherwise). The creating credential can act on the new property immediately: a fixed-list',
           'credential gets the id appended to its allow-list; other fixed-list credentials need rotation.',

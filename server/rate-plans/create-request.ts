@@ -21,7 +21,9 @@ export async function createRequest(
   body: typeof CreateRatePlanBody.static,
 ): Promise<NewRatePlan> {
   if (body.derivation && !body.parent_rate_plan_id) throw new ApiError(422, 'errors.qc.derivation_requires_parent');
-  const parent = body.parent_rate_plan_id ? await parentPlan(db, principal, property, body.parent_rate_plan_id) : undefined;
+  const parent = body.parent_rate_plan_id
+    ? await parentPlan(db, principal, property, body.parent_rate_plan_id)
+    : undefined;
   const roomTypes = await roomTypesOf(db, property, body.room_type_ids ?? [], parent);
   if (body.occupancies && roomTypes.length !== 1) throw new ApiError(422, 'errors.qc.occupancies_require_single_room');
 
@@ -52,7 +54,12 @@ export async function createRequest(
   };
 }
 
-async function parentPlan(db: Db, principal: Principal, property: PropertyRow, segment: string): Promise<RatePlanRecord> {
+async function parentPlan(
+  db: Db,
+  principal: Principal,
+  property: PropertyRow,
+  segment: string,
+): Promise<RatePlanRecord> {
   const parent = await resolveChild<RatePlanRecord>(db, 'rate_plans', property.id, segment);
   if (parent) {
     if (parent.parent_id !== null) throw fieldError('rate_plan', 'parent_rate_plan_id', 'parent_is_child');
@@ -69,7 +76,12 @@ async function parentPlan(db: Db, principal: Principal, property: PropertyRow, s
 }
 
 /** Room types by external id or partner code; a child plan without a list takes all of its parent's rooms. */
-async function roomTypesOf(db: Db, property: PropertyRow, segments: readonly string[], parent: RatePlanRecord | undefined) {
+async function roomTypesOf(
+  db: Db,
+  property: PropertyRow,
+  segments: readonly string[],
+  parent: RatePlanRecord | undefined,
+) {
   if (!segments.length && parent) {
     return db.sql<RoomTypeRecord>`
       select r.* from rate_plan_rooms rp join room_types r on r.id = rp.room_type_id

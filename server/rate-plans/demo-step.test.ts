@@ -10,19 +10,37 @@ beforeAll(async () => {
   demo = await t.demo();
 });
 
-interface DemoRoom { id: string; name: string; partner_code: string; legacy_room_id: number; regular_beds: number; extra_beds: number }
-interface DemoPlan { id: string; name: string; partner_code: string; sell_type: string; room_type_id: string; parent_rate_plan_id: string | null }
+interface DemoRoom {
+  id: string;
+  name: string;
+  partner_code: string;
+  legacy_room_id: number;
+  regular_beds: number;
+  extra_beds: number;
+}
+interface DemoPlan {
+  id: string;
+  name: string;
+  partner_code: string;
+  sell_type: string;
+  room_type_id: string;
+  parent_rate_plan_id: string | null;
+}
 
 describe('structure demo step', () => {
   it('gives the live property a 2+1 room, a larger apartment and four plans, one entry per pair', () => {
     const live = demo.properties[0] as unknown as { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
-    expect(live.room_types.map((r) => [r.partner_code, r.regular_beds, r.extra_beds])).toEqual([['DBL', 2, 1], ['APT', 4, 2]]);
+    expect(live.room_types.map((r) => [r.partner_code, r.regular_beds, r.extra_beds])).toEqual([
+      ['DBL', 2, 1],
+      ['APT', 4, 2],
+    ]);
     for (const r of live.room_types) expect(Number.isInteger(r.legacy_room_id)).toBe(true);
     const sellTypes = [...new Set(live.rate_plans.map((p) => `${p.partner_code}:${p.sell_type}`))];
     expect(sellTypes).toEqual(['BAR:per_room', 'PP:per_person', 'OCC:per_occupancy', 'NRF:per_room']);
     expect(live.rate_plans).toHaveLength(8);
     const bar = live.rate_plans.find((p) => p.partner_code === 'BAR');
-    for (const child of live.rate_plans.filter((p) => p.partner_code === 'NRF')) expect(child.parent_rate_plan_id).toBe(bar?.id ?? '');
+    for (const child of live.rate_plans.filter((p) => p.partner_code === 'NRF'))
+      expect(child.parent_rate_plan_id).toBe(bar?.id ?? '');
     for (const p of live.rate_plans.filter((p) => p.partner_code !== 'NRF')) expect(p.parent_rate_plan_id).toBeNull();
     expect(new Set(live.rate_plans.map((p) => p.room_type_id))).toEqual(new Set(live.room_types.map((r) => r.id)));
   });
@@ -31,7 +49,11 @@ describe('structure demo step', () => {
     const shadow = demo.properties[1] as unknown as { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
     expect(shadow.room_types).toHaveLength(1);
     expect(shadow.rate_plans).toEqual([
-      expect.objectContaining({ sell_type: 'per_room', room_type_id: shadow.room_types[0]?.id, parent_rate_plan_id: null }),
+      expect.objectContaining({
+        sell_type: 'per_room',
+        room_type_id: shadow.room_types[0]?.id,
+        parent_rate_plan_id: null,
+      }),
     ]);
   });
 

@@ -1,5 +1,5 @@
-import type { DemoContext } from '../ops/demo.ts';
 import type { PropertyRow } from '../core/resolve.ts';
+import type { DemoContext } from '../ops/demo.ts';
 import { createRoomType, type NewRoomType, type RoomTypeRecord } from '../room-types/service.ts';
 import { createRatePlan, type NewRatePlan, type RatePlanRecord } from './service.ts';
 
@@ -11,20 +11,61 @@ import { createRatePlan, type NewRatePlan, type RatePlanRecord } from './service
  */
 export async function structureDemoStep(ctx: DemoContext): Promise<void> {
   await ctx.deps.db.tx(async (tx) => {
-    const live = await build(tx, ctx.live, [
-      { name: 'Double Room', partnerCode: 'DBL', regularBeds: 2, extraBeds: 1, sqmArea: 22, description: '<p>Sea-view double room.</p>' },
-      { name: 'Family Apartment', kind: 'apartment', partnerCode: 'APT', regularBeds: 4, extraBeds: 2, noBeds: 1, qty: 3, sqmArea: 48 },
-    ], (rooms) => [
-      { title: 'Flexible Room Rate', partnerCode: 'BAR', sellType: 'per_room', mealPlan: 'breakfast', roomTypes: rooms },
-      { title: 'Per Person Rate', partnerCode: 'PP', sellType: 'per_person', roomTypes: rooms },
-      { title: 'Occupancy Rate', partnerCode: 'OCC', sellType: 'per_occupancy', roomTypes: rooms },
-    ], (plans, rooms) => {
-      const flexible = plans[0] as RatePlanRecord;
-      return [{ title: 'Non-refundable (-10%)', partnerCode: 'NRF', sellType: 'per_room', roomTypes: rooms, parent: flexible, derivation: { percent: -10 } }];
-    });
-    const shadow = await build(tx, ctx.shadow, [{ name: 'Standard Room', partnerCode: 'STD', regularBeds: 2 }], (rooms) => [
-      { title: 'Standard Rate', partnerCode: 'STD-BAR', sellType: 'per_room', roomTypes: rooms },
-    ], () => []);
+    const live = await build(
+      tx,
+      ctx.live,
+      [
+        {
+          name: 'Double Room',
+          partnerCode: 'DBL',
+          regularBeds: 2,
+          extraBeds: 1,
+          sqmArea: 22,
+          description: '<p>Sea-view double room.</p>',
+        },
+        {
+          name: 'Family Apartment',
+          kind: 'apartment',
+          partnerCode: 'APT',
+          regularBeds: 4,
+          extraBeds: 2,
+          noBeds: 1,
+          qty: 3,
+          sqmArea: 48,
+        },
+      ],
+      (rooms) => [
+        {
+          title: 'Flexible Room Rate',
+          partnerCode: 'BAR',
+          sellType: 'per_room',
+          mealPlan: 'breakfast',
+          roomTypes: rooms,
+        },
+        { title: 'Per Person Rate', partnerCode: 'PP', sellType: 'per_person', roomTypes: rooms },
+        { title: 'Occupancy Rate', partnerCode: 'OCC', sellType: 'per_occupancy', roomTypes: rooms },
+      ],
+      (plans, rooms) => {
+        const flexible = plans[0] as RatePlanRecord;
+        return [
+          {
+            title: 'Non-refundable (-10%)',
+            partnerCode: 'NRF',
+            sellType: 'per_room',
+            roomTypes: rooms,
+            parent: flexible,
+            derivation: { percent: -10 },
+          },
+        ];
+      },
+    );
+    const shadow = await build(
+      tx,
+      ctx.shadow,
+      [{ name: 'Standard Room', partnerCode: 'STD', regularBeds: 2 }],
+      (rooms) => [{ title: 'Standard Rate', partnerCode: 'STD-BAR', sellType: 'per_room', roomTypes: rooms }],
+      () => [],
+    );
     Object.assign(ctx.demo.properties[0] ?? {}, live);
     Object.assign(ctx.demo.properties[1] ?? {}, shadow);
   });

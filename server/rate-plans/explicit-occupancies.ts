@@ -48,7 +48,10 @@ export function explicitOccupancyErrors(wire: readonly WireOccupancy[], resource
  * so is a derived entry whose base is not a manual code of the result, since nothing could price it.
  * Returns undefined when nothing valid remains (the caller keeps the computed vocabulary).
  */
-export function applyExplicit(computed: readonly OccupancyEntry[], wire: readonly WireOccupancy[]): OccupancyEntry[] | undefined {
+export function applyExplicit(
+  computed: readonly OccupancyEntry[],
+  wire: readonly WireOccupancy[],
+): OccupancyEntry[] | undefined {
   const byCode = new Map<string, WireOccupancy>();
   for (const w of wire) if (!byCode.has(w.code)) byCode.set(w.code, w);
   const chosen: OccupancyEntry[] = [];

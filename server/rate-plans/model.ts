@@ -2,7 +2,7 @@ import { t } from 'elysia';
 import { SELL_TYPES } from './vocabulary.ts';
 
 const PartnerCode = t.String({ minLength: 1, maxLength: 100 });
-const Date = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const IsoDate = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Percent = t.Number({ exclusiveMinimum: -100, maximum: 1000, description: 'e.g. -10 for 10% below the parent' });
 const PercentAdjust = t.String({ pattern: '^[+-]\\d+(\\.\\d+)?%$', description: 'e.g. "-10%"; same as `percent`' });
 
@@ -23,7 +23,8 @@ export const WireOccupancySchema = t.Object({
   ),
   kind: t.Optional(
     t.Union([t.Literal('manual'), t.Literal('fee'), t.Literal('cost_free'), t.Literal('inactive')], {
-      description: 'Additive: kinds the spec wire form cannot express; default manual (derived when `pricing` is present)',
+      description:
+        'Additive: kinds the spec wire form cannot express; default manual (derived when `pricing` is present)',
     }),
   ),
   fee: t.Optional(t.Number({ minimum: 0, description: 'The fixed amount of a `fee` code' })),
@@ -34,10 +35,13 @@ export const DerivationSchema = t.Object(
     percent: t.Optional(Percent),
     adjust: t.Optional(PercentAdjust),
     periods: t.Optional(
-      t.Array(t.Object({ from: Date, to: Date, percent: t.Optional(Percent), adjust: t.Optional(PercentAdjust) }), {
-        maxItems: 400,
-        description: 'Per check-in period overrides of the percentage',
-      }),
+      t.Array(
+        t.Object({ from: IsoDate, to: IsoDate, percent: t.Optional(Percent), adjust: t.Optional(PercentAdjust) }),
+        {
+          maxItems: 400,
+          description: 'Per check-in period overrides of the percentage',
+        },
+      ),
     ),
   },
   { description: 'Child value = parent value x (1 + percent/100), rounded to 2 decimals. Give `percent` or `adjust`.' },
@@ -47,7 +51,11 @@ export const CreateRatePlanBody = t.Object({
   title: t.String({ minLength: 1, maxLength: 255 }),
   name_tr: t.Optional(t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String())),
   room_type_ids: t.Optional(
-    t.Array(t.String({ minLength: 1 }), { uniqueItems: true, maxItems: 200, description: 'External ids or partner codes' }),
+    t.Array(t.String({ minLength: 1 }), {
+      uniqueItems: true,
+      maxItems: 200,
+      description: 'External ids or partner codes',
+    }),
   ),
   sell_type: t.Optional(SellTypeSchema),
   meal_plan: t.Optional(t.String({ minLength: 1, maxLength: 50 })),

@@ -28,7 +28,13 @@ export async function policiesFor(
     ? await explicitPolicy(tx, 'payment_policies', property.id, choice.paymentPolicyId, 'payment_policy_id')
     : ((await oldestPolicy(tx, 'payment_policies', property.id)) ?? (await placeholderPayment(tx, property)));
   const cancellationPolicyId = choice.cancellationPolicyId
-    ? await explicitPolicy(tx, 'cancellation_policies', property.id, choice.cancellationPolicyId, 'cancellation_policy_id')
+    ? await explicitPolicy(
+        tx,
+        'cancellation_policies',
+        property.id,
+        choice.cancellationPolicyId,
+        'cancellation_policy_id',
+      )
     : ((await oldestPolicy(tx, 'cancellation_policies', property.id)) ?? (await placeholderCancellation(tx, property)));
   return { paymentPolicyId, cancellationPolicyId };
 }

@@ -50,7 +50,13 @@ export async function applyPricingModel(
 }
 
 /** Child plans mirror their parent's sell type and vocabulary (read-only copies, prices come from it). */
-async function followParent(tx: Db, property: PropertyRow, parent: RatePlanRecord, sellType: SellType, pairs: PairRecord[]) {
+async function followParent(
+  tx: Db,
+  property: PropertyRow,
+  parent: RatePlanRecord,
+  sellType: SellType,
+  pairs: PairRecord[],
+) {
   const children = await tx.sql<{ id: number; external_id: string; sell_type: SellType }>`
     select id, external_id, sell_type from rate_plans where parent_id = ${parent.id} and deleted_at is null`;
   for (const child of children) {
@@ -96,11 +102,16 @@ function recordUpdated(
 /** jsonb reorders object keys, so compare through a key-sorted rendering. */
 function samePair(next: PairRecord, current: PairRecord | undefined): boolean {
   if (!current) return false;
-  return next.explicit_occupancies === current.explicit_occupancies && canonical(next.occupancies) === canonical(current.occupancies);
+  return (
+    next.explicit_occupancies === current.explicit_occupancies &&
+    canonical(next.occupancies) === canonical(current.occupancies)
+  );
 }
 
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
   );
 }

@@ -7,7 +7,11 @@ let demo: Demo;
 let token: string;
 let base: string;
 
-interface DemoPart { id: string; room_types: { id: string; partner_code: string }[]; rate_plans: { id: string; partner_code: string }[] }
+interface DemoPart {
+  id: string;
+  room_types: { id: string; partner_code: string }[];
+  rate_plans: { id: string; partner_code: string }[];
+}
 const live = () => demo.properties[0] as unknown as DemoPart;
 const shadow = () => demo.properties[1] as unknown as DemoPart;
 
@@ -18,7 +22,8 @@ beforeAll(async () => {
   base = `/v1/qc/properties/${live().id}`;
 });
 
-const create = (body: Record<string, unknown>) => t.request('POST', `${base}/rate_plans`, { token, body: { title: 'T', ...body } });
+const create = (body: Record<string, unknown>) =>
+  t.request('POST', `${base}/rate_plans`, { token, body: { title: 'T', ...body } });
 const expectKey = (res: { status: number; body: any }, status: number, key: string) => {
   expect(res.status).toBe(status);
   expect(res.body.message).toBe(key);
@@ -26,20 +31,36 @@ const expectKey = (res: { status: number; body: any }, status: number, key: stri
 
 describe('POST rate_plans refusals', () => {
   it('refuses a derivation without parent', async () => {
-    expectKey(await create({ room_type_ids: ['DBL'], sell_type: 'per_room', derivation: { percent: -10 } }), 422, 'errors.qc.derivation_requires_parent');
+    expectKey(
+      await create({ room_type_ids: ['DBL'], sell_type: 'per_room', derivation: { percent: -10 } }),
+      422,
+      'errors.qc.derivation_requires_parent',
+    );
   });
 
   it('refuses a parent that resolves to no plan, by external id or by code', async () => {
-    expectKey(await create({ parent_rate_plan_id: '00000000-0000-4000-8000-000000000000' }), 422, 'errors.qc.parent_rate_plan_not_found');
-    expectKey(await create({ parent_rate_plan_id: 'NOPE', derivation: { percent: 5 } }), 422, 'errors.qc.parent_rate_plan_not_found');
+    expectKey(
+      await create({ parent_rate_plan_id: '00000000-0000-4000-8000-000000000000' }),
+      422,
+      'errors.qc.parent_rate_plan_not_found',
+    );
+    expectKey(
+      await create({ parent_rate_plan_id: 'NOPE', derivation: { percent: 5 } }),
+      422,
+      'errors.qc.parent_rate_plan_not_found',
+    );
   });
 
   it('refuses a parent that sits on another property', async () => {
     const other = shadow().rate_plans[0]?.id;
-    expectKey(await create({ parent_rate_plan_id: other, derivation: { percent: -5 } }), 422, 'errors.qc.parent_rate_plan_not_on_property');
+    expectKey(
+      await create({ parent_rate_plan_id: other, derivation: { percent: -5 } }),
+      422,
+      'errors.qc.parent_rate_plan_not_on_property',
+    );
   });
 
-  it('does not reveal another customer\'s plan: it is simply not found', async () => {
+  it("does not reveal another customer's plan: it is simply not found", async () => {
     const stranger = await t.demo();
     const foreign = (stranger.properties[0] as unknown as DemoPart).rate_plans[0]?.id;
     expectKey(await create({ parent_rate_plan_id: foreign }), 422, 'errors.qc.parent_rate_plan_not_found');
@@ -47,17 +68,37 @@ describe('POST rate_plans refusals', () => {
 
   it('refuses explicit occupancies with more or fewer than one room type', async () => {
     const occupancies = [{ code: 'A1' }];
-    expectKey(await create({ room_type_ids: ['DBL', 'APT'], sell_type: 'per_person', occupancies }), 422, 'errors.qc.occupancies_require_single_room');
-    expectKey(await create({ room_type_ids: [], sell_type: 'per_person', occupancies }), 422, 'errors.qc.occupancies_require_single_room');
+    expectKey(
+      await create({ room_type_ids: ['DBL', 'APT'], sell_type: 'per_person', occupancies }),
+      422,
+      'errors.qc.occupancies_require_single_room',
+    );
+    expectKey(
+      await create({ room_type_ids: [], sell_type: 'per_person', occupancies }),
+      422,
+      'errors.qc.occupancies_require_single_room',
+    );
   });
 
   it('refuses a room type not on the property, by id or code', async () => {
-    expectKey(await create({ room_type_ids: ['DBL', 'NOPE'], sell_type: 'per_room' }), 422, 'errors.qc.unknown_room_type');
-    expectKey(await create({ room_type_ids: [shadow().room_types[0]?.id], sell_type: 'per_room' }), 422, 'errors.qc.unknown_room_type');
+    expectKey(
+      await create({ room_type_ids: ['DBL', 'NOPE'], sell_type: 'per_room' }),
+      422,
+      'errors.qc.unknown_room_type',
+    );
+    expectKey(
+      await create({ room_type_ids: [shadow().room_types[0]?.id], sell_type: 'per_room' }),
+      422,
+      'errors.qc.unknown_room_type',
+    );
   });
 
   it('refuses a partner code already used by a plan of the property', async () => {
-    expectKey(await create({ room_type_ids: ['DBL'], sell_type: 'per_room', partner_code: 'BAR' }), 409, 'errors.qc.partner_code_taken');
+    expectKey(
+      await create({ room_type_ids: ['DBL'], sell_type: 'per_room', partner_code: 'BAR' }),
+      409,
+      'errors.qc.partner_code_taken',
+    );
   });
 
   it('reports field problems under errors.validation_error', async () => {
@@ -71,14 +112,21 @@ describe('POST rate_plans refusals', () => {
     const badSell = await create({ room_type_ids: ['DBL'], sell_type: 'per_bed' });
     expect(badSell.body.errors).toEqual({ sell_type: ['customer.rate_plan.messages.in'] });
 
-    const badAdjust = await create({ room_type_ids: ['DBL'], sell_type: 'per_person', occupancies: [{ code: 'A1', pricing: { derived_from: 'A2', adjust: 'ten' } }] });
+    const badAdjust = await create({
+      room_type_ids: ['DBL'],
+      sell_type: 'per_person',
+      occupancies: [{ code: 'A1', pricing: { derived_from: 'A2', adjust: 'ten' } }],
+    });
     expect(badAdjust.body.errors).toEqual({ 'occupancies.0.pricing.adjust': ['customer.rate_plan.messages.format'] });
   });
 
   it('refuses malformed derivations of a child', async () => {
     const both = await create({ parent_rate_plan_id: 'BAR', derivation: { percent: -10, adjust: '-10%' } });
     expect(both.body.errors).toEqual({ 'derivation.percent': ['customer.rate_plan.messages.percent_or_adjust'] });
-    const inverted = await create({ parent_rate_plan_id: 'BAR', derivation: { percent: -10, periods: [{ from: '2026-09-01', to: '2026-08-01', percent: 1 }] } });
+    const inverted = await create({
+      parent_rate_plan_id: 'BAR',
+      derivation: { percent: -10, periods: [{ from: '2026-09-01', to: '2026-08-01', percent: 1 }] },
+    });
     expect(inverted.body.errors).toEqual({ 'derivation.periods.0.to': ['customer.rate_plan.messages.before_from'] });
     const flat = await create({ parent_rate_plan_id: 'BAR', derivation: { adjust: '-10' } });
     expect(flat.body.errors).toEqual({ 'derivation.adjust': ['customer.rate_plan.messages.format'] });
@@ -89,23 +137,39 @@ describe('POST rate_plans refusals', () => {
   it('refuses a child of a child, a child on a room its parent lacks, another sell type and explicit occupancies', async () => {
     const grandchild = await create({ parent_rate_plan_id: 'NRF' });
     expect(grandchild.body.errors).toEqual({ parent_rate_plan_id: ['customer.rate_plan.messages.parent_is_child'] });
-    const lonely = await t.request('POST', `${base}/room_types`, { token, body: { name: 'Lonely', partner_code: 'LONE' } });
+    const lonely = await t.request('POST', `${base}/room_types`, {
+      token,
+      body: { name: 'Lonely', partner_code: 'LONE' },
+    });
     expect(lonely.status).toBe(201);
     const offParent = await create({ parent_rate_plan_id: 'BAR', room_type_ids: ['DBL', 'LONE'] });
     expect(offParent.body.errors).toEqual({ 'room_type_ids.1': ['customer.rate_plan.messages.not_on_parent'] });
     const otherSell = await create({ parent_rate_plan_id: 'BAR', room_type_ids: ['DBL'], sell_type: 'per_person' });
     expect(otherSell.body.errors).toEqual({ sell_type: ['customer.rate_plan.messages.differs_from_parent'] });
-    const explicit = await create({ parent_rate_plan_id: 'BAR', room_type_ids: ['DBL'], occupancies: [{ code: 'ROOM' }] });
+    const explicit = await create({
+      parent_rate_plan_id: 'BAR',
+      room_type_ids: ['DBL'],
+      occupancies: [{ code: 'ROOM' }],
+    });
     expect(explicit.body.errors).toEqual({ occupancies: ['customer.rate_plan.messages.not_allowed_on_child'] });
   });
 
   it('refuses a policy id that is not a policy of this property', async () => {
-    const res = await create({ room_type_ids: ['DBL'], sell_type: 'per_room', payment_policy_id: '00000000-0000-4000-8000-000000000000', cancellation_policy_id: 'nope' });
+    const res = await create({
+      room_type_ids: ['DBL'],
+      sell_type: 'per_room',
+      payment_policy_id: '00000000-0000-4000-8000-000000000000',
+      cancellation_policy_id: 'nope',
+    });
     expectKey(res, 422, 'errors.validation_error');
     expect(res.body.errors).toEqual({ payment_policy_id: ['customer.rate_plan.messages.not_found'] });
     const [foreign] = await t.deps.db.sql<{ external_id: string }>`
       select cp.external_id from cancellation_policies cp join properties p on p.id = cp.property_id where p.external_id = ${shadow().id}`;
-    const other = await create({ room_type_ids: ['DBL'], sell_type: 'per_room', cancellation_policy_id: foreign?.external_id });
+    const other = await create({
+      room_type_ids: ['DBL'],
+      sell_type: 'per_room',
+      cancellation_policy_id: foreign?.external_id,
+    });
     expect(other.body.errors).toEqual({ cancellation_policy_id: ['customer.rate_plan.messages.not_found'] });
   });
 
@@ -122,8 +186,16 @@ describe('PATCH and PUT pricing-model refusals', () => {
   it('answers 404 for a plan that is not on the property', async () => {
     const other = shadow().rate_plans[0]?.id;
     expectKey(await t.request('GET', `${base}/rate_plans/${other}`, { token }), 404, 'errors.not_found');
-    expectKey(await t.request('PATCH', `${base}/rate_plans/NOPE`, { token, body: { sell_type: 'per_room' } }), 404, 'errors.not_found');
-    expectKey(await t.request('PUT', `${base}/rate_plans/${other}/pricing-model`, { token, body: { sell_type: 'per_room' } }), 404, 'errors.not_found');
+    expectKey(
+      await t.request('PATCH', `${base}/rate_plans/NOPE`, { token, body: { sell_type: 'per_room' } }),
+      404,
+      'errors.not_found',
+    );
+    expectKey(
+      await t.request('PUT', `${base}/rate_plans/${other}/pricing-model`, { token, body: { sell_type: 'per_room' } }),
+      404,
+      'errors.not_found',
+    );
   });
 
   it('refuses a sell type change on a child plan', async () => {
@@ -133,7 +205,11 @@ describe('PATCH and PUT pricing-model refusals', () => {
   });
 
   it('refuses a partner code taken by another plan on PATCH', async () => {
-    expectKey(await t.request('PATCH', `${base}/rate_plans/PP`, { token, body: { partner_code: 'BAR' } }), 409, 'errors.qc.partner_code_taken');
+    expectKey(
+      await t.request('PATCH', `${base}/rate_plans/PP`, { token, body: { partner_code: 'BAR' } }),
+      409,
+      'errors.qc.partner_code_taken',
+    );
   });
 
   it('requires sell_type and well-formed occupancies on PUT pricing-model', async () => {

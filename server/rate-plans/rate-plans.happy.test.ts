@@ -7,8 +7,15 @@ let demo: Demo;
 let token: string;
 let base: string;
 
-interface DemoRoom { id: string; partner_code: string }
-interface DemoPlan { id: string; partner_code: string; room_type_id: string }
+interface DemoRoom {
+  id: string;
+  partner_code: string;
+}
+interface DemoPlan {
+  id: string;
+  partner_code: string;
+  room_type_id: string;
+}
 const live = () => demo.properties[0] as unknown as { id: string; room_types: DemoRoom[]; rate_plans: DemoPlan[] };
 const room = (code: string) => live().room_types.find((r) => r.partner_code === code)?.id ?? '';
 const plan = (code: string) => live().rate_plans.find((p) => p.partner_code === code)?.id ?? '';
@@ -59,8 +66,12 @@ describe('GET rate_plans', () => {
   it('gives two rooms on one per_person plan their own vocabularies', async () => {
     const res = await t.request('GET', `${base}/rate_plans`, { token });
     const pp = res.body.data.rate_plans.filter((e: any) => e.partner_code === 'PP');
-    expect(codes(pp.find((e: any) => e.room_type_id === room('DBL')))).toBe('A1 A2 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB');
-    expect(codes(pp.find((e: any) => e.room_type_id === room('APT')))).toBe('A1 A2 A3 A4 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB');
+    expect(codes(pp.find((e: any) => e.room_type_id === room('DBL')))).toBe(
+      'A1 A2 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB',
+    );
+    expect(codes(pp.find((e: any) => e.room_type_id === room('APT')))).toBe(
+      'A1 A2 A3 A4 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB',
+    );
   });
 
   it('pages over pairs with last_page computed from the total', async () => {
@@ -71,7 +82,9 @@ describe('GET rate_plans', () => {
 
   it('shows one plan with every pair under mappings, alike by external id and by partner code', async () => {
     const byId = await t.request('GET', `${base}/rate_plans/${plan('OCC')}`, { token });
-    const byCode = await t.request('GET', `/v1/qc/properties/${demo.properties[0]?.partner_code}/rate_plans/OCC`, { token });
+    const byCode = await t.request('GET', `/v1/qc/properties/${demo.properties[0]?.partner_code}/rate_plans/OCC`, {
+      token,
+    });
     expect(byId.status).toBe(200);
     expect(byCode.body).toEqual(byId.body);
     const data = byId.body.data;
@@ -88,7 +101,13 @@ describe('POST rate_plans', () => {
   it('creates a plan with a pair per room and answers 201 with its mappings and a rate_plan.created event', async () => {
     const res = await t.request('POST', `${base}/rate_plans`, {
       token,
-      body: { title: 'Summer', room_type_ids: [room('DBL'), 'APT'], sell_type: 'per_person', meal_plan: 'half_board', partner_code: 'SUM' },
+      body: {
+        title: 'Summer',
+        room_type_ids: [room('DBL'), 'APT'],
+        sell_type: 'per_person',
+        meal_plan: 'half_board',
+        partner_code: 'SUM',
+      },
     });
     expect(res.status).toBe(201);
     const data = res.body.data;
@@ -169,11 +188,17 @@ describe('POST rate_plans', () => {
   });
 
   it('defaults a child derivation to 0% and accepts percent with the parent given by external id', async () => {
-    const zero = await t.request('POST', `${base}/rate_plans`, { token, body: { title: 'Same', parent_rate_plan_id: plan('BAR'), room_type_ids: ['APT'] } });
+    const zero = await t.request('POST', `${base}/rate_plans`, {
+      token,
+      body: { title: 'Same', parent_rate_plan_id: plan('BAR'), room_type_ids: ['APT'] },
+    });
     expect(zero.status).toBe(201);
     expect(zero.body.data.derivation).toEqual({ percent: 0 });
     expect(zero.body.data.room_type_ids).toEqual([room('APT')]);
-    const pct = await t.request('POST', `${base}/rate_plans`, { token, body: { title: 'Up', parent_rate_plan_id: plan('BAR'), derivation: { percent: 12.5 } } });
+    const pct = await t.request('POST', `${base}/rate_plans`, {
+      token,
+      body: { title: 'Up', parent_rate_plan_id: plan('BAR'), derivation: { percent: 12.5 } },
+    });
     expect(pct.body.data.derivation).toEqual({ percent: 12.5 });
   });
 });
@@ -189,7 +214,10 @@ describe('placeholder policies', () => {
     });
     const fresh = created.body.data.id;
     expect(fresh).not.toBe(propertyId);
-    const rt = await t.request('POST', `/v1/qc/properties/${fresh}/room_types`, { token: d.personal_token, body: { name: 'Twin', partner_code: 'TWN' } });
+    const rt = await t.request('POST', `/v1/qc/properties/${fresh}/room_types`, {
+      token: d.personal_token,
+      body: { name: 'Twin', partner_code: 'TWN' },
+    });
     const first = await t.request('POST', `/v1/qc/properties/FRESH/rate_plans`, {
       token: d.personal_token,
       body: { title: 'A', room_type_ids: [rt.body.data.id], sell_type: 'per_room' },
@@ -206,7 +234,13 @@ describe('placeholder policies', () => {
       where p.external_id = ${fresh}`;
     const cancellation = await t.deps.db.sql<{ name: string }>`
       select cp.name from cancellation_policies cp join properties p on p.id = cp.property_id where p.external_id = ${fresh}`;
-    expect(payment).toEqual([{ name: 'API default – payment on arrival', is_placeholder: true, external_id: first.body.data.payment_policy_id }]);
+    expect(payment).toEqual([
+      {
+        name: 'API default – payment on arrival',
+        is_placeholder: true,
+        external_id: first.body.data.payment_policy_id,
+      },
+    ]);
     expect(cancellation.map((c) => c.name)).toEqual(['API default – cancellation policy']);
     expect((await events('payment_policy.created', fresh)).map((e) => e.data)).toEqual([
       { property_id: fresh, payment_policy_id: first.body.data.payment_policy_id, placeholder: true },
@@ -251,9 +285,18 @@ describe('PATCH rate_plans', () => {
       previous_sell_type: 'per_room',
       parent_rate_plan_id: null,
     });
-    expect(updated).toContainEqual(expect.objectContaining({ rate_plan_id: plan('NRF'), sell_type: 'per_occupancy', parent_rate_plan_id: plan('BAR') }));
+    expect(updated).toContainEqual(
+      expect.objectContaining({
+        rate_plan_id: plan('NRF'),
+        sell_type: 'per_occupancy',
+        parent_rate_plan_id: plan('BAR'),
+      }),
+    );
 
-    const back = await t.request('PATCH', `${base}/rate_plans/${plan('BAR')}`, { token, body: { sell_type: 'per_room' } });
+    const back = await t.request('PATCH', `${base}/rate_plans/${plan('BAR')}`, {
+      token,
+      body: { sell_type: 'per_room' },
+    });
     expect(back.body.data.mappings.map(codes)).toEqual(['ROOM', 'ROOM']);
     const [copy] = await t.deps.db.sql<{ occupancies: unknown }>`
       select rp.occupancies from rate_plan_rooms rp join rate_plans p on p.id = rp.rate_plan_id
@@ -263,9 +306,17 @@ describe('PATCH rate_plans', () => {
 
   it('changes name, meal plan and partner code without an event, and answers the plan', async () => {
     const before = (await events('rate_plan.updated')).length;
-    const res = await t.request('PATCH', `${base}/rate_plans/OCC`, { token, body: { title: 'Occupancy 2', meal_plan: 'breakfast', partner_code: 'OCC2' } });
+    const res = await t.request('PATCH', `${base}/rate_plans/OCC`, {
+      token,
+      body: { title: 'Occupancy 2', meal_plan: 'breakfast', partner_code: 'OCC2' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Occupancy 2', meal_plan: 'breakfast', partner_code: 'OCC2', sell_type: 'per_occupancy' });
+    expect(res.body.data).toMatchObject({
+      name: 'Occupancy 2',
+      meal_plan: 'breakfast',
+      partner_code: 'OCC2',
+      sell_type: 'per_occupancy',
+    });
     expect((await t.request('GET', `${base}/rate_plans/OCC2`, { token })).status).toBe(200);
     expect((await events('rate_plan.updated')).length).toBe(before);
     await t.request('PATCH', `${base}/rate_plans/OCC2`, { token, body: { partner_code: 'OCC' } });
@@ -274,14 +325,22 @@ describe('PATCH rate_plans', () => {
 
 describe('PUT pricing-model', () => {
   it('is idempotent: the same body gives the same answer and one rate_plan.updated', async () => {
-    const created = await t.request('POST', `${base}/rate_plans`, { token, body: { title: 'Model', room_type_ids: ['DBL', 'APT'], sell_type: 'per_room' } });
+    const created = await t.request('POST', `${base}/rate_plans`, {
+      token,
+      body: { title: 'Model', room_type_ids: ['DBL', 'APT'], sell_type: 'per_room' },
+    });
     const id = created.body.data.id;
     const before = (await events('rate_plan.updated')).length;
     const body = { sell_type: 'per_person', occupancies: [{ code: 'A1' }, { code: 'A2' }, { code: 'A4' }] };
     const first = await t.request('PUT', `${base}/rate_plans/${id}/pricing-model`, { token, body });
     const second = await t.request('PUT', `${base}/rate_plans/${id}/pricing-model`, { token, body });
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ rate_plan_id: id, sell_type: 'per_person', pairs_updated: 2, explicit_occupancies: true });
+    expect(first.body.data).toEqual({
+      rate_plan_id: id,
+      sell_type: 'per_person',
+      pairs_updated: 2,
+      explicit_occupancies: true,
+    });
     expect(second.body).toEqual(first.body);
     expect((await events('rate_plan.updated')).length).toBe(before + 1);
     const shown = await t.request('GET', `${base}/rate_plans/${id}`, { token });
@@ -293,16 +352,28 @@ describe('PUT pricing-model', () => {
       token,
       body: { title: 'Narrow', room_type_ids: ['DBL'], sell_type: 'per_person', occupancies: [{ code: 'A2' }] },
     });
-    const res = await t.request('PUT', `${base}/rate_plans/${created.body.data.id}/pricing-model`, { token, body: { sell_type: 'per_person' } });
+    const res = await t.request('PUT', `${base}/rate_plans/${created.body.data.id}/pricing-model`, {
+      token,
+      body: { sell_type: 'per_person' },
+    });
     expect(res.body.data).toMatchObject({ pairs_updated: 1, explicit_occupancies: false });
     const shown = await t.request('GET', `${base}/rate_plans/${created.body.data.id}`, { token });
     expect(codes(shown.body.data.mappings[0])).toBe('A1 A2 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB');
   });
 
   it('skips a derivative plan and changes nothing', async () => {
-    const res = await t.request('PUT', `${base}/rate_plans/NRF/pricing-model`, { token, body: { sell_type: 'per_person' } });
+    const res = await t.request('PUT', `${base}/rate_plans/NRF/pricing-model`, {
+      token,
+      body: { sell_type: 'per_person' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ rate_plan_id: plan('NRF'), sell_type: 'per_room', pairs_updated: 0, explicit_occupancies: false, skipped: 'derived_plan' });
+    expect(res.body.data).toEqual({
+      rate_plan_id: plan('NRF'),
+      sell_type: 'per_room',
+      pairs_updated: 0,
+      explicit_occupancies: false,
+      skipped: 'derived_plan',
+    });
     expect((await t.request('GET', `${base}/rate_plans/NRF`, { token })).body.data.sell_type).toBe('per_room');
   });
 });
@@ -319,13 +390,16 @@ describe('age groups in the vocabulary', () => {
       body: { title: 'Kids', room_type_ids: ['DBL'], sell_type: 'per_person' },
     });
     expect(codes(res.body.data.mappings[0])).toBe('A1 A2 AEB CRB CEB CNB IRB IEB INB');
-    await t.deps.db.sql`update age_groups set is_active = false where property_id = (select id from properties where external_id = ${p.id})`;
+    await t.deps.db
+      .sql`update age_groups set is_active = false where property_id = (select id from properties where external_id = ${p.id})`;
     const reset = await t.request('PUT', `/v1/qc/properties/${p.id}/rate_plans/${res.body.data.id}/pricing-model`, {
       token: d.personal_token,
       body: { sell_type: 'per_person' },
     });
     expect(reset.status).toBe(200);
-    const shown = await t.request('GET', `/v1/qc/properties/${p.id}/rate_plans/${res.body.data.id}`, { token: d.personal_token });
+    const shown = await t.request('GET', `/v1/qc/properties/${p.id}/rate_plans/${res.body.data.id}`, {
+      token: d.personal_token,
+    });
     expect(codes(shown.body.data.mappings[0])).toBe('A1 A2 AEB');
   });
 });

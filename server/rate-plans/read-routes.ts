@@ -11,7 +11,7 @@ import { ratePlanEntry, ratePlanView } from './view.ts';
 const PER_PAGE = 200;
 export const ENTRY_DOC = [
   'Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with',
-  'its own room type ids), `parent_rate_plan_id` (the parent\'s external id, or null), `sell_type`,',
+  "its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`,",
   '`prices_writable` (false for child plans), and `occupancies[]` (spec 2.5 entries `{code, kind, persons?,',
   'derived_from?, modifier?, fee?}`) plus `explicit_occupancies`; a child entry has no `occupancies` and shows',
   'its `derivation` `{percent, periods?}` instead. Path segments take the external id or the partner code.',

@@ -106,7 +106,11 @@ export async function computedPairs(
   const ageGroups = await ageGroupsOf(db, propertyId);
   return rooms.map((room) => {
     const computed = vocabulary(
-      { regularBeds: room.regular_beds, extraBeds: room.extra_beds, extraBedsChildrenOnly: room.extra_beds_children_only },
+      {
+        regularBeds: room.regular_beds,
+        extraBeds: room.extra_beds,
+        extraBedsChildrenOnly: room.extra_beds_children_only,
+      },
       sellType,
       ageGroups,
     );

@@ -48,7 +48,9 @@ export function pairsOfPlan(db: Db, propertyId: number, ratePlanId: number): Pro
 }
 
 export async function planRow(db: Db, ratePlanId: number): Promise<PlanRow> {
-  const [row] = await db.query<PlanRow>(`select p.*, ${PLAN_REFS} from rate_plans p ${PLAN_JOINS} where p.id = $1`, [ratePlanId]);
+  const [row] = await db.query<PlanRow>(`select p.*, ${PLAN_REFS} from rate_plans p ${PLAN_JOINS} where p.id = $1`, [
+    ratePlanId,
+  ]);
   if (!row) throw new Error(`rate plan ${ratePlanId} vanished`);
   return row;
 }

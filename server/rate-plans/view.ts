@@ -19,7 +19,9 @@ export function ratePlanEntry(row: PairRow) {
     prices_writable: !child,
     meal_plan: row.meal_plan,
     partner_code: row.partner_code,
-    ...(child ? { derivation: row.derivation } : { occupancies: row.occupancies.map(occupancyView), explicit_occupancies: row.explicit_occupancies }),
+    ...(child
+      ? { derivation: row.derivation }
+      : { occupancies: row.occupancies.map(occupancyView), explicit_occupancies: row.explicit_occupancies }),
   };
 }
 

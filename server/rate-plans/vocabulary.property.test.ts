@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 
 const beds = fc
-  .record({ regular: fc.integer({ min: 0, max: 6 }), extra: fc.integer({ min: 0, max: 3 }), childrenOnly: fc.integer({ min: 0, max: 3 }) })
+  .record({
+    regular: fc.integer({ min: 0, max: 6 }),
+    extra: fc.integer({ min: 0, max: 3 }),
+    childrenOnly: fc.integer({ min: 0, max: 3 }),
+  })
   .map((b) => ({ ...b, childrenOnly: Math.min(b.childrenOnly, b.extra) }));
 const sellType = fc.constantFrom(...SELL_TYPES);
 
@@ -38,11 +42,18 @@ describe('vocabulary through HTTP', () => {
           token,
           body: { name: 'Gen', regular_beds: b.regular, extra_beds: b.extra, extra_beds_children_only: b.childrenOnly },
         });
-        const plan = await t.request('POST', `${base}/rate_plans`, { token, body: { title: 'Gen', room_type_ids: [room.body.data.id], sell_type: from } });
+        const plan = await t.request('POST', `${base}/rate_plans`, {
+          token,
+          body: { title: 'Gen', room_type_ids: [room.body.data.id], sell_type: from },
+        });
         const id = plan.body.data.id;
         const original = await occupanciesOf(id);
         expect(original).toEqual(
-          vocabulary({ regularBeds: b.regular, extraBeds: b.extra, extraBedsChildrenOnly: b.childrenOnly }, from, DEFAULT_AGE_GROUPS),
+          vocabulary(
+            { regularBeds: b.regular, extraBeds: b.extra, extraBedsChildrenOnly: b.childrenOnly },
+            from,
+            DEFAULT_AGE_GROUPS,
+          ),
         );
         for (const target of [via, from]) {
           const res = viaPricingModel

@@ -2,15 +2,25 @@ import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { type AgeGroups, DEFAULT_AGE_GROUPS, SELL_TYPES, type SellType, vocabulary } from './vocabulary.ts';
 
-const beds = (regularBeds: number, extraBeds = 0, extraBedsChildrenOnly = 0) => ({ regularBeds, extraBeds, extraBedsChildrenOnly });
+const beds = (regularBeds: number, extraBeds = 0, extraBedsChildrenOnly = 0) => ({
+  regularBeds,
+  extraBeds,
+  extraBedsChildrenOnly,
+});
 const codes = (b: ReturnType<typeof beds>, sellType: SellType, ages: AgeGroups = DEFAULT_AGE_GROUPS) =>
-  vocabulary(b, sellType, ages).map((e) => e.code).join(' ');
+  vocabulary(b, sellType, ages)
+    .map((e) => e.code)
+    .join(' ');
 
 // The README table "Occupancy vocabularies" lists exactly these examples.
 describe('occupancy vocabulary rule', () => {
   it('prices a per_room pair by one ROOM code carrying the room capacity', () => {
-    expect(vocabulary(beds(2, 1), 'per_room', DEFAULT_AGE_GROUPS)).toEqual([{ code: 'ROOM', kind: 'manual', persons: 3 }]);
-    expect(vocabulary(beds(4, 2), 'per_room', DEFAULT_AGE_GROUPS)).toEqual([{ code: 'ROOM', kind: 'manual', persons: 6 }]);
+    expect(vocabulary(beds(2, 1), 'per_room', DEFAULT_AGE_GROUPS)).toEqual([
+      { code: 'ROOM', kind: 'manual', persons: 3 },
+    ]);
+    expect(vocabulary(beds(4, 2), 'per_room', DEFAULT_AGE_GROUPS)).toEqual([
+      { code: 'ROOM', kind: 'manual', persons: 6 },
+    ]);
   });
 
   it('gives per_person A1..An for the regular beds, AEB for adult extra beds and T/C/I by bed group', () => {
@@ -35,8 +45,12 @@ describe('occupancy vocabulary rule', () => {
 
   it('offers child codes only for the brackets the property has, and none when its age groups are inactive', () => {
     expect(codes(beds(2, 1), 'per_person', { isActive: false, letters: ['I', 'C', 'T'] })).toBe('A1 A2 AEB');
-    expect(codes(beds(2, 1), 'per_person', { isActive: true, letters: ['I', 'C'] })).toBe('A1 A2 AEB CRB CEB CNB IRB IEB INB');
-    expect(codes(beds(2, 1), 'per_occupancy', { isActive: true, letters: ['I', 'C'] })).toBe('A1 A2 Apn1 Apn2 Cpn1 Cpn2 Ipn1 Ipn2');
+    expect(codes(beds(2, 1), 'per_person', { isActive: true, letters: ['I', 'C'] })).toBe(
+      'A1 A2 AEB CRB CEB CNB IRB IEB INB',
+    );
+    expect(codes(beds(2, 1), 'per_occupancy', { isActive: true, letters: ['I', 'C'] })).toBe(
+      'A1 A2 Apn1 Apn2 Cpn1 Cpn2 Ipn1 Ipn2',
+    );
     expect(codes(beds(2, 1), 'per_occupancy', { isActive: true, letters: ['C'] })).toBe('A1 A2 Apn1 Apn2 Cpn1 Cpn2');
   });
 
@@ -48,8 +62,16 @@ describe('occupancy vocabulary rule', () => {
 });
 
 const capacity = fc
-  .record({ regularBeds: fc.integer({ min: 0, max: 8 }), extraBeds: fc.integer({ min: 0, max: 4 }), childrenOnly: fc.integer({ min: 0, max: 4 }) })
-  .map((b) => ({ regularBeds: b.regularBeds, extraBeds: b.extraBeds, extraBedsChildrenOnly: Math.min(b.childrenOnly, b.extraBeds) }));
+  .record({
+    regularBeds: fc.integer({ min: 0, max: 8 }),
+    extraBeds: fc.integer({ min: 0, max: 4 }),
+    childrenOnly: fc.integer({ min: 0, max: 4 }),
+  })
+  .map((b) => ({
+    regularBeds: b.regularBeds,
+    extraBeds: b.extraBeds,
+    extraBedsChildrenOnly: Math.min(b.childrenOnly, b.extraBeds),
+  }));
 const sellType = fc.constantFrom(...SELL_TYPES);
 const ageGroups = fc.record({ isActive: fc.boolean(), letters: fc.subarray(['I', 'C', 'T']) });
 

@@ -10,7 +10,12 @@ export type SellType = (typeof SELL_TYPES)[number];
 export const OCCUPANCY_KINDS = ['manual', 'derived', 'fee', 'cost_free', 'inactive'] as const;
 export type OccupancyKind = (typeof OCCUPANCY_KINDS)[number];
 
-export const MODIFIERS = ['decrease_by_percent', 'increase_by_percent', 'decrease_by_amount', 'increase_by_amount'] as const;
+export const MODIFIERS = [
+  'decrease_by_percent',
+  'increase_by_percent',
+  'decrease_by_amount',
+  'increase_by_amount',
+] as const;
 export type ModifierName = (typeof MODIFIERS)[number];
 
 /** The stored and returned entry form of spec 2.5 (rate_plan_rooms.occupancies holds an array of these). */

@@ -4,8 +4,8 @@ import { ok } from '../core/http/envelope.ts';
 import type { QcApp } from '../core/http/qc-app.ts';
 import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
 import { routes } from '../core/routes/route-table.ts';
-import { uniquePartnerCode } from '../properties/partner-code.ts';
 import { PropertyParams } from '../properties/model.ts';
+import { uniquePartnerCode } from '../properties/partner-code.ts';
 import { createRequest } from './create-request.ts';
 import { explicitOccupancyErrors } from './explicit-occupancies.ts';
 import { CreateRatePlanBody, PricingModelBody, RatePlanParams, UpdateRatePlanBody } from './model.ts';
@@ -53,7 +53,7 @@ export function registerRatePlanWrites(app: QcApp, deps: Deps) {
           '422 `errors.qc.parent_rate_plan_not_found` / `errors.qc.parent_rate_plan_not_on_property`) and an',
           'optional `derivation` `{percent: -10}` or `{adjust: "-10%"}`, with optional `periods[]` `{from, to,',
           'percent|adjust}` per check-in period; default 0%. A `derivation` without parent: 422',
-          '`errors.qc.derivation_requires_parent`. A child sells like its parent, on the parent\'s rooms (all of',
+          "`errors.qc.derivation_requires_parent`. A child sells like its parent, on the parent's rooms (all of",
           'them when `room_type_ids` is omitted). The record and its mapping commit together, so',
           '`errors.qc.rate_plan_created_map_failed` cannot occur.',
         ].join(' '),
@@ -95,9 +95,9 @@ export function registerRatePlanWrites(app: QcApp, deps: Deps) {
         summary: routes.ratePlansUpdate.summary,
         tags: ['rate plans'],
         description: [
-          'Only the fields present change. A different `sell_type` flips the plan and re-derives every pair\'s',
+          "Only the fields present change. A different `sell_type` flips the plan and re-derives every pair's",
           'vocabulary from its room; explicit occupancies are discarded (set them again with PUT pricing-model),',
-          'so flipping and flipping back restores the computed vocabulary. Child plans follow their parent\'s sell',
+          "so flipping and flipping back restores the computed vocabulary. Child plans follow their parent's sell",
           'type (changing it on a child: 422). Records `rate_plan.updated` when the sell type changes.',
           ENTRY_DOC,
         ].join(' '),
@@ -115,7 +115,13 @@ export function registerRatePlanWrites(app: QcApp, deps: Deps) {
       }
       const base = { rate_plan_id: plan.external_id };
       if (plan.parent_id !== null) {
-        return ok({ ...base, sell_type: plan.sell_type, pairs_updated: 0, explicit_occupancies: false, skipped: 'derived_plan' });
+        return ok({
+          ...base,
+          sell_type: plan.sell_type,
+          pairs_updated: 0,
+          explicit_occupancies: false,
+          skipped: 'derived_plan',
+        });
       }
       const result = await deps.db.tx((tx) => applyPricingModel(tx, property, plan, body.sell_type, body.occupancies));
       return ok({

@@ -9,7 +9,12 @@ export const RoomTypeParams = t.Object({ property: t.String(), roomType: t.Strin
 export const CreateRoomTypeBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 255 }),
   name_tr: t.Optional(t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String())),
-  kind: t.Optional(t.Union(ROOM_KINDS.map((k) => t.Literal(k)), { description: 'Defaults from `type`, else `room`' })),
+  kind: t.Optional(
+    t.Union(
+      ROOM_KINDS.map((k) => t.Literal(k)),
+      { description: 'Defaults from `type`, else `room`' },
+    ),
+  ),
   type: t.Optional(
     t.Union([t.Literal(4), t.Literal(5), t.Literal(6), t.Literal(7)], {
       description: 'Legacy type: 4 apartment, 5 villa, 6 studio, 7 room; defaults from `kind`',

@@ -19,8 +19,15 @@ beforeAll(async () => {
 describe('room type refusals', () => {
   it('answers 404 for a room type of another property or an unknown code', async () => {
     const foreign = part(1).room_types[0]?.id;
-    for (const [method, path] of [['GET', `${base}/room_types/${foreign}`], ['GET', `${base}/room_types/NOPE`], ['PATCH', `${base}/room_types/${foreign}`]] as const) {
-      const res = await t.request(method, path, { token, body: method === 'PATCH' ? { partner_name: 'x' } : undefined });
+    for (const [method, path] of [
+      ['GET', `${base}/room_types/${foreign}`],
+      ['GET', `${base}/room_types/NOPE`],
+      ['PATCH', `${base}/room_types/${foreign}`],
+    ] as const) {
+      const res = await t.request(method, path, {
+        token,
+        body: method === 'PATCH' ? { partner_name: 'x' } : undefined,
+      });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('errors.not_found');
     }
@@ -36,7 +43,10 @@ describe('room type refusals', () => {
   });
 
   it('allows the same partner code on another property', async () => {
-    const res = await t.request('POST', `/v1/qc/properties/${part(1).id}/room_types`, { token, body: { name: 'Twin code', partner_code: 'DBL' } });
+    const res = await t.request('POST', `/v1/qc/properties/${part(1).id}/room_types`, {
+      token,
+      body: { name: 'Twin code', partner_code: 'DBL' },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -48,8 +58,14 @@ describe('room type refusals', () => {
 
   it('validates the legacy fields', async () => {
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ name: 'X', images: ['http://insecure.example.com/a.jpg'] }, { 'images.0': ['customer.room_type.messages.format'] }],
-      [{ name: 'X', extra_beds: 1, extra_beds_children_only: 2 }, { extra_beds_children_only: ['customer.room_type.messages.max_extra_beds'] }],
+      [
+        { name: 'X', images: ['http://insecure.example.com/a.jpg'] },
+        { 'images.0': ['customer.room_type.messages.format'] },
+      ],
+      [
+        { name: 'X', extra_beds: 1, extra_beds_children_only: 2 },
+        { extra_beds_children_only: ['customer.room_type.messages.max_extra_beds'] },
+      ],
       [{ name: 'X', regular_beds: -1 }, { regular_beds: ['customer.room_type.messages.min'] }],
       [{ name: 'X', type: 3 }, { type: ['customer.room_type.messages.in'] }],
       [{ name: 'X', kind: 'castle' }, { kind: ['customer.room_type.messages.in'] }],

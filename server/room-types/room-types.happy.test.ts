@@ -7,7 +7,11 @@ let demo: Demo;
 let token: string;
 let base: string;
 
-interface DemoRoom { id: string; partner_code: string; legacy_room_id: number }
+interface DemoRoom {
+  id: string;
+  partner_code: string;
+  legacy_room_id: number;
+}
 const live = () => demo.properties[0] as unknown as { id: string; partner_code: string; room_types: DemoRoom[] };
 const room = (code: string) => live().room_types.find((r) => r.partner_code === code) as DemoRoom;
 
@@ -101,22 +105,47 @@ describe('POST room_types', () => {
     const shown = await t.request('GET', `${base}/room_types/VILLA`, { token });
     expect(shown.body.data).toEqual(data);
     // The legacy facade reads the same record by its internal integer id.
-    const [row] = await t.deps.db.sql<{ id: number; legacy_type: number }>`select id, legacy_type from room_types where external_id = ${data.id}`;
+    const [row] = await t.deps.db.sql<{
+      id: number;
+      legacy_type: number;
+    }>`select id, legacy_type from room_types where external_id = ${data.id}`;
     expect(Number.isInteger(row?.id)).toBe(true);
     expect(row?.legacy_type).toBe(5);
   });
 
   it('defaults kind and legacy type from each other and occupancy from the beds', async () => {
-    const studio = await t.request('POST', `${base}/room_types`, { token, body: { name: 'Studio', type: 6, regular_beds: 1, extra_beds: 2, extra_beds_children_only: 1 } });
-    expect(studio.body.data).toMatchObject({ kind: 'studio', type: 6, qty: 1, occupancy: { adults: 2, children: 2, infants: 0 }, partner_code: null, sqm_area: null });
+    const studio = await t.request('POST', `${base}/room_types`, {
+      token,
+      body: { name: 'Studio', type: 6, regular_beds: 1, extra_beds: 2, extra_beds_children_only: 1 },
+    });
+    expect(studio.body.data).toMatchObject({
+      kind: 'studio',
+      type: 6,
+      qty: 1,
+      occupancy: { adults: 2, children: 2, infants: 0 },
+      partner_code: null,
+      sqm_area: null,
+    });
     const plain = await t.request('POST', `${base}/room_types`, { token, body: { name: 'Plain' } });
-    expect(plain.body.data).toMatchObject({ kind: 'room', type: 7, regular_beds: 2, extra_beds: 0, occupancy: { adults: 2, children: 0, infants: 0 } });
-    const apartment = await t.request('POST', `${base}/room_types`, { token, body: { name: 'Flat', kind: 'apartment' } });
+    expect(plain.body.data).toMatchObject({
+      kind: 'room',
+      type: 7,
+      regular_beds: 2,
+      extra_beds: 0,
+      occupancy: { adults: 2, children: 0, infants: 0 },
+    });
+    const apartment = await t.request('POST', `${base}/room_types`, {
+      token,
+      body: { name: 'Flat', kind: 'apartment' },
+    });
     expect(apartment.body.data).toMatchObject({ kind: 'apartment', type: 4 });
   });
 
   it('records room_type.created with the external ids', async () => {
-    const res = await t.request('POST', `${base}/room_types`, { token, body: { name: 'Evented', partner_code: 'EVT' } });
+    const res = await t.request('POST', `${base}/room_types`, {
+      token,
+      body: { name: 'Evented', partner_code: 'EVT' },
+    });
     const [event] = await t.deps.db.sql<{ data: unknown }>`
       select data from outbox_events where type = 'room_type.created' and data->>'room_type_id' = ${res.body.data.id}`;
     expect(event?.data).toEqual({ property_id: live().id, room_type_id: res.body.data.id, partner_code: 'EVT' });
@@ -127,13 +156,21 @@ describe('PATCH room_types', () => {
   it('sets and clears the partner mapping, resolving the room by its new code, and records room_type.updated', async () => {
     const created = await t.request('POST', `${base}/room_types`, { token, body: { name: 'Mapped' } });
     const id = created.body.data.id;
-    const set = await t.request('PATCH', `${base}/room_types/${id}`, { token, body: { partner_code: 'MAP-1', partner_name: 'Mapped room' } });
+    const set = await t.request('PATCH', `${base}/room_types/${id}`, {
+      token,
+      body: { partner_code: 'MAP-1', partner_name: 'Mapped room' },
+    });
     expect(set.status).toBe(200);
     expect(set.body.data).toMatchObject({ id, partner_code: 'MAP-1', partner_name: 'Mapped room', name: 'Mapped' });
     const renamed = await t.request('PATCH', `${base}/room_types/MAP-1`, { token, body: { partner_name: null } });
     expect(renamed.body.data).toMatchObject({ partner_code: 'MAP-1', partner_name: null });
     const [event] = await t.deps.db.sql<{ data: unknown }>`
       select data from outbox_events where type = 'room_type.updated' and data->>'room_type_id' = ${id} order by id desc limit 1`;
-    expect(event?.data).toEqual({ property_id: live().id, room_type_id: id, partner_code: 'MAP-1', partner_name: null });
+    expect(event?.data).toEqual({
+      property_id: live().id,
+      room_type_id: id,
+      partner_code: 'MAP-1',
+      partner_name: null,
+    });
   });
 });

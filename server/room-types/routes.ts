@@ -30,16 +30,26 @@ export function registerRoomTypes(app: QcApp, deps: Deps) {
       qc: routes.roomTypesList,
       params: PropertyParams,
       query: ListQuery,
-      detail: { summary: routes.roomTypesList.summary, tags: ['room types'], description: `Paged (per_page up to 200). ${SEGMENT}` },
+      detail: {
+        summary: routes.roomTypesList.summary,
+        tags: ['room types'],
+        description: `Paged (per_page up to 200). ${SEGMENT}`,
+      },
     },
   );
   app.get(
     routes.roomTypesShow.path,
     async ({ principal, params }) => {
       const property = await resolveProperty(deps.db, principal, params.property);
-      return ok(roomTypeView((await resolveRoomType(deps.db, property.id, params.roomType)) as unknown as RoomTypeRecord));
+      return ok(
+        roomTypeView((await resolveRoomType(deps.db, property.id, params.roomType)) as unknown as RoomTypeRecord),
+      );
     },
-    { qc: routes.roomTypesShow, params: RoomTypeParams, detail: { summary: routes.roomTypesShow.summary, tags: ['room types'], description: SEGMENT } },
+    {
+      qc: routes.roomTypesShow,
+      params: RoomTypeParams,
+      detail: { summary: routes.roomTypesShow.summary, tags: ['room types'], description: SEGMENT },
+    },
   );
   app.post(
     routes.roomTypesCreate.path,
@@ -95,7 +105,10 @@ export function registerRoomTypes(app: QcApp, deps: Deps) {
       const property = await resolveProperty(deps.db, principal, params.property);
       const room = await resolveRoomType(deps.db, property.id, params.roomType);
       const row = await deps.db.tx((tx) =>
-        updateRoomTypeMapping(tx, property, room.id, { partnerCode: body.partner_code, partnerName: body.partner_name }),
+        updateRoomTypeMapping(tx, property, room.id, {
+          partnerCode: body.partner_code,
+          partnerName: body.partner_name,
+        }),
       );
       return ok(roomTypeView(row));
     },
