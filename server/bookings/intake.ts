@@ -30,6 +30,7 @@ export {
   modifyBooking,
   recordNoShow,
   type BookingChanges,
+  type BookingRef,
   type CancelInput,
   type RoomAssignment,
 } from './lifecycle.ts';
@@ -73,6 +74,8 @@ export interface NewBooking {
   channelReference?: string | null;
   internalComment?: string | null;
   processingState?: string;
+  /** The agency behind a B2B booking. */
+  agency?: { name: string; reference?: string; iata_code?: string } | null;
 }
 
 export interface CreateOptions {
@@ -183,13 +186,13 @@ async function insertBooking(
     [booking] = await tx.sql<BookingRow>`
       insert into bookings (id, property_id, external_booking_id, external_revision_id, channel_reference, source_channel, status,
         guest_first_name, guest_last_name, guest_email, guest_phone, checkin_date, checkout_date, adults, children,
-        currency_code, total_amount, processing_state, internal_comment, policy_snapshot, seeded, received_at, updated_at)
+        currency_code, total_amount, processing_state, internal_comment, policy_snapshot, seeded, agency, received_at, updated_at)
       values (${id}, ${property.id}, ${input.externalBookingId ?? String(id)}, ${input.externalRevisionId ?? null},
         ${input.channelReference ?? null}, ${input.channel}, ${status}, ${g.firstName ?? ''}, ${g.lastName ?? ''},
         ${g.email ?? ''}, ${g.phone ?? ''}, ${input.checkinDate}, ${input.checkoutDate},
         ${input.adults ?? lines.reduce((s, l) => s + l.adults, 0)}, ${input.children ?? lines.reduce((s, l) => s + l.children, 0)},
         ${input.currency ?? property.currency}, ${input.totalPrice}, ${input.processingState ?? 'processed'},
-        ${input.internalComment ?? null}, ${policy}, ${seeded}, ${now}, ${now})
+        ${input.internalComment ?? null}, ${policy}, ${seeded}, ${input.agency ?? null}, ${now}, ${now})
       returning *`;
   } catch (err) {
     if (sqlState(err) === SqlState.uniqueViolation) throw new BookingRefused('duplicate_booking_id');

@@ -30,8 +30,8 @@ export interface BookingChanges {
  * of the internal comment alone is non-material: stored, no revision, no event. Values equal to the
  * current ones change nothing (a repeated modification is a no-op).
  */
-export async function modifyBooking(deps: Deps, bookingId: number, changes: BookingChanges): Promise<BookingResult> {
-  return inTurn(deps, bookingId, async (tx, b) => {
+export async function modifyBooking(deps: Deps, ref: BookingRef, changes: BookingChanges): Promise<BookingResult> {
+  return inTurn(deps, ref, async (tx, b) => {
     const rows = await bookingRooms(tx, b.id);
     const current = linesOfRows(rows);
     const checkin = changes.checkinDate ?? b.checkin_date;
@@ -83,16 +83,16 @@ export async function modifyBooking(deps: Deps, bookingId: number, changes: Book
 }
 
 /** The non-material edit (spec 3): the internal comment; never a revision or an event. */
-export async function editBookingComment(deps: Deps, bookingId: number, comment: string | null): Promise<BookingResult> {
-  return modifyBooking(deps, bookingId, { internalComment: comment });
+export async function editBookingComment(deps: Deps, ref: BookingRef, comment: string | null): Promise<BookingResult> {
+  return modifyBooking(deps, ref, { internalComment: comment });
 }
 
 /**
  * tentative -> confirmed with a `confirmed` revision. Confirming a booking that is already confirmed (or
  * checked in/out) is a no-op; a cancelled or no-show booking cannot be confirmed (409).
  */
-export async function confirmBooking(deps: Deps, bookingId: number): Promise<BookingResult> {
-  return inTurn(deps, bookingId, async (tx, b) => {
+export async function confirmBooking(deps: Deps, ref: BookingRef): Promise<BookingResult> {
+  return inTurn(deps, ref, async (tx, b) => {
     if (b.status === 'cancelled' || b.status === 'no_show') throw new ApiError(409, 'errors.qc.booking_not_confirmable');
     if (b.status !== 'tentative' && b.status !== 'requested') return { booking: b, revisionId: null, changed: false };
     const [updated] = await tx.sql<BookingRow>`
@@ -114,8 +114,8 @@ export interface CancelInput {
  * snapshot taken when the booking was made, the fee) and appends the `cancelled` revision. Cancelling a
  * cancelled booking is a no-op.
  */
-export async function cancelBooking(deps: Deps, bookingId: number, input: CancelInput): Promise<BookingResult> {
-  return inTurn(deps, bookingId, async (tx, b) => {
+export async function cancelBooking(deps: Deps, ref: BookingRef, input: CancelInput): Promise<BookingResult> {
+  return inTurn(deps, ref, async (tx, b) => {
     if (b.status === 'cancelled') return { booking: b, revisionId: null, changed: false };
     const now = deps.clock.now();
     const cancellation: Cancellation = {
@@ -132,8 +132,8 @@ export async function cancelBooking(deps: Deps, bookingId: number, input: Cancel
 }
 
 /** Records a no-show from any state: releases the held rooms, appends `no_show`. A repeat is a no-op. */
-export async function recordNoShow(deps: Deps, bookingId: number): Promise<BookingResult> {
-  return inTurn(deps, bookingId, async (tx, b) => {
+export async function recordNoShow(deps: Deps, ref: BookingRef): Promise<BookingResult> {
+  return inTurn(deps, ref, async (tx, b) => {
     if (b.status === 'no_show') return { booking: b, revisionId: null, changed: false };
     const now = deps.clock.now();
     return release(deps, tx, b, 'no_show', await tx.sql<BookingRow>`
@@ -159,8 +159,8 @@ export interface RoomAssignment {
  * Stores the physical room number and self-check-in code on a booking's room line and records
  * `booking.assigned` (informational: no revision, the feed snapshot does not change).
  */
-export async function assignRoom(deps: Deps, bookingId: number, input: RoomAssignment): Promise<BookingResult> {
-  return inTurn(deps, bookingId, async (tx, b) => {
+export async function assignRoom(deps: Deps, ref: BookingRef, input: RoomAssignment): Promise<BookingResult> {
+  return inTurn(deps, ref, async (tx, b) => {
     const items = await bookingRooms(tx, b.id);
     if (input.bookingItemId === undefined && items.length > 1) throw fieldError('booking', 'booking_item_id', 'required');
     const item = input.bookingItemId === undefined ? items[0] : items.find((i) => i.id === input.bookingItemId);
@@ -184,8 +184,15 @@ async function revise(deps: Deps, tx: Db, booking: BookingRow, type: RevisionTyp
   return appendRevision(deps, tx, booking, type, property?.customer_id as number);
 }
 
+/**
+ * A booking by internal id, or a row that already names its property (any BookingRow): the latter also
+ * works for a booking created earlier in the same, still uncommitted, actor turn.
+ */
+export type BookingRef = number | { id: number; property_id: number };
+
 /** Runs `work` in the booking's property turn with the booking row locked. */
-async function inTurn(deps: Deps, bookingId: number, work: (tx: Db, booking: BookingRow) => Promise<BookingResult>) {
-  const propertyId = await propertyIdOfBooking(deps.db, bookingId);
-  return deps.actors.run(propertyId, async (tx) => work(tx, await lockBooking(tx, bookingId)));
+async function inTurn(deps: Deps, ref: BookingRef, work: (tx: Db, booking: BookingRow) => Promise<BookingResult>) {
+  const id = typeof ref === 'number' ? ref : ref.id;
+  const propertyId = typeof ref === 'number' ? await propertyIdOfBooking(deps.db, ref) : ref.property_id;
+  return deps.actors.run(propertyId, async (tx) => work(tx, await lockBooking(tx, id)));
 }

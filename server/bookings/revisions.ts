@@ -15,9 +15,9 @@ const FEED_LOCK_NAMESPACE = 7211;
  * Why the lock: revision ids come from a sequence, and without it two transactions could commit out of id
  * order (id 11 visible before id 10), so a consumer resuming with `since=11` would skip 10 until its next
  * poll from 0. Holding a per-customer lock from taking the id until commit makes commit order equal id
- * order for every revision a consumer can see (an allow-list never crosses customers). The lock is the
- * last one taken and no other lock is awaited while it is held, so it cannot deadlock with the property
- * actors' locks.
+ * order for every revision a consumer can see (an allow-list never crosses customers). Call it at the end
+ * of the change: once it holds this lock the transaction only touches rows of its own property, already
+ * serialized by the property actor, so it never waits on a transaction that waits for this lock.
  */
 export async function appendRevision(
   deps: Deps,

@@ -28,6 +28,7 @@ export interface BookingRow {
   no_show_at: Date | null;
   cancelled_at: Date | null;
   seeded: boolean;
+  agency: Record<string, unknown> | null;
   received_at: Date;
   updated_at: Date;
 }
@@ -75,7 +76,8 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * The revision payload (spec 2.7): a full frozen snapshot of the booking as it stands, never a diff, with
- * the guest masked. Additive fields beyond the spec: `status`, `adults`, `children`, and per room
+ * the guest masked. Additive fields beyond the spec: `status`, `adults`, `children`, `agency` (B2B
+ * bookings only), and per room
  * `booking_item_id` (the id room assignment and the legacy facade use), `adults`, `children`, `price`.
  */
 export function snapshotOf(b: BookingRow, rooms: readonly BookingRoomRow[]) {
@@ -111,6 +113,7 @@ export function snapshotOf(b: BookingRow, rooms: readonly BookingRoomRow[]) {
     processing_state: b.processing_state,
     no_show_at: iso(b.no_show_at),
     cancelled_at: iso(b.cancelled_at),
+    ...(b.agency ? { agency: b.agency } : {}),
     ...(b.status === 'cancelled' && b.cancellation ? { cancellation: b.cancellation } : {}),
   };
 }

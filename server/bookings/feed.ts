@@ -1,0 +1,92 @@
+import type { Db } from '../core/db/db.ts';
+import { notFound } from '../core/http/api-error.ts';
+import { type RevisionRow, revisionView } from './view.ts';
+
+/** Feed page size: default 100, larger values are clamped to 500 (spec 8.2 leaves the maximum open). */
+export const FEED_DEFAULT_LIMIT = 100;
+export const FEED_MAX_LIMIT = 500;
+
+export interface FeedQuery {
+  /** api_clients.id of the consumer (principal.clientPk). */
+  consumerId: number;
+  propertyIds: readonly number[];
+  /** Resume after this revision id (0: from the start, which re-delivers everything still unacked). */
+  since: number;
+  limit: number;
+}
+
+/**
+ * One page of the feed (spec 4.5): revisions of the given properties that this consumer has not acked,
+ * ascending id, after `since`. `next_cursor` is the last id returned, or `since` when the page is empty.
+ * Acks of other consumers are invisible here. Revisions of a customer commit in id order (revisions.ts),
+ * so a cursor never skips a revision that commits later with a lower id.
+ */
+export async function feedPage(db: Db, q: FeedQuery) {
+  const rows = await db.sql<RevisionRow>`
+    select r.id, r.booking_id, r.revision_type, r.created_at, r.payload, p.external_id::text as external_property_id
+    from booking_revisions r
+    join properties p on p.id = r.property_id
+    where r.property_id = any(${[...q.propertyIds]}::bigint[]) and r.id > ${q.since}
+      and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${q.consumerId} and a.revision_id = r.id)
+    order by r.id
+    limit ${q.limit}`;
+  return { booking_revisions: rows.map(revisionView), next_cursor: rows.at(-1)?.id ?? q.since };
+}
+
+/**
+ * Acknowledges one revision for one consumer (spec 3): idempotent (a repeat answers the first ack's time),
+ * never visible to other consumers. A revision outside the consumer's properties is 404 like a missing one.
+ */
+export async function ackRevision(db: Db, consumerId: number, propertyIds: ReadonlySet<number>, revisionId: number, at: Date) {
+  const [revision] = await db.sql<{ id: number; property_id: number }>`
+    select id, property_id from booking_revisions where id = ${revisionId}`;
+  if (!revision || !propertyIds.has(revision.property_id)) throw notFound();
+  await db.sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${consumerId}, ${revisionId}, ${at})
+    on conflict (consumer_id, revision_id) do nothing`;
+  const [ack] = await db.sql<{ acked_at: Date }>`
+    select acked_at from booking_revision_acks where consumer_id = ${consumerId} and revision_id = ${revisionId}`;
+  return { revision_id: revisionId, acked: true, acked_at: new Date(ack?.acked_at ?? at).toISOString() };
+}
+
+/**
+ * The migration form `POST /bookings/{id}/ack`: acknowledges, for this consumer, every revision of the
+ * booking that exists now, or only those up to `upToRevisionId` when given (what a consumer that saved a
+ * particular revision should send, so a revision appended meanwhile is not acked unseen).
+ */
+export async function ackBookingRevisions(db: Db, consumerId: number, bookingId: number, upToRevisionId: number | undefined, at: Date) {
+  const acked = await db.sql<{ revision_id: number }>`
+    insert into booking_revision_acks (consumer_id, revision_id, acked_at)
+    select ${consumerId}, r.id, ${at} from booking_revisions r
+    where r.booking_id = ${bookingId} and r.id <= ${upToRevisionId ?? Number.MAX_SAFE_INTEGER}
+    on conflict (consumer_id, revision_id) do nothing
+    returning revision_id`;
+  const [all] = await db.sql<{ ids: number[] | null }>`
+    select array_agg(r.id order by r.id) as ids from booking_revisions r
+    join booking_revision_acks a on a.revision_id = r.id and a.consumer_id = ${consumerId}
+    where r.booking_id = ${bookingId}`;
+  return { acked_now: acked.length, acked_revision_ids: (all?.ids ?? []).map(Number) };
+}
+
+/**
+ * Feed health of one property for one consumer (spec 2.7): green when nothing is pending and the lag is
+ * under 60 seconds, yellow otherwise. `ack_lag_seconds` is the age of the oldest revision this consumer
+ * has not acked (0 when none is pending).
+ */
+export async function feedHealth(db: Db, consumerId: number, propertyId: number, now: Date) {
+  const [row] = await db.sql<{ last_revision_at: Date | null; pending: number; oldest_pending: Date | null }>`
+    select
+      (select max(created_at) from booking_revisions where property_id = ${propertyId}) as last_revision_at,
+      count(*)::int as pending,
+      min(r.created_at) as oldest_pending
+    from booking_revisions r
+    where r.property_id = ${propertyId}
+      and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)`;
+  const pending = row?.pending ?? 0;
+  const lag = row?.oldest_pending ? Math.max(0, Math.floor((now.getTime() - new Date(row.oldest_pending).getTime()) / 1000)) : 0;
+  return {
+    last_revision_at: row?.last_revision_at ? new Date(row.last_revision_at).toISOString() : null,
+    pending_revisions_count: pending,
+    ack_lag_seconds: lag,
+    status: pending === 0 && lag < 60 ? ('green' as const) : ('yellow' as const),
+  };
+}

@@ -1,0 +1,160 @@
+import { t } from 'elysia';
+import { Value } from '@sinclair/typebox/value';
+import type { Principal } from '../core/auth/principal.ts';
+import type { Deps } from '../core/deps.ts';
+import { ApiError } from '../core/http/api-error.ts';
+import { ok } from '../core/http/envelope.ts';
+import type { QcApp } from '../core/http/qc-app.ts';
+import { fieldErrorsFrom } from '../core/http/validation.ts';
+import { type PropertyRow, resolveProperty } from '../core/resolve.ts';
+import { routes } from '../core/routes/route-table.ts';
+import { INBOUND_CHANNELS } from './channels.ts';
+import { BookingRefused, cancelBooking, confirmBooking, createBooking, modifyBooking, type NewBooking } from './intake.ts';
+import { Guest, Money, RoomLine } from './model.ts';
+import type { BookingRow } from './snapshot.ts';
+
+/**
+ * The inbound channel-partner webhook: `POST /inbound/webhooks?channel=<code>` with one reservation as
+ * JSON. The channel sits in the query so it is checked before the body is read (400 missing_channel /
+ * unknown_channel); the raw body is parsed here (malformed JSON is 422 payload_invalid, not the generic
+ * validation error); `external_property_id` must name a property the credential may act on (422
+ * missing_property otherwise).
+ *
+ * Each delivery is an upsert keyed by (property, channel, reservation_id), applied in one actor turn:
+ * unknown reservation -> created (then cancelled if it arrives cancelled); known -> modified when its
+ * content differs, confirmed when it turns from tentative, cancelled when status says so. A redelivery of
+ * the same content changes nothing, so retries never duplicate a booking or a revision. The channel already
+ * sold the rooms: no availability check here (an overbooking shows as negative free rooms, see holdings.ts).
+ */
+export const InboundReservation = t.Object({
+  external_property_id: t.String({ minLength: 1 }),
+  reservation_id: t.String({ minLength: 1, maxLength: 100 }),
+  revision_id: t.Optional(t.String({ maxLength: 100 })),
+  status: t.Optional(t.Union([t.Literal('confirmed'), t.Literal('tentative'), t.Literal('cancelled')])),
+  guest: Guest,
+  checkin_date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  checkout_date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  rooms: t.Array(RoomLine, { minItems: 1, maxItems: 20 }),
+  total_price: Money,
+  cancellation: t.Optional(t.Object({ reason_code: t.Optional(t.String({ maxLength: 64 })), fee_charged: t.Optional(t.Number({ minimum: 0 })) })),
+});
+
+type Reservation = typeof InboundReservation.static;
+type Outcome = 'created' | 'modified' | 'confirmed' | 'cancelled' | 'unchanged';
+
+const RESOURCE = routes.inboundWebhooks.resource;
+const payloadInvalid = (extra: Record<string, unknown> = {}) => new ApiError(422, 'errors.qc.webhook.payload_invalid', extra);
+
+export function registerInboundWebhooks(app: QcApp, deps: Deps) {
+  app.post(
+    routes.inboundWebhooks.path,
+    async ({ principal, request, body }) => {
+      const channel = new URL(request.url).searchParams.get('channel');
+      if (!channel) throw new ApiError(400, 'errors.qc.webhook.missing_channel');
+      if (!INBOUND_CHANNELS.includes(channel)) throw new ApiError(400, 'errors.qc.webhook.unknown_channel');
+      const reservation = await parseReservation(deps, principal, typeof body === 'string' ? body : '');
+      return ok(await applyReservation(deps, reservation.property, channel, reservation.data));
+    },
+    {
+      qc: routes.inboundWebhooks,
+      parse: 'text',
+      detail: {
+        summary: routes.inboundWebhooks.summary,
+        description: `Query channel (${INBOUND_CHANNELS.join(', ')}); JSON body: external_property_id, reservation_id, optional revision_id, `
+          + 'status (confirmed, tentative, cancelled), guest, checkin_date, checkout_date, rooms[], total_price, optional cancellation. '
+          + 'Upsert by reservation_id: redeliveries change nothing.',
+        tags: ['bookings'],
+      },
+    },
+  );
+}
+
+async function parseReservation(deps: Deps, principal: Principal, raw: string): Promise<{ property: PropertyRow; data: Reservation }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw payloadInvalid();
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw payloadInvalid();
+  const propertyId = (json as { external_property_id?: unknown }).external_property_id;
+  if (typeof propertyId !== 'string' || !propertyId) throw new ApiError(422, 'errors.qc.webhook.missing_property');
+  let property: PropertyRow;
+  try {
+    property = await resolveProperty(deps.db, principal, propertyId);
+  } catch {
+    throw new ApiError(422, 'errors.qc.webhook.missing_property');
+  }
+  if (!Value.Check(InboundReservation, json)) {
+    throw payloadInvalid({ errors: fieldErrorsFrom([...Value.Errors(InboundReservation, json)], RESOURCE) });
+  }
+  return { property, data: json };
+}
+
+async function applyReservation(deps: Deps, property: PropertyRow, channel: string, r: Reservation) {
+  try {
+    return await deps.actors.run(property.id, async (tx) => {
+      const [known] = await tx.sql<BookingRow>`
+        select * from bookings where property_id = ${property.id} and source_channel = ${channel} and channel_reference = ${r.reservation_id}`;
+      const revisionIds: number[] = [];
+      const outcomes: Outcome[] = [];
+      const step = (outcome: Outcome, result: { revisionId: number | null; changed: boolean; booking: BookingRow }) => {
+        if (result.revisionId !== null) revisionIds.push(result.revisionId);
+        if (result.changed) outcomes.push(outcome);
+        return result.booking;
+      };
+      let booking = known
+        ? step('modified', await modifyBooking(deps, known, changesOf(r)))
+        : step('created', await createBooking(deps, inputOf(property, channel, r)));
+      if (r.status === 'cancelled') {
+        booking = step('cancelled', await cancelBooking(deps, booking, {
+          cancelledBy: 'ota', reasonCode: r.cancellation?.reason_code ?? 'channel_cancellation', feeCharged: r.cancellation?.fee_charged,
+        }));
+      } else if (known && r.status !== 'tentative' && (booking.status === 'tentative' || booking.status === 'requested')) {
+        booking = step('confirmed', await confirmBooking(deps, booking));
+      }
+      return {
+        booking_id: booking.external_booking_id,
+        inbound_booking_id: booking.id,
+        outcome: outcomes.at(-1) ?? 'unchanged',
+        revision_ids: revisionIds,
+      };
+    });
+  } catch (err) {
+    if (err instanceof BookingRefused) throw payloadInvalid({ reason: err.reason });
+    throw err;
+  }
+}
+
+function inputOf(property: PropertyRow, channel: string, r: Reservation): NewBooking {
+  return {
+    propertyId: property.id,
+    channel,
+    channelReference: r.reservation_id,
+    externalRevisionId: r.revision_id ?? null,
+    guest: { firstName: r.guest.first_name, lastName: r.guest.last_name, email: r.guest.email ?? '', phone: r.guest.phone ?? '' },
+    checkinDate: r.checkin_date,
+    checkoutDate: r.checkout_date,
+    rooms: linesOf(r),
+    totalPrice: r.total_price.amount,
+    currency: r.total_price.currency,
+    tentative: r.status === 'tentative',
+  };
+}
+
+function changesOf(r: Reservation) {
+  return {
+    guest: { firstName: r.guest.first_name, lastName: r.guest.last_name, email: r.guest.email ?? '', phone: r.guest.phone ?? '' },
+    checkinDate: r.checkin_date,
+    checkoutDate: r.checkout_date,
+    rooms: linesOf(r),
+    totalPrice: r.total_price.amount,
+    externalRevisionId: r.revision_id ?? null,
+  };
+}
+
+function linesOf(r: Reservation) {
+  return r.rooms.map((l) => ({
+    roomTypeId: l.room_type_id, ratePlanId: l.rate_plan_id, qty: l.qty, adults: l.adults, children: l.children, price: l.price,
+  }));
+}

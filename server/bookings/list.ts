@@ -1,0 +1,111 @@
+import type { Db } from '../core/db/db.ts';
+import type { BookingRow } from './snapshot.ts';
+import { addDays, isDate } from './stay.ts';
+
+export const LIST_DEFAULT_LIMIT = 50;
+export const LIST_MAX_LIMIT = 100;
+
+/**
+ * `booking_status` filter values (spec 4.5) and the stored statuses each selects. `created` is a booking
+ * still waiting for confirmation; the informational statuses are accepted too (additive).
+ */
+const STATUS_FILTER: Record<string, string[]> = {
+  created: ['requested', 'tentative'],
+  tentative: ['tentative'],
+  confirmed: ['confirmed'],
+  cancelled: ['cancelled'],
+  no_show: ['no_show'],
+  checked_in: ['checked_in'],
+  checked_out: ['checked_out'],
+};
+
+export interface BookingFilters {
+  page: number;
+  limit: number;
+  checkinFrom?: string;
+  checkinTo?: string;
+  checkoutFrom?: string;
+  checkoutTo?: string;
+  /** Local timestamps 'YYYY-MM-DD HH:MM:SS' in the property's time zone; `insertedTo` is exclusive. */
+  insertedFrom?: string;
+  insertedTo?: string;
+  statuses?: string[];
+  sourceChannel?: string;
+  guestName?: string;
+  bookingId?: string;
+}
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
+
+function dateTime(value: string | null): { date: string; time?: string } | undefined {
+  const m = value ? DATE_TIME.exec(value) : null;
+  if (!m || !isDate(m[1])) return undefined;
+  if (m[2] === undefined) return { date: m[1] as string };
+  if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return undefined;
+  return { date: m[1] as string, time: `${m[2]}:${m[3]}:${m[4]}` };
+}
+
+function positiveInt(value: string | null): number | undefined {
+  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 ? n : undefined;
+}
+
+/**
+ * The list filters (spec 4.5), read leniently: a malformed value is dropped as if absent, never an error.
+ * Dates accept `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` (check-in/out compare the date part; the `_to` bounds
+ * are inclusive). `inserted_to` with a date alone covers that whole day.
+ */
+export function parseFilters(params: URLSearchParams): BookingFilters {
+  const f: BookingFilters = {
+    page: positiveInt(params.get('page')) ?? 1,
+    limit: Math.min(positiveInt(params.get('limit')) ?? LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT),
+  };
+  f.checkinFrom = dateTime(params.get('checkin_from'))?.date;
+  f.checkinTo = dateTime(params.get('checkin_to'))?.date;
+  f.checkoutFrom = dateTime(params.get('checkout_from'))?.date;
+  f.checkoutTo = dateTime(params.get('checkout_to'))?.date;
+  const from = dateTime(params.get('inserted_from'));
+  if (from) f.insertedFrom = `${from.date} ${from.time ?? '00:00:00'}`;
+  const to = dateTime(params.get('inserted_to'));
+  if (to) f.insertedTo = to.time ? `${to.date} ${to.time}.000001` : `${addDays(to.date, 1)} 00:00:00`;
+  const statuses = [...params.getAll('booking_status'), ...params.getAll('booking_status[]')].flatMap((s) => STATUS_FILTER[s] ?? []);
+  if (statuses.length) f.statuses = [...new Set(statuses)];
+  const channel = params.get('source_channel');
+  if (channel && channel.length <= 32) f.sourceChannel = channel;
+  const guest = params.get('guest_name');
+  if (guest && guest.length <= 100) f.guestName = guest;
+  const bookingId = params.get('booking_id');
+  if (bookingId) f.bookingId = bookingId;
+  for (const key of Object.keys(f) as (keyof BookingFilters)[]) if (f[key] === undefined) delete f[key];
+  return f;
+}
+
+/** One page of a property's bookings under the filters, newest first, and the total under the filters. */
+export async function listBookings(db: Db, propertyId: number, timezone: string, f: BookingFilters) {
+  const where = ['property_id = $1'];
+  const params: unknown[] = [propertyId];
+  const add = (clause: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(clause(`$${params.length}`));
+  };
+  if (f.checkinFrom) add((p) => `checkin_date >= ${p}::date`, f.checkinFrom);
+  if (f.checkinTo) add((p) => `checkin_date <= ${p}::date`, f.checkinTo);
+  if (f.checkoutFrom) add((p) => `checkout_date >= ${p}::date`, f.checkoutFrom);
+  if (f.checkoutTo) add((p) => `checkout_date <= ${p}::date`, f.checkoutTo);
+  if (f.insertedFrom || f.insertedTo) params.push(timezone);
+  const tz = `$${params.length}`;
+  if (f.insertedFrom) add((p) => `received_at >= (${p}::timestamp at time zone ${tz})`, f.insertedFrom);
+  if (f.insertedTo) add((p) => `received_at < (${p}::timestamp at time zone ${tz})`, f.insertedTo);
+  if (f.statuses) add((p) => `status = any(${p}::text[])`, f.statuses);
+  if (f.sourceChannel) add((p) => `source_channel = ${p}`, f.sourceChannel);
+  if (f.guestName) add((p) => `(strpos(lower(guest_first_name), lower(${p})) > 0 or strpos(lower(guest_last_name), lower(${p})) > 0)`, f.guestName);
+  if (f.bookingId) add((p) => `strpos(external_booking_id, ${p}) > 0`, f.bookingId);
+  const condition = where.join(' and ');
+  const [count] = await db.query<{ total: number }>(`select count(*)::int as total from bookings where ${condition}`, params);
+  const rows = await db.query<BookingRow>(
+    `select * from bookings where ${condition} order by received_at desc, id desc limit ${f.limit} offset ${(f.page - 1) * f.limit}`,
+    params,
+  );
+  return { rows, total: count?.total ?? 0 };
+}

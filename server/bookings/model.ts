@@ -1,0 +1,77 @@
+import { t } from 'elysia';
+
+export const Money = t.Object({
+  amount: t.Number({ minimum: 0 }),
+  currency: t.Optional(t.String({ pattern: '^[A-Z]{3}$' })),
+});
+
+export const Guest = t.Object({
+  first_name: t.String({ maxLength: 100 }),
+  last_name: t.String({ maxLength: 100 }),
+  email: t.Optional(t.String({ maxLength: 200 })),
+  phone: t.Optional(t.String({ maxLength: 50 })),
+});
+
+/** A room line; room type and rate plan by external id or partner code. */
+export const RoomLine = t.Object({
+  room_type_id: t.String({ minLength: 1 }),
+  rate_plan_id: t.String({ minLength: 1 }),
+  qty: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
+  adults: t.Optional(t.Integer({ minimum: 0, maximum: 50 })),
+  children: t.Optional(t.Integer({ minimum: 0, maximum: 50 })),
+  price: t.Optional(t.Number({ minimum: 0 })),
+});
+
+const DateString = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+
+const bookingFields = {
+  property_id: t.String({ minLength: 1, description: 'External property id or partner code' }),
+  reference: t.Optional(
+    t.String({ minLength: 1, maxLength: 100, description: 'Your reservation reference: sending it again returns the booking it made' }),
+  ),
+  guest: Guest,
+  checkin_date: DateString,
+  checkout_date: DateString,
+  rooms: t.Array(RoomLine, { minItems: 1, maxItems: 20 }),
+  total_price: Money,
+  tentative: t.Optional(t.Boolean({ description: 'Take the booking as tentative (awaiting confirmation)' })),
+  comment: t.Optional(t.String({ maxLength: 2000, description: 'Internal comment, never in the feed' })),
+};
+
+/** POST /bookings: a partner-originated booking from one of the known source channels. */
+export const CreateBookingBody = t.Object({
+  ...bookingFields,
+  source_channel: t.String({ minLength: 2, maxLength: 32, description: 'QDO, QDB, QDA, GHA or an OTA code (BDC, EXP, ABB, AGO, HRS)' }),
+});
+
+/** POST /b2b/bookings: an agency booking (source channel QDA) with the agency that made it. */
+export const CreateB2bBookingBody = t.Object({
+  ...bookingFields,
+  agency: t.Object({
+    name: t.String({ minLength: 1, maxLength: 200 }),
+    reference: t.Optional(t.String({ maxLength: 100 })),
+    iata_code: t.Optional(t.String({ maxLength: 20 })),
+  }),
+});
+
+export const RoomAssignmentBody = t.Object({
+  room_number: t.String({ minLength: 1, maxLength: 32 }),
+  self_checkin_code: t.Optional(t.String({ maxLength: 64 })),
+  booking_item_id: t.Optional(t.Integer({ minimum: 1, description: 'Required when the booking has more than one room line' })),
+});
+
+export const PartnerCancelBody = t.Optional(
+  t.Object({
+    reason_code: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
+    fee_charged: t.Optional(t.Number({ minimum: 0 })),
+  }),
+);
+
+export const BookingAckBody = t.Optional(
+  t.Object({ revision_id: t.Optional(t.Integer({ minimum: 1, description: 'Ack only revisions up to this id' })) }),
+);
+
+export const PropertyParams = t.Object({ property: t.String() });
+export const BookingParams = t.Object({ property: t.String(), booking: t.String() });
+export const BookingIdParams = t.Object({ booking: t.String() });
+export const RevisionParams = t.Object({ revision: t.String() });

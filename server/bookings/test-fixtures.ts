@@ -1,0 +1,112 @@
+import type { Demo } from '../ops/demo.ts';
+import type { TestApp } from '../testing/harness.ts';
+
+/**
+ * Booking test fixtures built through HTTP on a fresh demo customer: the live property with the structure
+ * step's room types and rate plans, the account-scoped personal token as the first feed consumer.
+ */
+export interface BookingFixture {
+  demo: Demo;
+  /** External id of the live property. */
+  property: string;
+  /** Its internal id. */
+  propertyId: number;
+  /** External id of the shadow property. */
+  shadow: string;
+  /** Room types of the live property: [double room, family apartment]. */
+  rooms: { id: string; partner_code: string }[];
+  /** The per_room plan on each room type: same index as `rooms`. */
+  plans: string[];
+  /** Personal token (all scopes, both properties). */
+  token: string;
+}
+
+interface DemoRoom {
+  id: string;
+  partner_code: string;
+  legacy_room_id: number;
+}
+interface DemoPlan {
+  id: string;
+  sell_type: string;
+  room_type_id: string;
+  parent_rate_plan_id: string | null;
+}
+
+export async function bookingFixture(t: TestApp): Promise<BookingFixture> {
+  const demo = await t.demo();
+  const live = demo.properties[0] as Demo['properties'][number] & { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
+  const rooms = live.room_types.map((r) => ({ id: r.id, partner_code: r.partner_code }));
+  const plans = rooms.map((r) => {
+    const plan = live.rate_plans.find((p) => p.room_type_id === r.id && p.sell_type === 'per_room' && !p.parent_rate_plan_id);
+    if (!plan) throw new Error('demo has no per_room plan');
+    return plan.id;
+  });
+  return {
+    demo,
+    property: live.external_property_id,
+    propertyId: await internalId(t, live.external_property_id),
+    shadow: demo.properties[1]?.external_property_id as string,
+    rooms,
+    plans,
+    token: demo.personal_token,
+  };
+}
+
+async function internalId(t: TestApp, external: string): Promise<number> {
+  const [row] = await t.deps.db.sql<{ id: number }>`select id from properties where external_id = ${external}`;
+  return row?.id as number;
+}
+
+export interface OpsBookingInput {
+  channel?: string;
+  checkin_date?: string;
+  checkout_date?: string;
+  room?: number;
+  qty?: number;
+  amount?: number;
+  tentative?: boolean;
+  guest?: Record<string, string>;
+  [field: string]: unknown;
+}
+
+/** POST /ops/bookings on the fixture's live property; returns the operator view (clear fields, revisions). */
+export async function opsBooking(t: TestApp, fx: BookingFixture, input: OpsBookingInput = {}) {
+  const { channel, checkin_date, checkout_date, room, qty, amount, tentative, guest, ...rest } = input;
+  const res = await t.ops('POST', '/ops/bookings', {
+    property_id: fx.property,
+    channel: channel ?? 'QDO',
+    guest: guest ?? { first_name: 'Ann', last_name: 'Smith', email: 'ann.smith@example.com', phone: '+351 912 345 678' },
+    checkin_date: checkin_date ?? '2026-07-10',
+    checkout_date: checkout_date ?? '2026-07-12',
+    rooms: [{ room_type_id: fx.rooms[room ?? 0]?.id, rate_plan_id: fx.plans[room ?? 0], qty: qty ?? 1 }],
+    total_price: { amount: amount ?? 240 },
+    tentative,
+    ...rest,
+  });
+  if (res.status !== 200) throw new Error(`ops booking failed: ${res.status} ${res.text}`);
+  return res.body.data as { id: number; external_booking_id: string; status: string; revision_id: number | null; revisions: { id: number; revision_type: string }[] };
+}
+
+/** Pushes `free` rooms for the fixture's room type over [from, to] through the partner inventory API. */
+export async function pushFree(t: TestApp, fx: BookingFixture, room: number, from: string, to: string, free: number) {
+  const res = await t.request('POST', `/v1/qc/properties/${fx.property}/inventory/availability`, {
+    token: fx.token,
+    body: { values: [{ room_type_id: fx.rooms[room]?.id, date_from: from, date_to: to, availability: free }] },
+  });
+  if (res.status !== 202) throw new Error(`availability push failed: ${res.status} ${res.text}`);
+}
+
+/** Free rooms per date of one room type, as GET /properties/{ext}/availability answers them. */
+export async function freeRooms(t: TestApp, fx: BookingFixture, room: number, from: string, to: string): Promise<Record<string, number>> {
+  const res = await t.request('GET', `/v1/qc/properties/${fx.property}/availability`, { token: fx.token, query: { from, to } });
+  if (res.status !== 200) throw new Error(`availability read failed: ${res.status} ${res.text}`);
+  const rooms = res.body.data.rooms as { room_type_id: string; dates: Record<string, number> }[];
+  return rooms.find((r) => r.room_type_id === fx.rooms[room]?.id)?.dates ?? {};
+}
+
+/** Outbox events of a property, oldest first. */
+export async function bookingEvents(t: TestApp, propertyId: number) {
+  return t.deps.db.sql<{ type: string; data: Record<string, unknown> }>`
+    select type, data from outbox_events where property_id = ${propertyId} and type like 'booking.%' order by id`;
+}
