@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { legacyFacade } from '../legacy/facade.ts';
 import type { Deps } from './core/deps.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
@@ -7,6 +8,7 @@ import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { registerOauth } from './oauth/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { registerBookings } from './bookings/routes.ts';
 import { registerPermissions } from './permissions/routes.ts';
 import { registerPropertyReads } from './properties/routes.ts';
 import { registerPropertyTypes } from './properties/property-types.ts';
@@ -18,6 +20,7 @@ import { registerRoomTypes } from './room-types/routes.ts';
 import { registerSubscriptions } from './subscriptions/routes.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { registerInventory } from './inventory/routes.ts';
+import { registerRates } from './rates/routes.ts';
 
 export interface AppOptions {
   operatorToken: string;
@@ -36,9 +39,11 @@ function modernApi(deps: Deps) {
   registerRoomTypes(app, deps);
   registerRatePlanReads(app, deps);
   registerRatePlanWrites(app, deps);
+  registerBookings(app, deps);
   registerSubscriptions(app, deps);
   registerWebhookRoutes(app, deps);
   registerInventory(app, deps);
+  registerRates(app, deps);
   return app;
 }
 
@@ -49,6 +54,8 @@ export function buildApp(deps: Deps, options: AppOptions) {
     .use(modernApi(deps))
     .use(opsRoutes(deps, options.operatorToken))
     .use(dashboardRoutes(deps))
+    // The legacy PMS v1 facade answers every /api/pms/v1 path itself, failures included, byte for byte.
+    .use(legacyFacade(deps))
     // Only unmatched routes reach here: the JSON surfaces have their own handlers.
     .onError(({ request, code, error }) => renderError(deps, request, code, error));
   setSpecSource((request) => app.handle(request));

@@ -1,0 +1,88 @@
+import { createBooking } from '../server/bookings/intake.ts';
+import { randomSecret, sha256Hex } from '../server/core/auth/secrets.ts';
+import type { DemoContext } from '../server/ops/demo.ts';
+import { linkExtRoom } from './availability/rooms.ts';
+import { addDays, localToday } from './calendar-days.ts';
+
+const SEEDED_DAYS = 60;
+
+/**
+ * The legacy facade's part of the demo (after structure and bookings): on the live property, which the
+ * demo's `legacy_api_key` is active on, a booking module (its url_key is the `bm_code`), the PMS's posted
+ * property data with its rooms linked (so `ext_room_id` works), 60 days of availability and per_room
+ * prices (so getBookingOffers quotes), and two bookings, one old-generation (id below 161300, MD5 revision
+ * ids) and one current (id from 161300). Output under `demo.legacy`.
+ */
+export async function legacyDemoStep(ctx: DemoContext): Promise<void> {
+  const { deps, live, demo } = ctx;
+  const db = deps.db;
+  const [key] = await db.sql<{ id: number }>`select id from legacy_api_keys where key_hash = ${sha256Hex(demo.legacy_api_key)}`;
+  const rooms = await db.sql<{ id: number; partner_code: string | null; name: string }>`
+    select id, partner_code, name from room_types where property_id = ${live.id} and deleted_at is null order by id`;
+  const [plan] = await db.sql<{ id: number }>`
+    select id from rate_plans where property_id = ${live.id} and parent_id is null and sell_type = 'per_room' and deleted_at is null
+    order by id limit 1`;
+  const first = rooms[0];
+  if (!key || !first || !plan) throw new Error('legacy demo step needs the structure step (rooms and a per_room plan) first');
+
+  const urlKey = `seaside-${randomSecret(6).replace(/[^A-Za-z0-9]/g, 'x').toLowerCase()}`;
+  const [module] = await db.sql<{ id: number; url_key: string }>`
+    insert into booking_buttons (property_id, name, url_key, url_link, currency_code, lng_locale)
+    values (${live.id}, 'Seaside booking engine', ${urlKey}, ${`https://book.example.com/${urlKey}`}, ${live.currency}, 'en-GB')
+    returning id, url_key`;
+
+  const extRoomIds = rooms.map((r, i) => ({ id: `PMS-${r.partner_code ?? i + 1}`, name: r.name, roomId: r.id }));
+  const mapping = {
+    rooms_types: extRoomIds.map(({ id, name }) => ({ id, name })),
+    rates_types: [{ id: 'PMS-BAR', name: 'Best available rate' }],
+    services_types: [],
+    meals_types: [{ id: 'PMS-BB', name: 'Bed and breakfast' }],
+    beds_types: [],
+  };
+  await db.sql`insert into legacy_pms_property_data (key_id, property_id, ext_property_id, ext_property_name, mapping_data)
+    values (${key.id}, ${live.id}, 'PMS-HOTEL-1', ${live.name}, ${mapping})`;
+  for (const ext of extRoomIds) await linkExtRoom(db, key.id, ext.id, ext.roomId);
+
+  const today = localToday(live.timezone, deps.clock.now());
+  const last = addDays(today, SEEDED_DAYS - 1);
+  const roomIds = rooms.map((r) => r.id);
+  await deps.actors.run(live.id, async (tx) => {
+    await tx.sql`
+      insert into availability (room_type_id, date, offered, booked, opened, set_at)
+      select r, d::date, 5, 0, true, (${today}::date + time '05:00') at time zone ${live.timezone}
+      from unnest(${roomIds}::bigint[]) r, generate_series(${today}::date, ${last}::date, interval '1 day') d
+      on conflict (room_type_id, date) do nothing`;
+    await tx.sql`
+      insert into rates (rate_plan_id, room_type_id, date, prices)
+      select ${plan.id}, r, d::date, jsonb_build_object('ROOM', 120)
+      from unnest(${roomIds}::bigint[]) r, generate_series(${today}::date, ${last}::date, interval '1 day') d
+      on conflict do nothing`;
+  });
+
+  const [old] = await db.sql<{ id: number }>`select nextval('legacy_demo_old_booking_ids') as id`;
+  const stay = (id: number | undefined, offset: number, lastName: string) =>
+    createBooking(deps, {
+      id,
+      propertyId: live.id,
+      channel: 'QDO',
+      guest: { firstName: 'Maria', lastName, email: `${lastName.toLowerCase()}@example.com`, phone: '+351912345678' },
+      checkinDate: addDays(today, offset),
+      checkoutDate: addDays(today, offset + 2),
+      rooms: [{ roomTypeId: first.id, ratePlanId: plan.id, adults: 2 }],
+      totalPrice: 240,
+    });
+  const oldBooking = await stay(old?.id, 7, 'Almeida');
+  const currentBooking = await stay(undefined, 14, 'Costa');
+
+  demo.legacy = {
+    api_key: demo.legacy_api_key,
+    property_id: live.id,
+    room_ids: roomIds,
+    ext_room_ids: extRoomIds.map(({ id, roomId }) => ({ ext_room_id: id, room_id: roomId })),
+    bm_code: module?.url_key,
+    bookings: [
+      { booking_id: oldBooking.booking.id, generation: 'old' },
+      { booking_id: currentBooking.booking.id, generation: 'current' },
+    ],
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Request input read the way the legacy PHP service read it, so every PMS request that worked still does:
+ * query strings through `parse_str` (bracket syntax nests: `guests[adults]=2&guests[children_by_ages][0][age]=5`),
+ * bodies through `json_decode(php://input, true)` whatever the content type (malformed JSON is simply no
+ * input), with a form-encoded body parsed like a query string. Values stay loosely typed: a numeric string
+ * counts as a number wherever PHP's comparisons would have accepted it.
+ */
+export type PhpValue = string | number | boolean | null | PhpValue[] | { [key: string]: PhpValue };
+export type PhpArray = { [key: string]: PhpValue };
+
+export function parseQuery(search: string): PhpArray {
+  const out: PhpArray = {};
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = decode(eq < 0 ? pair : pair.slice(0, eq)).replace(/^ +/, '');
+    const value = eq < 0 ? '' : decode(pair.slice(eq + 1));
+    assign(out, name, value);
+  }
+  return out;
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s.replaceAll('+', ' '));
+  } catch {
+    return s.replaceAll('+', ' ');
+  }
+}
+
+/** `a[b][]=v`: PHP turns spaces and dots of the base name into `_`; `[]` appends at the next integer key. */
+function assign(target: PhpArray, name: string, value: string): void {
+  const open = name.indexOf('[');
+  const close = open < 0 ? -1 : name.indexOf(']', open);
+  const base = (close < 0 ? name : name.slice(0, open)).replace(/[ .[]/g, '_');
+  if (!base) return;
+  if (close < 0) {
+    target[base] = value;
+    return;
+  }
+  const keys: string[] = [];
+  const re = /\[([^\]]*)\]/y;
+  re.lastIndex = open;
+  for (let m = re.exec(name); m; m = re.exec(name)) keys.push(m[1] ?? '');
+  let node: PhpArray = target;
+  let key = base;
+  for (const next of keys) {
+    const child = node[key];
+    const container: PhpArray = child && typeof child === 'object' && !Array.isArray(child) ? child : {};
+    node[key] = container;
+    node = container;
+    key = next === '' ? String(nextIndex(container)) : next;
+  }
+  node[key] = value;
+}
+
+function nextIndex(array: PhpArray): number {
+  const ints = Object.keys(array).filter((k) => /^(0|-?[1-9]\d*)$/.test(k)).map(Number);
+  return ints.length ? Math.max(-1, ...ints) + 1 : 0;
+}
+
+export function parseBody(text: string, contentType: string | null): PhpValue {
+  if (!text.trim()) return null;
+  try {
+    return JSON.parse(text) as PhpValue;
+  } catch {
+    if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded')) return parseQuery(text);
+    return null;
+  }
+}
+
+/** PHP `isset($x) && $x !== ''`: the legacy checks treat an empty string like a missing field. */
+export function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+export function isArray(value: unknown): value is PhpArray {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A whole number given as a JSON integer or a decimal-integer string; undefined for anything else. */
+export function looseInt(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*[-+]?\d{1,15}\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** A number given as JSON number or numeric string (PHP `is_numeric`). */
+export function looseNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** A boolean as PHP PMS clients send it: true/false, 1/0, or their string forms. */
+export function looseBool(value: unknown): boolean | undefined {
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false') return false;
+  return undefined;
+}
+
+/** A PHP list from either a JSON array or a bracket-syntax query array (`x[0]=..&x[1]=..`). */
+export function asList(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (isArray(value)) return Object.values(value);
+  return undefined;
+}
