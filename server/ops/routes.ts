@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { DASHBOARD_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
 import { safeEqual } from '../core/auth/secrets.ts';
+import { bookingOpsRoutes } from '../bookings/ops-routes.ts';
 import type { Deps } from '../core/deps.ts';
 import { notFound, unauthorized } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
@@ -27,6 +28,7 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
       if (!safeEqual(bearer, operatorToken)) throw unauthorized();
     })
     .post('/demo', async () => ok(await createDemo(deps, demoSteps)), { detail: { summary: 'Create a fresh demo customer' } })
+    .use(bookingOpsRoutes(deps))
     .post(
       '/customers',
       async ({ body }) => {
