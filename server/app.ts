@@ -20,7 +20,6 @@ import { registerRoomTypes } from './room-types/routes.ts';
 import { registerSubscriptions } from './subscriptions/routes.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { registerInventory } from './inventory/routes.ts';
-import { registerRates } from './rates/routes.ts';
 
 export interface AppOptions {
   operatorToken: string;
@@ -43,7 +42,6 @@ function modernApi(deps: Deps) {
   registerSubscriptions(app, deps);
   registerWebhookRoutes(app, deps);
   registerInventory(app, deps);
-  registerRates(app, deps);
   return app;
 }
 
