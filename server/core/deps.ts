@@ -1,5 +1,5 @@
-import type { PropertyActors } from '../../actors/property-actors.ts';
 import type { Redis } from 'ioredis';
+import type { PropertyActors } from '../../actors/property-actors.ts';
 import type { SigningKeys } from './auth/signing-keys.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';

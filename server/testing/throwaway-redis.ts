@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { freePort } from './free-port.ts';
 
 /**
  * A private redis-server for tests that stop Redis or need a Redis nobody else writes to: the machine's
@@ -14,16 +15,19 @@ export class ThrowawayRedis {
   }
 
   static async start(): Promise<ThrowawayRedis> {
-    const redis = new ThrowawayRedis(await freePort());
+    const redis = new ThrowawayRedis(freePort());
     await redis.start();
     return redis;
   }
 
   async start(): Promise<void> {
-    this.#proc = Bun.spawn(['redis-server', '--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdout: 'ignore',
-      stderr: 'ignore',
-    });
+    this.#proc = Bun.spawn(
+      ['redis-server', '--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdout: 'ignore',
+        stderr: 'ignore',
+      },
+    );
     const deadline = Date.now() + 5000;
     while (!(await answers(this.port))) {
       if (Date.now() > deadline) throw new Error(`redis-server on port ${this.port} did not start`);
@@ -38,13 +42,6 @@ export class ThrowawayRedis {
     proc.kill('SIGKILL');
     await proc.exited;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const port = server.port;
-  server.stop(true);
-  return port;
 }
 
 function answers(port: number): Promise<boolean> {

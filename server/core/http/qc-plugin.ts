@@ -59,10 +59,10 @@ export function qcPipeline(deps: Deps) {
     .onAfterHandle({ as: 'scoped' }, ({ request, set }) => {
       Object.assign(set.headers, requestState(request).headers);
     })
-    // Runs for success values and error responses alike: the one place a keyed write's answer is stored.
-    .mapResponse({ as: 'scoped' }, ({ request, responseValue, set }) =>
-      finishIdempotentRequest(deps, request, responseValue, set),
-    )
+    .mapResponse({ as: 'scoped' }, ({ request, responseValue, set }) => {
+      // Sees success values and error responses alike: the one place a keyed write's answer is stored.
+      return finishIdempotentRequest(deps, request, responseValue, set);
+    })
     .onAfterResponse({ as: 'scoped' }, async ({ request, set }) => {
       const state = requestState(request);
       deps.log.info('request', {

@@ -1,21 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 
 /**
  * Spec 8.3 rules 4 and 7 and the key length (8.2) through HTTP on POST /properties, on Redis and on the
  * in-process store. A request is held "in flight" by an uncommitted row with the same partner code: the
  * property insert waits on the unique index until the test lets go.
  */
-const BACKENDS = [
-  { name: 'Redis', env: {} },
-  { name: 'in-process', env: { REDIS_URL: '' } },
-];
-
 let codes = 0;
-const newProperty = () => ({ name: 'Keyed Hotel', type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon', partner_code: `IDEMERR-${Date.now()}-${++codes}` });
+const newProperty = () => ({
+  name: 'Keyed Hotel',
+  type_id: 1,
+  currency: 'EUR',
+  timezone: 'Europe/Lisbon',
+  partner_code: `IDEMERR-${Date.now()}-${++codes}`,
+});
 
-for (const backend of BACKENDS) {
+for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key refusals and waits (${backend.name})`, () => {
     let t: TestApp;
     let demo: Demo;
@@ -29,7 +31,10 @@ for (const backend of BACKENDS) {
     afterAll(() => t.close());
 
     const countCode = async (code: string) =>
-      Number((await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where partner_code = ${code}`)[0]?.n);
+      Number(
+        (await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where partner_code = ${code}`)[0]
+          ?.n,
+      );
 
     /** Holds inserts of `code` for this customer until `release()`; the holding row is rolled back. */
     async function holdPartnerCode(code: string) {
@@ -74,7 +79,11 @@ for (const backend of BACKENDS) {
       expect(await countCode(other.partner_code)).toBe(0);
 
       // Byte-identical means bytes: the same JSON with other whitespace is another body.
-      const respaced = await t.request('POST', '/v1/qc/properties', { token, raw: JSON.stringify(body, null, 2), headers });
+      const respaced = await t.request('POST', '/v1/qc/properties', {
+        token,
+        raw: JSON.stringify(body, null, 2),
+        headers,
+      });
       expect(respaced.status).toBe(409);
       // The original still replays.
       const replay = await t.request('POST', '/v1/qc/properties', { token, body, headers });
@@ -84,7 +93,11 @@ for (const backend of BACKENDS) {
 
     it('answers 422 on a key longer than 128 characters (errors.idempotency_key), and writes nothing', async () => {
       const body = newProperty();
-      const tooLong = await t.request('POST', '/v1/qc/properties', { token, body, headers: { 'idempotency-key': 'k'.repeat(129) } });
+      const tooLong = await t.request('POST', '/v1/qc/properties', {
+        token,
+        body,
+        headers: { 'idempotency-key': 'k'.repeat(129) },
+      });
       expect(tooLong.status).toBe(422);
       expect(tooLong.body).toEqual({
         status: 'error',
@@ -93,7 +106,11 @@ for (const backend of BACKENDS) {
       });
       expect(await countCode(body.partner_code)).toBe(0);
 
-      const longest = await t.request('POST', '/v1/qc/properties', { token, body, headers: { 'idempotency-key': 'k'.repeat(127) + body.partner_code.slice(-1) } });
+      const longest = await t.request('POST', '/v1/qc/properties', {
+        token,
+        body,
+        headers: { 'idempotency-key': 'k'.repeat(127) + body.partner_code.slice(-1) },
+      });
       expect(longest.status).toBe(201);
     });
 

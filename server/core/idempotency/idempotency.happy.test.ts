@@ -1,20 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../clock.ts';
 import type { Demo } from '../../ops/demo.ts';
 import { type Reply, startTestApp, type TestApp } from '../../testing/harness.ts';
+import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
+import { ManualClock } from '../clock.ts';
 
 /**
  * Spec 8.3 rules 1-3, 5 and 6 through HTTP on real write routes (POST and PATCH /properties), on Redis and
  * on the in-process store.
  */
-const BACKENDS = [
-  { name: 'Redis', env: {} },
-  { name: 'in-process', env: { REDIS_URL: '' } },
-];
-
 const HOUR = 3600_000;
 let codes = 0;
-const newProperty = () => ({ name: 'Keyed Hotel', type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon', partner_code: `IDEM-${Date.now()}-${++codes}` });
+const newProperty = () => ({
+  name: 'Keyed Hotel',
+  type_id: 1,
+  currency: 'EUR',
+  timezone: 'Europe/Lisbon',
+  partner_code: `IDEM-${Date.now()}-${++codes}`,
+});
 
 /** Headers that belong to the operation (everything but the per-request ones). */
 function operationHeaders(res: Reply): Record<string, string> {
@@ -22,7 +24,7 @@ function operationHeaders(res: Reply): Record<string, string> {
   return Object.fromEntries([...res.headers].filter(([name]) => !perRequest.test(name)));
 }
 
-for (const backend of BACKENDS) {
+for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key (${backend.name})`, () => {
     let t: TestApp;
     let demo: Demo;
@@ -36,7 +38,10 @@ for (const backend of BACKENDS) {
     afterAll(() => t.close());
 
     const countCode = async (code: string) =>
-      Number((await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where partner_code = ${code}`)[0]?.n);
+      Number(
+        (await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where partner_code = ${code}`)[0]
+          ?.n,
+      );
 
     it('replays the first response for the same key and body, with Idempotency-Replayed and the original time', async () => {
       const body = newProperty();
@@ -76,20 +81,40 @@ for (const backend of BACKENDS) {
       const first = await t.request('POST', '/v1/qc/properties', { token, body, headers: { 'idempotency-key': 'k1' } });
       expect(first.status).toBe(201);
       // Ran again (not replayed): the code is now taken.
-      const otherKey = await t.request('POST', '/v1/qc/properties', { token, body, headers: { 'idempotency-key': 'k2' } });
+      const otherKey = await t.request('POST', '/v1/qc/properties', {
+        token,
+        body,
+        headers: { 'idempotency-key': 'k2' },
+      });
       expect(otherKey.status).toBe(409);
       expect(otherKey.body.message).toBe('errors.qc.partner_code_taken');
       expect(otherKey.headers.get('idempotency-replayed')).toBeNull();
 
-      const client = await t.client({ customer_id: demo.customer_id, scopes: ['properties.manage'], account_scoped: true });
-      const otherClient = await t.request('POST', '/v1/qc/properties', { token: client.token, body, headers: { 'idempotency-key': 'k1' } });
+      const client = await t.client({
+        customer_id: demo.customer_id,
+        scopes: ['properties.manage'],
+        account_scoped: true,
+      });
+      const otherClient = await t.request('POST', '/v1/qc/properties', {
+        token: client.token,
+        body,
+        headers: { 'idempotency-key': 'k1' },
+      });
       expect(otherClient.status).toBe(409);
       expect(otherClient.headers.get('idempotency-replayed')).toBeNull();
 
       const [a, b] = demo.properties.map((p) => p.external_property_id);
       const patch = { partner_name: `Renamed ${++codes}` };
-      const onA = await t.request('PATCH', `/v1/qc/properties/${a}`, { token, body: patch, headers: { 'idempotency-key': 'same' } });
-      const onB = await t.request('PATCH', `/v1/qc/properties/${b}`, { token, body: patch, headers: { 'idempotency-key': 'same' } });
+      const onA = await t.request('PATCH', `/v1/qc/properties/${a}`, {
+        token,
+        body: patch,
+        headers: { 'idempotency-key': 'same' },
+      });
+      const onB = await t.request('PATCH', `/v1/qc/properties/${b}`, {
+        token,
+        body: patch,
+        headers: { 'idempotency-key': 'same' },
+      });
       expect([onA.status, onB.status]).toEqual([200, 200]);
       expect(onB.headers.get('idempotency-replayed')).toBeNull();
       expect(onB.body.data.id).toBe(b);
@@ -115,7 +140,9 @@ for (const backend of BACKENDS) {
       expect(replay.headers.get('idempotency-original-timestamp')).toBe(new Date(started).toISOString());
 
       t.clock.set(new Date(started + 24 * HOUR - 1));
-      expect((await t.request('POST', '/v1/qc/properties', { token, body, headers })).headers.get('idempotency-replayed')).toBe('true');
+      expect(
+        (await t.request('POST', '/v1/qc/properties', { token, body, headers })).headers.get('idempotency-replayed'),
+      ).toBe('true');
 
       t.clock.set(new Date(started + 24 * HOUR));
       const fresh = await t.request('POST', '/v1/qc/properties', { token, body, headers });

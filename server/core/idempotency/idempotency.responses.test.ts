@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../../ops/demo.ts';
+import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import { ApiError } from '../http/api-error.ts';
 import { jsonResponse, ok } from '../http/envelope.ts';
 import { createQcApp } from '../http/qc-app.ts';
 import { routes } from '../routes/route-table.ts';
-import type { Demo } from '../../ops/demo.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
 
 /**
  * Which responses are kept for replay, whatever a handler returns. The real pipeline on a bare modern app
@@ -37,7 +37,11 @@ describe('what Idempotency-Key keeps', () => {
     const res = await app.handle(
       new Request(`http://localhost/v1/qc${path}`, {
         method,
-        headers: { authorization: `Bearer ${demo.personal_token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        headers: {
+          authorization: `Bearer ${demo.personal_token}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
         body: method === 'DELETE' ? undefined : body,
       }),
     );

@@ -67,12 +67,19 @@ export function keepRawBody(request: Request): void {
  * has no key); throws IdempotentReplay with the stored response, 409 on another body or a request still
  * running after the wait, 422 on a key that is empty or longer than 128 characters.
  */
-export async function startIdempotentRequest(deps: Deps, spec: RouteSpec, request: Request, principal: Principal): Promise<void> {
+export async function startIdempotentRequest(
+  deps: Deps,
+  spec: RouteSpec,
+  request: Request,
+  principal: Principal,
+): Promise<void> {
   if (!WRITES.has(request.method)) return;
   const key = request.headers.get(HEADER);
   if (key === null) return;
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
-    throw validationError({ idempotency_key: [`customer.${spec.resource}.messages.${key.length ? 'max_length' : 'min_length'}`] });
+    throw validationError({
+      idempotency_key: [`customer.${spec.resource}.messages.${key.length ? 'max_length' : 'min_length'}`],
+    });
   }
   const entry = keyed.get(request);
   const body = new Uint8Array(entry?.rawBody ? await entry.rawBody : new ArrayBuffer(0));
@@ -107,19 +114,35 @@ interface ResponseSet {
  * Answers undefined, synchronously, when the request holds no claim: Elysia takes a promise as the
  * response itself, even one that resolves to nothing.
  */
-export function finishIdempotentRequest(deps: Deps, request: Request, value: unknown, set: ResponseSet): Promise<Response> | undefined {
+export function finishIdempotentRequest(
+  deps: Deps,
+  request: Request,
+  value: unknown,
+  set: ResponseSet,
+): Promise<Response> | undefined {
   const entry = keyed.get(request);
   if (!entry?.scope || !entry.lease) return undefined;
   keyed.delete(request);
   return storeAndAnswer(deps, entry.scope, entry.lease, toResponse(value, set), set);
 }
 
-async function storeAndAnswer(deps: Deps, scope: string, lease: string, response: Response, set: ResponseSet): Promise<Response> {
+async function storeAndAnswer(
+  deps: Deps,
+  scope: string,
+  lease: string,
+  response: Response,
+  set: ResponseSet,
+): Promise<Response> {
   const body = await response.text();
   const headers = Object.fromEntries(response.headers);
   const now = deps.clock.now();
   const stored = isKept(response.status, body)
-    ? { status: response.status, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name))), body, at: now.toISOString() }
+    ? {
+        status: response.status,
+        headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name))),
+        body,
+        at: now.toISOString(),
+      }
     : undefined;
   await deps.idempotency.finish(scope, lease, stored, now);
   // Elysia merges `set.headers` into what we return; make them agree with what was stored.

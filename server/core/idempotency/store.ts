@@ -64,7 +64,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   #sweep(nowMs: number): void {
     for (const [key, entry] of this.#entries) {
-      if (entry.state === 'done' ? entry.expiresAtMs <= nowMs : entry.leaseUntil <= Date.now()) this.#entries.delete(key);
+      if (entry.state === 'done' ? entry.expiresAtMs <= nowMs : entry.leaseUntil <= Date.now())
+        this.#entries.delete(key);
     }
   }
 }

@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../../ops/demo.ts';
+import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { ManualClock } from '../clock.ts';
 import { accepted } from '../http/envelope.ts';
 import { createQcApp } from '../http/qc-app.ts';
 import { routes } from '../routes/route-table.ts';
-import type { Demo } from '../../ops/demo.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
 
 /** Spent budgets (spec 8.1) through HTTP, on Redis and on the in-process limiter. */
-const BACKENDS = [
-  { name: 'Redis', env: {} },
-  { name: 'in-process', env: { REDIS_URL: '' } },
-];
-
-for (const backend of BACKENDS) {
+for (const backend of REDIS_BACKENDS) {
   describe(`rate-limit refusals (${backend.name})`, () => {
     let t: TestApp;
     let demo: Demo;
 
     beforeAll(async () => {
-      t = await startTestApp({ rateLimits: 'enforce', env: backend.env, clock: new ManualClock('2030-03-01T00:00:00Z') });
+      t = await startTestApp({
+        rateLimits: 'enforce',
+        env: backend.env,
+        clock: new ManualClock('2030-03-01T00:00:00Z'),
+      });
       demo = await t.demo();
     });
     afterAll(() => t.close());
@@ -31,7 +31,13 @@ for (const backend of BACKENDS) {
     }
 
     const propertyCount = async (customerId: number) =>
-      Number((await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where customer_id = ${customerId}`)[0]?.n);
+      Number(
+        (
+          await t.deps.db.sql<{
+            n: number;
+          }>`select count(*)::int as n from properties where customer_id = ${customerId}`
+        )[0]?.n,
+      );
 
     it('answers 429 errors.qc.rate_limit_exceeded with Retry-After agreeing with X-RateLimit-Reset, and serves again after it', async () => {
       const reset = nextMinute(17_600);
@@ -65,7 +71,13 @@ for (const backend of BACKENDS) {
       const create = (i: number) =>
         t.request('POST', '/v1/qc/properties', {
           token: owner.personal_token,
-          body: { name: `Budget ${i}`, type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon', partner_code: `BUDGET-${i}` },
+          body: {
+            name: `Budget ${i}`,
+            type_id: 1,
+            currency: 'EUR',
+            timezone: 'Europe/Lisbon',
+            partner_code: `BUDGET-${i}`,
+          },
         });
       for (let i = 0; i < 60; i++) expect((await create(i)).status).toBe(201);
       const refused = await create(60);
@@ -79,10 +91,15 @@ for (const backend of BACKENDS) {
       const owner = await t.demo();
       const body = { name: 'Keyed', type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon', partner_code: 'KEYED-429' };
       for (let i = 0; i < 60; i++) {
-        await t.request('PATCH', `/v1/qc/properties/${owner.properties[0]?.external_property_id}`, { token: owner.personal_token, body: {} });
+        await t.request('PATCH', `/v1/qc/properties/${owner.properties[0]?.external_property_id}`, {
+          token: owner.personal_token,
+          body: {},
+        });
       }
       const headers = { 'idempotency-key': 'after-the-limit' };
-      expect((await t.request('POST', '/v1/qc/properties', { token: owner.personal_token, body, headers })).status).toBe(429);
+      expect(
+        (await t.request('POST', '/v1/qc/properties', { token: owner.personal_token, body, headers })).status,
+      ).toBe(429);
       nextMinute();
       const retry = await t.request('POST', '/v1/qc/properties', { token: owner.personal_token, body, headers });
       expect(retry.status).toBe(201);
@@ -95,7 +112,9 @@ for (const backend of BACKENDS) {
       // The token endpoint allows 500 a day to an address: 50 minutes of 10.
       for (let minute = 0; minute < 50; minute++) {
         t.clock.set(new Date(Date.parse('2030-03-02T00:00:00Z') + minute * 60_000 + 5_000));
-        const replies = await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/v1/qc/oauth/token', { form })));
+        const replies = await Promise.all(
+          Array.from({ length: 10 }, () => t.request('POST', '/v1/qc/oauth/token', { form })),
+        );
         expect(replies.map((r) => r.status)).toEqual(Array(10).fill(401));
       }
       t.clock.set('2030-03-02T13:00:00.500Z');
@@ -124,7 +143,11 @@ for (const backend of BACKENDS) {
             body: '{}',
           }),
         );
-        return { status: res.status, bucket: res.headers.get('x-ratelimit-bucket'), remaining: res.headers.get('x-ratelimit-remaining') };
+        return {
+          status: res.status,
+          bucket: res.headers.get('x-ratelimit-bucket'),
+          remaining: res.headers.get('x-ratelimit-remaining'),
+        };
       };
       nextMinute();
       for (let i = 0; i < 20; i++) expect((await push('availability')).status).toBe(200);

@@ -1,27 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../clock.ts';
 import type { Demo } from '../../ops/demo.ts';
 import { type Reply, startTestApp, type TestApp } from '../../testing/harness.ts';
+import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
+import { ManualClock } from '../clock.ts';
 
 /**
  * Spec 8.1 through HTTP, on Redis (REDIS_URL) and on the in-process limiter: the same behaviour on both.
  * The clock is a ManualClock, so the minute window and its reset are known to the second.
  */
-const BACKENDS = [
-  { name: 'Redis', env: {} },
-  { name: 'in-process', env: { REDIS_URL: '' } },
-];
-
 const NEW_PROPERTY = { name: 'Limits Hotel', type_id: 1, currency: 'EUR', timezone: 'Europe/Lisbon' };
 
-for (const backend of BACKENDS) {
+for (const backend of REDIS_BACKENDS) {
   describe(`rate-limit headers and budgets (${backend.name})`, () => {
     let t: TestApp;
     let demo: Demo;
     let property: string;
 
     beforeAll(async () => {
-      t = await startTestApp({ rateLimits: 'enforce', env: backend.env, clock: new ManualClock('2030-01-01T00:00:30.250Z') });
+      t = await startTestApp({
+        rateLimits: 'enforce',
+        env: backend.env,
+        clock: new ManualClock('2030-01-01T00:00:30.250Z'),
+      });
       demo = await t.demo();
       property = demo.properties[0]?.external_property_id as string;
     });
@@ -44,17 +44,38 @@ for (const backend of BACKENDS) {
 
     it('puts X-RateLimit-Limit, -Remaining, -Reset (next minute boundary) and -Bucket on success and error responses', async () => {
       const reset = nextMinute();
-      const reader = await t.client({ customer_id: demo.customer_id, scopes: ['inventory.read'], property_ids: [property] });
+      const reader = await t.client({
+        customer_id: demo.customer_id,
+        scopes: ['inventory.read'],
+        property_ids: [property],
+      });
       const token = demo.personal_token;
       const answers: [Reply, string, number, number][] = [
         [await t.request('GET', '/v1/qc/properties', { token }), 'reads', 300, 200],
         [await t.request('GET', '/v1/qc/.well-known/jwks.json'), 'reads', 300, 200],
         [await t.request('GET', '/v1/qc/properties'), 'reads', 300, 401],
-        [await t.request('GET', '/v1/qc/properties/00000000-0000-4000-8000-000000000000', { token }), 'reads', 300, 404],
-        [await t.request('POST', '/v1/qc/properties', { token: reader.token, body: NEW_PROPERTY }), 'config-writes', 60, 403],
+        [
+          await t.request('GET', '/v1/qc/properties/00000000-0000-4000-8000-000000000000', { token }),
+          'reads',
+          300,
+          404,
+        ],
+        [
+          await t.request('POST', '/v1/qc/properties', { token: reader.token, body: NEW_PROPERTY }),
+          'config-writes',
+          60,
+          403,
+        ],
         [await t.request('POST', '/v1/qc/properties', { token, body: { name: 'No type' } }), 'config-writes', 60, 422],
         [await t.request('POST', '/v1/qc/properties', { token, raw: '{"name": ' }), 'config-writes', 60, 422],
-        [await t.request('POST', '/v1/qc/oauth/token', { form: { grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' } }), 'token', 10, 401],
+        [
+          await t.request('POST', '/v1/qc/oauth/token', {
+            form: { grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' },
+          }),
+          'token',
+          10,
+          401,
+        ],
       ];
       for (const [res, bucket, limit, status] of answers) {
         expect(res.status).toBe(status);
@@ -68,9 +89,12 @@ for (const backend of BACKENDS) {
       const b = await t.client({ customer_id: demo.customer_id, scopes: ['inventory.read'], property_ids: [property] });
       const remaining = async (token: string) =>
         Number((await t.request('GET', '/v1/qc/properties', { token })).headers.get('x-ratelimit-remaining'));
-      expect([await remaining(a.token), await remaining(a.token), await remaining(b.token), await remaining(a.token)]).toEqual([
-        299, 298, 299, 297,
-      ]);
+      expect([
+        await remaining(a.token),
+        await remaining(a.token),
+        await remaining(b.token),
+        await remaining(a.token),
+      ]).toEqual([299, 298, 299, 297]);
       // Another bucket of the same client has its own budget.
       const denied = await t.request('POST', '/v1/qc/properties', { token: a.token, body: NEW_PROPERTY });
       expect(denied.headers.get('x-ratelimit-remaining')).toBe('59');
@@ -81,12 +105,17 @@ for (const backend of BACKENDS) {
       expect(fresh.headers.get('x-ratelimit-reset')).toBe(String(reset));
     });
 
-    it('lets every personal token of one owner spend the owner\'s budget', async () => {
+    it("lets every personal token of one owner spend the owner's budget", async () => {
       nextMinute();
       const owner = await t.demo();
       const { createClient } = await import('../../ops/clients.ts');
       const second = await createClient(t.deps, {
-        kind: 'personal', customerId: owner.customer_id, scopes: ['inventory.read'], accountScoped: true, propertyIds: [], endpointScopes: [],
+        kind: 'personal',
+        customerId: owner.customer_id,
+        scopes: ['inventory.read'],
+        accountScoped: true,
+        propertyIds: [],
+        endpointScopes: [],
       });
       const first = await t.request('GET', '/v1/qc/properties', { token: owner.personal_token });
       const other = await t.request('GET', '/v1/qc/properties', { token: second.secret });
@@ -96,7 +125,12 @@ for (const backend of BACKENDS) {
 
     it('gives a premium-tier client 600 reads a minute and refuses the 601st', async () => {
       const reset = nextMinute();
-      const premium = await t.client({ customer_id: demo.customer_id, scopes: ['inventory.read'], property_ids: [property], tier: 'premium' });
+      const premium = await t.client({
+        customer_id: demo.customer_id,
+        scopes: ['inventory.read'],
+        property_ids: [property],
+        tier: 'premium',
+      });
       const statuses: number[] = [];
       for (let batch = 0; batch < 12; batch++) {
         const replies = await Promise.all(
@@ -113,7 +147,11 @@ for (const backend of BACKENDS) {
 
     it('counts the token endpoint per known client_id, and per address for unknown ids', async () => {
       nextMinute();
-      const form = (client_id: string, client_secret = 'wrong') => ({ grant_type: 'client_credentials', client_id, client_secret });
+      const form = (client_id: string, client_secret = 'wrong') => ({
+        grant_type: 'client_credentials',
+        client_id,
+        client_secret,
+      });
       for (let i = 0; i < 10; i++) {
         // Inventing a new id per attempt does not buy a new budget.
         const res = await t.request('POST', '/v1/qc/oauth/token', { form: form(`unknown-${i}`) });

@@ -26,13 +26,15 @@ export async function applyRateLimit(deps: Deps, spec: RouteSpec, request: Reque
   const verdict = await deps.limiter.take(`${counted}:${subject}`, spec.bucket, budget, deps.clock.now());
   const { 'retry-after': retryAfter, ...headers } = verdict.headers;
   Object.assign(requestState(request).headers, headers);
-  if (!verdict.allowed) throw new ApiError(429, 'errors.qc.rate_limit_exceeded', {}, { 'retry-after': retryAfter as string });
+  if (!verdict.allowed)
+    throw new ApiError(429, 'errors.qc.rate_limit_exceeded', {}, { 'retry-after': retryAfter as string });
 }
 
 async function subjectOf(deps: Deps, spec: RouteSpec, request: Request, caller: Caller): Promise<string> {
   const principal = caller.principal;
   // Personal tokens spend their owner's budget: minting more tokens does not buy more calls.
-  if (principal) return principal.kind === 'personal' ? `owner:${principal.customerId}` : `client:${principal.clientPk}`;
+  if (principal)
+    return principal.kind === 'personal' ? `owner:${principal.customerId}` : `client:${principal.clientPk}`;
   const address = `addr:${caller.address ?? 'unknown'}`;
   if (spec.bucket !== 'token') return address;
   const clientId = formClientId(caller.body) ?? basicClientId(request.headers.get('authorization'));
