@@ -3,7 +3,7 @@ import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { RoomTypeRecord } from '../room-types/service.ts';
 import type { WireOccupancy } from './explicit-occupancies.ts';
-import { computedPairs, type PairRecord, type RatePlanRecord } from './service.ts';
+import { computedPairs, lockStructure, type PairRecord, type RatePlanRecord } from './service.ts';
 import type { SellType } from './vocabulary.ts';
 
 export interface PricingModelResult {
@@ -22,11 +22,14 @@ export interface PricingModelResult {
 export async function applyPricingModel(
   tx: Db,
   property: PropertyRow,
-  plan: RatePlanRecord,
+  ratePlanId: number,
   sellType: SellType,
   explicit: readonly WireOccupancy[] | undefined,
 ): Promise<PricingModelResult> {
-  await tx.sql`select id from properties where id = ${property.id} for update`;
+  await lockStructure(tx, property.id);
+  // Read under the lock: the sell type seen before it may already be stale.
+  const [plan] = await tx.sql<RatePlanRecord>`select * from rate_plans where id = ${ratePlanId}`;
+  if (!plan) throw new Error(`rate plan ${ratePlanId} vanished`);
   const rooms = await tx.sql<RoomTypeRecord & { current: PairRecord }>`
     select r.*, json_build_object('room_type_id', rp.room_type_id, 'occupancies', rp.occupancies,
       'explicit_occupancies', rp.explicit_occupancies) as current

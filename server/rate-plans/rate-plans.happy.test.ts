@@ -250,6 +250,30 @@ describe('placeholder policies', () => {
     ]);
   });
 
+  it('seeds one placeholder pair when creations race on a property without policies', async () => {
+    const d = await t.demo();
+    const created = await t.request('POST', '/v1/qc/properties', {
+      token: d.personal_token,
+      body: { name: 'Race', type_id: 1, currency: 'EUR', timezone: 'UTC', partner_code: 'RACE' },
+    });
+    await t.request('POST', '/v1/qc/properties/RACE/room_types', { token: d.personal_token, body: { name: 'R', partner_code: 'R' } });
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) =>
+        t.request('POST', '/v1/qc/properties/RACE/rate_plans', {
+          token: d.personal_token,
+          body: { title: `P${i}`, room_type_ids: ['R'], sell_type: 'per_room' },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.body.data.payment_policy_id)).size).toBe(1);
+    const [counts] = await t.deps.db.sql<{ payment: number; cancellation: number }>`
+      select (select count(*)::int from payment_policies where property_id = p.id) as payment,
+        (select count(*)::int from cancellation_policies where property_id = p.id) as cancellation
+      from properties p where p.external_id = ${created.body.data.id}`;
+    expect(counts).toEqual({ payment: 1, cancellation: 1 });
+  });
+
   it('uses explicit policy ids of the property over the default ones', async () => {
     const [policy] = await t.deps.db.sql<{ external_id: string }>`
       insert into payment_policies (property_id, name, pay_type, num_days)
@@ -401,5 +425,26 @@ describe('age groups in the vocabulary', () => {
       token: d.personal_token,
     });
     expect(codes(shown.body.data.mappings[0])).toBe('A1 A2 AEB');
+  });
+});
+
+describe('PATCH with the current sell type', () => {
+  it('is no flip: explicit occupancies stay and no event is recorded', async () => {
+    const created = await t.request('POST', `${base}/rate_plans`, {
+      token,
+      body: {
+        title: 'Keep',
+        room_type_ids: ['DBL'],
+        sell_type: 'per_person',
+        occupancies: [{ code: 'A1' }, { code: 'A2' }],
+      },
+    });
+    const id = created.body.data.id;
+    const before = (await events('rate_plan.updated')).length;
+    const res = await t.request('PATCH', `${base}/rate_plans/${id}`, { token, body: { sell_type: 'per_person' } });
+    expect(res.status).toBe(200);
+    expect(codes(res.body.data.mappings[0])).toBe('A1 A2');
+    expect(res.body.data.mappings[0].explicit_occupancies).toBe(true);
+    expect((await events('rate_plan.updated')).length).toBe(before);
   });
 });

@@ -59,7 +59,7 @@ export interface NewRatePlan {
  * creations never seed two sets of placeholder policies.
  */
 export async function createRatePlan(tx: Db, property: PropertyRow, input: NewRatePlan): Promise<RatePlanRecord> {
-  await tx.sql`select id from properties where id = ${property.id} for update`;
+  await lockStructure(tx, property.id);
   const parent = input.parent;
   const sellType = parent ? parent.sell_type : input.sellType;
   const pairs = parent
@@ -93,6 +93,14 @@ export async function createRatePlan(tx: Db, property: PropertyRow, input: NewRa
     },
   });
   return plan;
+}
+
+/**
+ * Serializes structure writes on one property (rate plan creation, pricing-model resets, PATCH): the property
+ * row is locked first, always, so writers queue in one order and placeholder policies are seeded once.
+ */
+export async function lockStructure(tx: Db, propertyId: number): Promise<void> {
+  await tx.sql`select id from properties where id = ${propertyId} for update`;
 }
 
 /** Each room's vocabulary for the sell type, narrowed to an explicit list when one is given. */

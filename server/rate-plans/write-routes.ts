@@ -12,7 +12,7 @@ import { CreateRatePlanBody, PricingModelBody, RatePlanParams, UpdateRatePlanBod
 import { PLACEHOLDER_PREFIX } from './policies.ts';
 import { applyPricingModel } from './pricing-model.ts';
 import { ENTRY_DOC } from './read-routes.ts';
-import { createRatePlan, type RatePlanRecord } from './service.ts';
+import { createRatePlan, lockStructure, type RatePlanRecord } from './service.ts';
 import { pairsOfPlan, planRow } from './store.ts';
 import { ratePlanView } from './view.ts';
 
@@ -69,6 +69,7 @@ export function registerRatePlanWrites(app: QcApp, deps: Deps) {
         throw fieldError('rate_plan', 'sell_type', 'follows_parent');
       }
       const view = await deps.db.tx(async (tx) => {
+        await lockStructure(tx, property.id);
         await uniquePartnerCode(async () => {
           const [row] = await tx.sql<{ id: number }>`
             update rate_plans set
@@ -80,8 +81,10 @@ export function registerRatePlanWrites(app: QcApp, deps: Deps) {
             where id = ${plan.id} returning id`;
           return row;
         });
-        if (body.sell_type && body.sell_type !== plan.sell_type) {
-          await applyPricingModel(tx, property, plan, body.sell_type, undefined);
+        // The same sell type again is no flip: explicit occupancies stay.
+        const [current] = await tx.sql<{ sell_type: string }>`select sell_type from rate_plans where id = ${plan.id}`;
+        if (body.sell_type && body.sell_type !== current?.sell_type) {
+          await applyPricingModel(tx, property, plan.id, body.sell_type, undefined);
         }
         return ratePlanView(await planRow(tx, plan.id), await pairsOfPlan(tx, property.id, plan.id));
       });
@@ -123,7 +126,9 @@ export function registerRatePlanWrites(app: QcApp, deps: Deps) {
           skipped: 'derived_plan',
         });
       }
-      const result = await deps.db.tx((tx) => applyPricingModel(tx, property, plan, body.sell_type, body.occupancies));
+      const result = await deps.db.tx((tx) =>
+        applyPricingModel(tx, property, plan.id, body.sell_type, body.occupancies),
+      );
       return ok({
         ...base,
         sell_type: body.sell_type,
