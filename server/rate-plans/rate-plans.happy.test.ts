@@ -256,7 +256,10 @@ describe('placeholder policies', () => {
       token: d.personal_token,
       body: { name: 'Race', type_id: 1, currency: 'EUR', timezone: 'UTC', partner_code: 'RACE' },
     });
-    await t.request('POST', '/v1/qc/properties/RACE/room_types', { token: d.personal_token, body: { name: 'R', partner_code: 'R' } });
+    await t.request('POST', '/v1/qc/properties/RACE/room_types', {
+      token: d.personal_token,
+      body: { name: 'R', partner_code: 'R' },
+    });
     const results = await Promise.all(
       [1, 2, 3, 4].map((i) =>
         t.request('POST', '/v1/qc/properties/RACE/rate_plans', {
