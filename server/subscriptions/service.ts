@@ -101,7 +101,8 @@ export async function createSubscription(deps: Deps, principal: Principal, input
       returning id`;
     if (!inserted) throw new Error('subscription insert returned no row');
     const row = await reload(tx, inserted.id);
-    await recordEvent(tx, { type: 'subscription.created', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    const event = await recordEvent(tx, { type: 'subscription.created', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    await tx.sql`update subscriptions set since_event_id = ${event.id} where id = ${row.id}`;
     return { row, secret };
   });
 }

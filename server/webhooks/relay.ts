@@ -7,9 +7,10 @@ import { eventSpec, subscriptionNamesFor } from './event-catalog.ts';
  * and marks the events relayed, in one transaction. `for update skip locked` lets several processes relay
  * at once without taking the same events; the unique (subscription, event) index is the backstop.
  *
- * A subscription matches an event when it subscribes to the event type (or an alias of it) and either
- * the event has no property (customer-level events such as subscription.*), the property is in the
- * subscription's property_ids, or the subscription follows all the customer's active properties.
+ * A subscription matches an event committed since its creation (its own subscription.created included)
+ * when it subscribes to the event type (or an alias of it) and either the event has no property
+ * (customer-level events such as subscription.*), the property is in the subscription's property_ids, or
+ * the subscription follows all the customer's active properties.
  * Disabled subscriptions get no new deliveries: webhooks are a trigger to poll the feed, which holds
  * everything that happened meanwhile.
  */
@@ -32,6 +33,7 @@ interface SubscriptionRow {
   property_ids: number[];
   all_properties: boolean;
   secret_version: number;
+  since_event_id: number;
 }
 
 export interface NewDelivery {
@@ -58,7 +60,7 @@ export async function relayBatch(deps: Deps, limit = RELAY_BATCH): Promise<{ eve
 
     const customers = [...new Set(events.map((e) => e.customer_id))];
     const subscriptions = await tx.sql<SubscriptionRow>`
-      select id, customer_id, event_types, property_ids, all_properties, secret_version from subscriptions
+      select id, customer_id, event_types, property_ids, all_properties, secret_version, since_event_id from subscriptions
       where customer_id = any(${customers}::bigint[]) and status = 'active' and deleted_at is null`;
 
     const rows = { subscription: [] as number[], customer: [] as number[], event: [] as number[], type: [] as string[], body: [] as string[], version: [] as number[] };
@@ -94,6 +96,7 @@ export async function relayBatch(deps: Deps, limit = RELAY_BATCH): Promise<{ eve
 }
 
 function covers(s: SubscriptionRow, event: EventRow): boolean {
+  if (event.id < s.since_event_id) return false;
   if (event.property_id === null) return true;
   if (s.property_ids.includes(event.property_id)) return true;
   return s.all_properties && event.property_visible === true;

@@ -119,3 +119,12 @@ export async function deliveryRows(deps: Deps, subscriptionExternalId: string) {
     from deliveries d join subscriptions s on s.id = d.subscription_id
     where s.external_id = ${subscriptionExternalId} order by d.id`;
 }
+
+/** Ends a test's subscriptions so later tests' sweeps do not keep retrying them against a stopped receiver. */
+export async function retireSubscriptions(deps: Deps, customerId: number): Promise<void> {
+  await deps.db.tx(async (tx) => {
+    await tx.sql`update deliveries set status = 'dead', next_attempt_at = null where customer_id = ${customerId}
+      and status in ('pending', 'failed', 'delivering')`;
+    await tx.sql`update subscriptions set deleted_at = now() where customer_id = ${customerId} and deleted_at is null`;
+  });
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { ManualClock } from '../core/clock.ts';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { bookingData, commitEvent, deliveryRows, propertyPk, retireSubscriptions, startReceiver, subscribe, type TestReceiver } from './test-support.ts';
+
+describe('webhook-fanout daily budget', () => {
+  const start = new Date('2026-03-03T22:00:00Z');
+  let t: TestApp;
+  let clock: ManualClock;
+  let receiver: TestReceiver;
+  let demo: Demo;
+
+  beforeAll(async () => {
+    clock = new ManualClock(start);
+    t = await startTestApp({ clock, webhooks: { autorun: false, fanoutPerDay: 2 } });
+    receiver = startReceiver((_, i) => new Response('', { status: i === 0 ? 500 : 200 }));
+    demo = await t.demo();
+  });
+  afterAll(async () => {
+    await retireSubscriptions(t.deps, demo.customer_id);
+    await t.close();
+    await receiver.stop();
+  });
+
+  it('queues deliveries past the budget until 00:00 UTC and delivers every one of them', async () => {
+    const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.created'] });
+    const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
+    for (let n = 1; n <= 5; n++) {
+      await commitEvent(t.deps, { type: 'booking.created', customerId: demo.customer_id, propertyId, data: bookingData(n) });
+    }
+    await t.webhooks?.runDue();
+    expect(receiver.received).toHaveLength(2);
+    const midnight = '2026-03-04T00:00:00.000Z';
+    const queued = await t.request('GET', '/v1/qc/deliveries', { token: demo.personal_token, query: { status: 'pending' } });
+    expect(queued.body.data.deliveries).toHaveLength(3);
+    for (const d of queued.body.data.deliveries) expect(d).toMatchObject({ attempts: 0, next_attempt_at: midnight });
+
+    // A delivery already started keeps its ladder: retries are not new deliveries.
+    clock.advance(5000);
+    await t.webhooks?.runDue();
+    expect(receiver.received).toHaveLength(3);
+    expect(receiver.received[2]?.headers.get('x-qc-attempt')).toBe('2');
+
+    clock.set(new Date(new Date(midnight).getTime() - 1));
+    await t.webhooks?.runDue();
+    expect(receiver.received).toHaveLength(3);
+
+    clock.set(new Date(midnight));
+    await t.webhooks?.runDue();
+    expect(receiver.received).toHaveLength(5);
+    clock.set(new Date('2026-03-05T00:00:00Z'));
+    await t.webhooks?.runDue();
+    expect(receiver.received).toHaveLength(6);
+
+    const rows = await deliveryRows(t.deps, sub.id);
+    expect(rows.map((r) => r.status)).toEqual(Array(5).fill('delivered'));
+    const revisions = receiver.received.filter((r) => r.headers.get('x-qc-attempt') === '1').map((r) => JSON.parse(r.body).data.revision_id);
+    expect(revisions.sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('counts per client: another credential of the customer has its own budget', async () => {
+    clock.set(new Date('2026-03-06T12:00:00Z'));
+    const first = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.no_show'] });
+    const { token } = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['subscriptions.manage'],
+      property_ids: demo.properties.map((p) => p.external_property_id),
+    });
+    const second = await subscribe(t, token, { url: receiver.url, event_types: ['booking.no_show'] });
+    const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
+    for (let n = 1; n <= 3; n++) {
+      await commitEvent(t.deps, { type: 'booking.no_show', customerId: demo.customer_id, propertyId, data: bookingData(n) });
+    }
+    await t.webhooks?.runDue();
+    const statuses = async (id: string) => (await deliveryRows(t.deps, id)).map((r) => r.status);
+    expect(await statuses(first.id)).toEqual(['delivered', 'delivered', 'pending']);
+    expect(await statuses(second.id)).toEqual(['delivered', 'delivered', 'pending']);
+  });
+});
