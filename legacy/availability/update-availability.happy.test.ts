@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from 'bun:test';
+import type { TestApp } from '../../server/testing/harness.ts';
+import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { linkExtRoom } from './rooms.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await legacyTestApp();
+});
+
+interface Day {
+  date: string;
+  offered: number;
+  booked: number;
+  opened: boolean;
+  set_at: Date;
+}
+
+async function days(roomId: number, from: string, to: string): Promise<Day[]> {
+  return t.deps.db.sql<Day>`select date, offered, booked, opened, set_at from availability
+    where room_type_id = ${roomId} and date between ${from}::date and ${to}::date order by date`;
+}
+
+const push = (f: LegacyFixture, values: unknown[]) => f.call('availability/updateAvailability', { body: { values } });
+// The calendar rows the demo seeds start today; these tests use their own rooms' dates far from them.
+const fresh = async () => {
+  const f = await legacyFixture(t);
+  await t.deps.db.sql`delete from availability where room_type_id = any(${f.roomIds}::bigint[])`;
+  return f;
+};
+
+describe('updateAvailability', () => {
+  it('stores qty plus the booked count as offered, so the PMS qty is what stays sellable', async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    await f.book({ checkinDate: '2030-07-01', checkoutDate: '2030-07-03' });
+    const res = await push(f, [{ room_id: room, date_from: '2030-07-01', date_to: '2030-07-03', qty: 3 }]);
+    expect([res.status, res.text]).toEqual([200, '{"message":"Success"}']);
+    expect((await days(room, '2030-07-01', '2030-07-03')).map((d) => [d.offered, d.booked])).toEqual([[4, 1], [4, 1], [3, 0]]);
+  });
+
+  it('stores opened, and closed as its negation, without touching quantities', async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    await push(f, [{ room_id: room, date: '2030-07-10', qty: 2 }]);
+    await push(f, [{ room_id: room, date: '2030-07-10', closed: true }]);
+    expect((await days(room, '2030-07-10', '2030-07-10')).map((d) => [d.offered, d.opened])).toEqual([[2, false]]);
+    await push(f, [{ room_id: room, date: '2030-07-10', opened: '1' }]);
+    expect((await days(room, '2030-07-10', '2030-07-10')).map((d) => [d.offered, d.opened])).toEqual([[2, true]]);
+    await push(f, [{ room_id: room, date: '2030-07-10', closed: 0, qty: '5' }]);
+    expect((await days(room, '2030-07-10', '2030-07-10')).map((d) => [d.offered, d.opened])).toEqual([[5, true]]);
+  });
+
+  it('stamps every day it writes with today 05:00 property-local (Lisbon, UTC+1 in June)', async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    await push(f, [{ room_id: room, date_from: '2030-08-01', date_to: '2030-08-03', qty: 1 }]);
+    const stamps = (await days(room, '2030-08-01', '2030-08-03')).map((d) => new Date(d.set_at).toISOString());
+    expect(stamps).toEqual(Array(3).fill('2030-06-15T04:00:00.000Z'));
+  });
+
+  it('skips rows outside yesterday .. today + 2 years silently and trims rows straddling it', async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    const res = await push(f, [
+      { room_id: room, date_from: '2030-06-01', date_to: '2030-06-13', qty: 1 },
+      { room_id: room, date_from: '2030-06-10', date_to: '2030-06-15', qty: 2 },
+      { room_id: room, date_from: '2032-06-13', date_to: '2032-06-20', qty: 3 },
+      { room_id: room, date: '2032-06-16', qty: 'not even checked' },
+    ]);
+    expect(res.text).toBe('{"message":"Success"}');
+    expect((await days(room, '2030-01-01', '2030-12-31')).map((d) => [d.date, d.offered])).toEqual([
+      ['2030-06-14', 2],
+      ['2030-06-15', 2],
+    ]);
+    expect((await days(room, '2032-01-01', '2032-12-31')).map((d) => d.date)).toEqual(['2032-06-13', '2032-06-14', '2032-06-15']);
+  });
+
+  it('writes through ext_room_id once the PMS declared it and the hotelier linked it', async () => {
+    const f = await fresh();
+    const room = f.roomIds[1] as number;
+    const mapping = (ids: string[]) =>
+      f.call('property/postExternalPropertyData', {
+        body: { property: { id: 'H1', name: 'Hotel', mapping_data: { rooms_types: ids.map((id) => ({ id, name: id })) } } },
+      });
+    const row = { ext_room_id: 'APT-PMS', date: '2030-07-20', qty: 4 };
+    await mapping(['APT-PMS']);
+    expect((await push(f, [row])).status).toBe(404);
+    await linkExtRoom(t.deps.db, f.keyId, 'APT-PMS', room);
+    expect((await push(f, [row])).text).toBe('{"message":"Success"}');
+    expect((await days(room, '2030-07-20', '2030-07-20'))[0]?.offered).toBe(4);
+    await mapping(['OTHER']);
+    expect((await push(f, [row])).status).toBe(404);
+  });
+
+  it('applies rows one by one: a failing row answers its message and leaves the earlier rows written', async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    const res = await push(f, [
+      { room_id: room, date: '2030-09-01', qty: 1 },
+      { room_id: room, date: '2030-09-02', qty: 2 },
+      { room_id: room, date: '2030-09-03', qty: -1 },
+      { room_id: room, date: '2030-09-04', qty: 4 },
+    ]);
+    expect(res.status).toBe(400);
+    expect((await days(room, '2030-09-01', '2030-09-30')).map((d) => [d.date, d.offered])).toEqual([
+      ['2030-09-01', 1],
+      ['2030-09-02', 2],
+    ]);
+  });
+
+  it('is last-write-wins per room and day: concurrent range writes never interleave within a row', async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    const writes = [1, 2, 3, 4, 5].map((qty) => push(f, [{ room_id: room, date_from: '2030-10-01', date_to: '2030-10-10', qty }]));
+    expect((await Promise.all(writes)).every((r) => r.status === 200)).toBe(true);
+    const offered = new Set((await days(room, '2030-10-01', '2030-10-10')).map((d) => d.offered));
+    expect(offered.size).toBe(1);
+    await push(f, [{ room_id: room, date: '2030-10-05', qty: 9 }]);
+    expect((await days(room, '2030-10-05', '2030-10-05'))[0]?.offered).toBe(9);
+  });
+});

@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'bun:test';
+import type { TestApp } from '../server/testing/harness.ts';
+import { type LegacyFixture, legacyFixture, legacyTestApp } from './legacy-test-fixture.ts';
+
+let t: TestApp;
+let f: LegacyFixture;
+
+beforeAll(async () => {
+  t = await legacyTestApp();
+  f = await legacyFixture(t);
+});
+
+const ALL_METHODS = [
+  'availability/updateAvailability',
+  'availability/getAvailability',
+  'booking/getBookings',
+  'booking/ackBooking',
+  'booking/postRoomAssignment',
+  'property/getRoomsDetails',
+  'property/getPropertySettings',
+  'property/postExternalPropertyData',
+  'property/getBookingOffers',
+];
+
+describe('legacy api key', () => {
+  it.each(ALL_METHODS)('guards %s with the three 401 messages', async (path) => {
+    const inactive = await f.anotherKey(false);
+    expect((await f.call(path, { key: null })).text).toBe('{"message":"Wrong api key! *"}');
+    expect((await f.call(path, { key: '' })).text).toBe('{"message":"Wrong api key! *"}');
+    expect((await f.call(path, { key: `${f.key}x` })).text).toBe('{"message":"Wrong api key"}');
+    const res = await f.call(path, { key: inactive.key });
+    expect([res.status, res.text]).toEqual([401, '{"message":"Wrong api key! **"}']);
+  });
+
+  it('only sees its own property: another customer\'s bookings never show', async () => {
+    const other = await legacyFixture(t);
+    const theirs = await other.book();
+    const res = await f.call('booking/getBookings', { query: { booking_id: theirs } });
+    expect(res.text).toBe('{"data":[]}');
+    const ack = await f.call('booking/ackBooking', { body: { booking_id: theirs, revision_id: 'x' } });
+    expect(ack.text).toBe('{"message":"Missing booking!"}');
+  });
+
+  it('coexists with the partner OAuth credentials on the same property', async () => {
+    const token = await t.oauthToken(f.demo.client.client_id, f.demo.client.client_secret);
+    const modern = await t.request('GET', `/v1/qc/properties/${f.demo.properties[0]?.id}`, { token });
+    expect(modern.status).toBe(200);
+    expect((await f.call('property/getPropertySettings', { query: { names: 'property' } })).status).toBe(200);
+  });
+});
+
+describe('legacy dispatch and bytes', () => {
+  it('resolves class and method names case-insensitively, as PHP did, and ignores the HTTP verb', async () => {
+    const res = await f.call('Property/GETPROPERTYSETTINGS', { query: { names: 'bed_types' } });
+    expect(res.status).toBe(200);
+    const verb = await f.call('availability/updateAvailability', { method: 'GET' });
+    expect(verb.text).toBe(
+      `{"message":"Bad request data! Wrong format of the post structure (missing 'values' structure - check documentation)!"}`,
+    );
+  });
+
+  it('answers the bare prefix and unknown paths with the endpoint messages, never the modern envelope', async () => {
+    expect((await t.request('GET', '/api/pms/v1')).text).toBe('{"message":"Missing endpoint class: "}');
+    expect((await t.request('GET', '/api/pms/v1/booking')).text).toBe('{"message":"Missing endpoint method: "}');
+    const res = await t.request('POST', '/api/pms/v1/avail%C3%A1bility/x');
+    expect([res.status, res.text]).toEqual([404, '{"message":"Missing endpoint class: avail\\u00e1bility"}']);
+  });
+
+  it('sends only Content-Type on every answer: no request id, rate-limit or support headers from the modern pipeline', async () => {
+    const answers = [
+      await f.call('property/getPropertySettings'),
+      await f.call('booking/getBookings', { key: null }),
+      await f.call('nothing/here'),
+      await f.call('availability/updateAvailability', { raw: '{not json' }),
+    ];
+    for (const res of answers) expect([...res.headers.keys()]).toEqual(['content-type']);
+  });
+
+  it('reads a malformed or non-JSON body as no input, like json_decode', async () => {
+    const res = await f.call('booking/ackBooking', { raw: 'booking_id=1&revision_id=x', headers: { 'content-type': 'text/plain' } });
+    expect(res.text).toBe('{"message":"Bad request data! (booking_id or revision_id missing)"}');
+  });
+
+  it('reads a form-encoded body like $_POST', async () => {
+    const res = await f.call('booking/ackBooking', {
+      raw: 'booking_id=1&revision_id=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.text).toBe('{"message":"Missing booking!"}');
+  });
+});
