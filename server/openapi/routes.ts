@@ -26,7 +26,8 @@ export function openapiRoutes() {
           },
           security: [{ bearer: [] }],
         },
-        exclude: { paths: [/^\/ops/, /^\/api\//, /^\/healthz/, /^\/readyz/, /^\/v1\/qc\/openapi/, /^\/v1\/qc\/docs/] },
+        // staticFile: false, or paths with a dot (/.well-known/jwks.json) are taken for static files and dropped.
+        exclude: { staticFile: false, paths: [/^\/ops/, /^\/api\//, /^\/healthz/, /^\/readyz/, /^\/v1\/qc\/openapi/, /^\/v1\/qc\/docs/] },
       }),
     )
     .get('/v1/qc/openapi.yaml', async ({ request }) => {

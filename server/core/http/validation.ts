@@ -28,10 +28,19 @@ const RULES: Partial<Record<ValueErrorType, string>> = {
   [ValueErrorType.Null]: 'null',
 };
 
+interface SchemaLike {
+  type?: string;
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: SchemaLike[];
+}
+
 interface TypeBoxError {
   type: number;
   path: string;
-  schema?: { error?: unknown; anyOf?: { const?: unknown }[] };
+  value?: unknown;
+  schema?: SchemaLike;
 }
 
 /**
@@ -42,12 +51,31 @@ export function fieldErrorsFrom(errors: readonly TypeBoxError[], resource: strin
   const out: FieldErrors = {};
   for (const e of errors) {
     const path = e.path.replace(/^\//, '').replaceAll('/', '.') || on;
-    const isEnum = e.type === ValueErrorType.Union && e.schema?.anyOf?.every((s) => 'const' in s);
-    const rule = isEnum ? 'in' : (RULES[e.type as ValueErrorType] ?? 'invalid');
+    const rule = ruleOf(e);
     const message = `customer.${resource}.messages.${rule}`;
     const list = out[path] ?? [];
     if (!list.includes(message)) list.push(message);
     out[path] = list;
   }
   return out;
+}
+
+function ruleOf(e: TypeBoxError): string {
+  if (e.value === undefined) return 'required';
+  const options = e.type === ValueErrorType.Union ? e.schema?.anyOf : undefined;
+  if (options?.every((o) => 'const' in o)) return 'in';
+  // Elysia coerces numeric fields into a (string | number) union, so TypeBox only says "union": find the
+  // numeric branch and name the rule the value actually broke.
+  const numeric = options?.find((o) => o.type === 'integer' || o.type === 'number');
+  if (numeric) return numericRule(numeric, e.value);
+  return RULES[e.type as ValueErrorType] ?? 'invalid';
+}
+
+function numericRule(schema: SchemaLike, value: unknown): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (Number.isNaN(n)) return schema.type as string;
+  if (schema.type === 'integer' && !Number.isInteger(n)) return 'integer';
+  if (schema.minimum !== undefined && n < schema.minimum) return 'min';
+  if (schema.maximum !== undefined && n > schema.maximum) return 'max';
+  return 'invalid';
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'bun:test';
+import { Elysia, t } from 'elysia';
+import { fieldErrorsFrom } from './validation.ts';
+
+/** Runs a body through Elysia's real validation and maps its errors the way the app does. */
+async function errorsFor(body: unknown) {
+  let mapped: Record<string, string[]> = {};
+  const app = new Elysia()
+    .onError(({ error }) => {
+      mapped = fieldErrorsFrom((error as { all: never[] }).all, 'thing');
+      return 'x';
+    })
+    .post('/', () => 'ok', {
+      body: t.Object({
+        name: t.String({ minLength: 2 }),
+        n: t.Integer({ minimum: 1, maximum: 9 }),
+        kind: t.Optional(t.Union([t.Literal('a'), t.Literal('b')])),
+        tags: t.Optional(t.Array(t.String(), { maxItems: 1 })),
+      }),
+    });
+  await app.handle(new Request('http://localhost/', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
+  return mapped;
+}
+
+describe('validation error mapping', () => {
+  it('names a missing field as required', async () => {
+    expect(await errorsFor({ n: 1 })).toEqual({ name: ['customer.thing.messages.required'] });
+  });
+
+  it('names numeric bounds and types through the coerced union', async () => {
+    expect(await errorsFor({ name: 'ab', n: 0 })).toEqual({ n: ['customer.thing.messages.min'] });
+    expect(await errorsFor({ name: 'ab', n: 10 })).toEqual({ n: ['customer.thing.messages.max'] });
+    expect(await errorsFor({ name: 'ab', n: 1.5 })).toEqual({ n: ['customer.thing.messages.integer'] });
+    expect(await errorsFor({ name: 'ab', n: 'x' })).toEqual({ n: ['customer.thing.messages.integer'] });
+  });
+
+  it('names enum, length and nested array failures by dotted path', async () => {
+    expect(await errorsFor({ name: 'ab', n: 1, kind: 'z' })).toEqual({ kind: ['customer.thing.messages.in'] });
+    expect(await errorsFor({ name: 'a', n: 1 })).toEqual({ name: ['customer.thing.messages.min_length'] });
+    expect(await errorsFor({ name: 'ab', n: 1, tags: ['x', 'y'] })).toEqual({ tags: ['customer.thing.messages.max_items'] });
+    expect(await errorsFor({ name: 'ab', n: 1, tags: [3] })).toEqual({ 'tags.0': ['customer.thing.messages.string'] });
+  });
+});
