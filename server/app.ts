@@ -20,6 +20,7 @@ import { registerRoomTypes } from './room-types/routes.ts';
 import { registerSubscriptions } from './subscriptions/routes.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
 import { registerInventory } from './inventory/routes.ts';
+import { registerRates } from './rates/routes.ts';
 
 export interface AppOptions {
   operatorToken: string;
@@ -42,6 +43,7 @@ function modernApi(deps: Deps) {
   registerSubscriptions(app, deps);
   registerWebhookRoutes(app, deps);
   registerInventory(app, deps);
+  registerRates(app, deps);
   return app;
 }
 

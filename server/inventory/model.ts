@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { type Static, t } from 'elysia';
 
 /** `YYYY-MM-DD`; whether it is a real calendar date is checked beside the ranges (rule `format`). */
@@ -5,7 +6,8 @@ export const DateString = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', descript
 
 const Id = t.String({ minLength: 1, description: 'External id (UUID) or partner code' });
 const Price = t.Number({ minimum: 0, maximum: 100_000_000 });
-const Los = t.Integer({ minimum: 1, maximum: 999 });
+// TypeBox's own Integer: Elysia's t.Integer is a union with numeric strings, whose failure reads as `invalid`.
+const Los = Type.Integer({ minimum: 1, maximum: 999 });
 
 export const RestrictionFieldsSchema = {
   min_los: t.Optional(Los),
@@ -20,7 +22,7 @@ const Range = { date_from: DateString, date_to: DateString };
 export const AvailabilityRow = t.Object({
   room_type_id: Id,
   ...Range,
-  availability: t.Integer({ minimum: 0, maximum: 100_000, description: 'Free rooms; the service adds its booked count' }),
+  availability: Type.Integer({ minimum: 0, maximum: 100_000, description: 'Free rooms; the service adds its booked count' }),
 });
 
 export const PriceRow = t.Object({
