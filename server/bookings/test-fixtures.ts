@@ -19,12 +19,14 @@ export interface BookingFixture {
   plans: string[];
   /** Personal token (all scopes, both properties). */
   token: string;
+  /** The shadow property's room type and its per_room plan. */
+  shadowRoom: string;
+  shadowPlan: string;
 }
 
 interface DemoRoom {
   id: string;
   partner_code: string;
-  legacy_room_id: number;
 }
 interface DemoPlan {
   id: string;
@@ -36,6 +38,7 @@ interface DemoPlan {
 export async function bookingFixture(t: TestApp): Promise<BookingFixture> {
   const demo = await t.demo();
   const live = demo.properties[0] as Demo['properties'][number] & { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
+  const shadow = demo.properties[1] as Demo['properties'][number] & { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
   const rooms = live.room_types.map((r) => ({ id: r.id, partner_code: r.partner_code }));
   const plans = rooms.map((r) => {
     const plan = live.rate_plans.find((p) => p.room_type_id === r.id && p.sell_type === 'per_room' && !p.parent_rate_plan_id);
@@ -50,6 +53,8 @@ export async function bookingFixture(t: TestApp): Promise<BookingFixture> {
     rooms,
     plans,
     token: demo.personal_token,
+    shadowRoom: shadow.room_types[0]?.id as string,
+    shadowPlan: shadow.rate_plans[0]?.id as string,
   };
 }
 
