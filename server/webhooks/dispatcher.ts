@@ -1,3 +1,6 @@
+import { resolve } from 'node:path';
+import { sha256Hex } from '../core/auth/secrets.ts';
+import type { Config } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
 import { WEBHOOK_FANOUT_PER_DAY } from '../core/limits/budgets.ts';
 import { errorFields } from '../core/log.ts';
@@ -19,7 +22,7 @@ export interface WebhookOptions {
   delayScale?: number;
   fanoutPerDay?: number;
   leaseMs?: number;
-  /** BullMQ key prefix (REDIS_URL set). */
+  /** BullMQ key prefix (REDIS_URL set); by default derived from the database, see queuePrefix(). */
   prefix?: string;
   lookup?: LookupFn;
 }
@@ -41,6 +44,15 @@ interface DueRow {
 }
 
 const SWEEP_LIMIT = 1000;
+
+/**
+ * Jobs carry a delivery id of one database, so the queue is namespaced by the database: deployments (or
+ * test databases) sharing one Redis never run each other's jobs, while every process of one deployment
+ * shares the queue.
+ */
+export function queuePrefix(config: Config): string {
+  return `qc-webhooks-${sha256Hex(config.databaseUrl ?? resolve(config.dataDir)).slice(0, 16)}`;
+}
 // A job scheduled within this window is assumed alive; the sweep does not schedule it again.
 const RESCHEDULE_AFTER_MS = 60_000;
 
@@ -120,7 +132,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   if (autorun) {
     const run = async (deliveryId: number) => void (await attempt(deliveryId));
     queue = deps.config.redisUrl
-      ? new BullMqQueue({ redisUrl: deps.config.redisUrl, prefix: options.prefix ?? 'qc', concurrency }, deps.clock, run, deps.log)
+      ? new BullMqQueue({ redisUrl: deps.config.redisUrl, prefix: options.prefix ?? queuePrefix(deps.config), concurrency }, deps.clock, run, deps.log)
       : new InProcessQueue(deps.clock, concurrency, run, deps.log);
   }
 
