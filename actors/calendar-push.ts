@@ -47,8 +47,6 @@ export interface CalendarCounters {
 export interface PushOutcome<R> {
   counters: CalendarCounters;
   report: R;
-  /** Set when the write itself failed and `writeFailures` was 'report' (nothing of the batch was written). */
-  writeError?: string;
 }
 
 export interface PushOptions<R> {
@@ -56,11 +54,26 @@ export interface PushOptions<R> {
   endpoint: string;
   /** Validation against the structure and expansion into day-rows; throws ApiError for a whole-batch refusal. */
   plan: (tx: Db, property: CalendarProperty) => Promise<PlannedBatch<R>>;
-  /**
-   * 'throw' (default): a failed write fails the request. 'report': the write is rolled back to a savepoint
-   * and the outcome carries `writeError`, so the caller can answer per row (the per-plan rate write does).
-   */
-  writeFailures?: 'throw' | 'report';
+}
+
+/**
+ * The bulk write itself failed (the turn's transaction is rolled back: nothing of the batch was written).
+ * Carries the validated batch so a caller answering per row can still report it.
+ */
+export class CalendarWriteError<R = unknown> extends Error {
+  constructor(
+    failure: unknown,
+    readonly batch: PlannedBatch<R>,
+    readonly property: CalendarProperty,
+  ) {
+    super(`calendar write failed: ${failure instanceof Error ? failure.message : String(failure)}`, { cause: failure });
+    this.name = 'CalendarWriteError';
+  }
+
+  /** The database's own words, for the per-row `write_failed` message. */
+  get detail(): string {
+    return this.cause instanceof Error ? this.cause.message : String(this.cause);
+  }
 }
 
 /**
@@ -83,36 +96,30 @@ export function pushCalendar<R>(deps: Deps, propertyId: number, options: PushOpt
     }
 
     let counters: CalendarCounters;
-    let writeError: string | undefined;
-    if (options.writeFailures === 'report') {
-      await tx.sql`savepoint calendar_write`;
-      try {
-        counters = await writeTables(tx, batch.tables, window, now);
-        await tx.sql`release savepoint calendar_write`;
-      } catch (err) {
-        await tx.sql`rollback to savepoint calendar_write`;
-        writeError = err instanceof Error ? err.message : String(err);
-        deps.log.error('calendar write failed', { property_id: property.external_id, endpoint: options.endpoint, error: writeError });
-        counters = { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: false };
-      }
-    } else {
+    try {
       counters = await writeTables(tx, batch.tables, window, now);
+    } catch (err) {
+      throw new CalendarWriteError(err, batch, property);
     }
+    await recordPushCompleted(tx, property, options.endpoint, batch.rows, batch.failedRows, counters);
+    return { counters, report: batch.report };
+  });
+}
 
-    const failed = writeError ? batch.rows : batch.failedRows;
-    await recordEvent(tx, {
-      type: 'inventory.push.completed',
-      customerId: property.customer_id,
-      propertyId: property.id,
-      data: {
-        endpoint: options.endpoint,
-        property_id: property.external_id,
-        success: batch.rows - failed,
-        failed,
-        ...counters,
-      },
-    });
-    return { counters, report: batch.report, writeError };
+/** The `inventory.push.completed` event (spec 6.3): the push's success and failed row counts and its counters. */
+export async function recordPushCompleted(
+  tx: Db,
+  property: CalendarProperty,
+  endpoint: string,
+  rows: number,
+  failed: number,
+  counters: CalendarCounters,
+): Promise<void> {
+  await recordEvent(tx, {
+    type: 'inventory.push.completed',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { endpoint, property_id: property.external_id, success: rows - failed, failed, ...counters },
   });
 }
 

@@ -17,7 +17,13 @@ export interface PairTarget {
 /** Nightly values of manual codes: {"A1": 100, "A2": 150}. Merged into the stored map per code. */
 export type Prices = Record<string, number>;
 
-export const RESTRICTION_FIELDS = ['min_los', 'max_los', 'stop_sell', 'closed_to_arrival', 'closed_to_departure'] as const;
+export const RESTRICTION_FIELDS = [
+  'min_los',
+  'max_los',
+  'stop_sell',
+  'closed_to_arrival',
+  'closed_to_departure',
+] as const;
 export type RestrictionField = (typeof RESTRICTION_FIELDS)[number];
 
 /** The restriction fields a write sets; a field left out keeps its stored value. */

@@ -31,7 +31,8 @@ export async function pushAvailability(
       values.forEach((row, i) => {
         const roomType = roomTypes[i];
         const range = ranges[i];
-        if (roomType && range) availability.add(String(roomType.id), roomType.id, range.from, range.to, row.availability);
+        if (roomType && range)
+          availability.add(String(roomType.id), roomType.id, range.from, range.to, row.availability);
       });
       return { tables: { availability }, rows: values.length, failedRows: 0, report: [] };
     },

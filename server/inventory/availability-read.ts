@@ -13,8 +13,19 @@ export interface RoomAvailability {
  * offered - booked, never below zero (an overbooked day reads as 0). Every live room type is listed, in
  * creation order, even with no dates in the range.
  */
-export async function readAvailability(db: Db, propertyId: number, from: number, to: number): Promise<RoomAvailability[]> {
-  const rows = await db.sql<{ id: number; external_id: string; partner_code: string | null; date: string | null; free: number | null }>`
+export async function readAvailability(
+  db: Db,
+  propertyId: number,
+  from: number,
+  to: number,
+): Promise<RoomAvailability[]> {
+  const rows = await db.sql<{
+    id: number;
+    external_id: string;
+    partner_code: string | null;
+    date: string | null;
+    free: number | null;
+  }>`
     select rt.id, rt.external_id, rt.partner_code, a.date, greatest(a.offered - a.booked, 0) as free
     from room_types rt
     left join availability a on a.room_type_id = rt.id and a.date between ${formatDay(from)}::date and ${formatDay(to)}::date

@@ -30,34 +30,49 @@ const stored = (roomTypeId: number) =>
 describe('POST /inventory/availability', () => {
   it('writes free rooms per day and reads them back per room and date', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
-    const res = await push([{ room_type_id: room.external_id, date_from: '2026-07-01', date_to: '2026-07-03', availability: 4 }]);
+    const res = await push([
+      { room_type_id: room.external_id, date_from: '2026-07-01', date_to: '2026-07-03', availability: 4 },
+    ]);
     expect(res.status).toBe(202);
     expect(res.body).toEqual({
       status: 'ok',
       message: 'accepted',
       data: { written: 3, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] },
     });
-    expect(await datesOf(room.external_id, '2026-06-30', '2026-07-04')).toEqual({ '2026-07-01': 4, '2026-07-02': 4, '2026-07-03': 4 });
+    expect(await datesOf(room.external_id, '2026-06-30', '2026-07-04')).toEqual({
+      '2026-07-01': 4,
+      '2026-07-02': 4,
+      '2026-07-03': 4,
+    });
   });
 
   it('stores offered as free plus the booked count and reads free back', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
-    await t.deps.db.sql`insert into availability (room_type_id, date, offered, booked) values (${room.id}, '2026-07-10', 4, 2)`;
-    const res = await push([{ room_type_id: room.external_id, date_from: '2026-07-10', date_to: '2026-07-11', availability: 3 }]);
+    await t.deps.db
+      .sql`insert into availability (room_type_id, date, offered, booked) values (${room.id}, '2026-07-10', 4, 2)`;
+    const res = await push([
+      { room_type_id: room.external_id, date_from: '2026-07-10', date_to: '2026-07-11', availability: 3 },
+    ]);
     expect(res.body.data).toMatchObject({ written: 2, unchanged: 0 });
     expect(await stored(room.id)).toEqual([
       { date: '2026-07-10', offered: 5, booked: 2 },
       { date: '2026-07-11', offered: 3, booked: 0 },
     ]);
     // The stored offered 5 with 2 booked is already 3 free: nothing to write.
-    expect((await push([{ room_type_id: room.external_id, date_from: '2026-07-10', date_to: '2026-07-10', availability: 3 }])).body.data)
-      .toMatchObject({ written: 0, unchanged: 1 });
+    expect(
+      (
+        await push([
+          { room_type_id: room.external_id, date_from: '2026-07-10', date_to: '2026-07-10', availability: 3 },
+        ])
+      ).body.data,
+    ).toMatchObject({ written: 0, unchanged: 1 });
     expect(await datesOf(room.external_id, '2026-07-10', '2026-07-11')).toEqual({ '2026-07-10': 3, '2026-07-11': 3 });
   });
 
   it('reads an overbooked day as zero free rooms', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
-    await t.deps.db.sql`insert into availability (room_type_id, date, offered, booked) values (${room.id}, '2026-07-20', 1, 2)`;
+    await t.deps.db
+      .sql`insert into availability (room_type_id, date, offered, booked) values (${room.id}, '2026-07-20', 1, 2)`;
     expect(await datesOf(room.external_id, '2026-07-20', '2026-07-20')).toEqual({ '2026-07-20': 0 });
   });
 
@@ -70,7 +85,11 @@ describe('POST /inventory/availability', () => {
     ]);
     expect(res.body.data).toMatchObject({ written: 5, unchanged: 0, skipped_out_of_window: 0 });
     expect(await datesOf(room.external_id, '2026-08-01', '2026-08-05')).toEqual({
-      '2026-08-01': 1, '2026-08-02': 1, '2026-08-03': 7, '2026-08-04': 7, '2026-08-05': 0,
+      '2026-08-01': 1,
+      '2026-08-02': 1,
+      '2026-08-03': 7,
+      '2026-08-04': 7,
+      '2026-08-05': 0,
     });
   });
 
@@ -78,12 +97,17 @@ describe('POST /inventory/availability', () => {
     const room = await addRoomType(t.deps.db, f.live.id);
     const row = { room_type_id: room.external_id, date_from: '2026-09-01', date_to: '2026-09-10', availability: 2 };
     expect((await push([row])).body.data).toMatchObject({ written: 10, unchanged: 0 });
-    const before = await t.deps.db.sql<{ set_at: Date }>`select set_at from availability where room_type_id = ${room.id} order by date`;
+    const before = await t.deps.db.sql<{
+      set_at: Date;
+    }>`select set_at from availability where room_type_id = ${room.id} order by date`;
     expect((await push([row])).body.data).toMatchObject({ written: 0, unchanged: 10 });
-    const after = await t.deps.db.sql<{ set_at: Date }>`select set_at from availability where room_type_id = ${room.id} order by date`;
+    const after = await t.deps.db.sql<{
+      set_at: Date;
+    }>`select set_at from availability where room_type_id = ${room.id} order by date`;
     expect(after).toEqual(before);
-    expect((await push([row, { ...row, date_from: '2026-09-05', date_to: '2026-09-06', availability: 3 }])).body.data)
-      .toMatchObject({ written: 2, unchanged: 8 });
+    expect(
+      (await push([row, { ...row, date_from: '2026-09-05', date_to: '2026-09-06', availability: 3 }])).body.data,
+    ).toMatchObject({ written: 2, unchanged: 8 });
   });
 
   it('skips and counts days outside yesterday .. two years ahead, trimming straddling ranges', async () => {
@@ -108,7 +132,9 @@ describe('POST /inventory/availability', () => {
       const room = await addRoomType(t.deps.db, f.live.id);
       const res = await tokyo.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/availability`, {
         token: f.token,
-        body: { values: [{ room_type_id: room.external_id, date_from: '2026-06-14', date_to: '2026-06-15', availability: 1 }] },
+        body: {
+          values: [{ room_type_id: room.external_id, date_from: '2026-06-14', date_to: '2026-06-15', availability: 1 }],
+        },
       });
       expect(res.body.data).toMatchObject({ written: 1, skipped_out_of_window: 1 });
       expect((await stored(room.id)).map((r) => r.date)).toEqual(['2026-06-15']);
@@ -121,7 +147,10 @@ describe('POST /inventory/availability', () => {
   it('accepts room type partner codes and property partner codes', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
     const property = f.demo.properties[0]?.partner_code as string;
-    const res = await push([{ room_type_id: room.partner_code, date_from: '2026-07-01', date_to: '2026-07-01', availability: 9 }], property);
+    const res = await push(
+      [{ room_type_id: room.partner_code, date_from: '2026-07-01', date_to: '2026-07-01', availability: 9 }],
+      property,
+    );
     expect(res.status).toBe(202);
     expect(res.body.data.written).toBe(1);
     expect((await stored(room.id))[0]?.offered).toBe(9);
@@ -162,7 +191,11 @@ describe('GET /availability', () => {
     expect(res.body.data.from).toBe('2026-10-02');
     expect(res.body.data.to).toBe('2026-10-31');
     const entry = res.body.data.rooms.find((r: { room_type_id: string }) => r.room_type_id === room.external_id);
-    expect(entry).toEqual({ room_type_id: room.external_id, partner_code: room.partner_code, dates: { '2026-10-02': 6 } });
+    expect(entry).toEqual({
+      room_type_id: room.external_id,
+      partner_code: room.partner_code,
+      dates: { '2026-10-02': 6 },
+    });
     const ids = res.body.data.rooms.map((r: { room_type_id: string }) => r.room_type_id);
     expect(ids).toContain(f.rooms.double.external_id);
     expect(ids).toContain(f.rooms.suite.external_id);
@@ -176,8 +209,12 @@ describe('GET /availability', () => {
       message: 'errors.validation_error',
       errors: { to: ['customer.availability.messages.before_from'] },
     });
-    expect((await read('2026-02-30', '2026-03-01')).body.errors).toEqual({ from: ['customer.availability.messages.format'] });
-    expect((await read('2026-01-01', '2028-01-03')).body.errors).toEqual({ to: ['customer.availability.messages.range_too_long'] });
+    expect((await read('2026-02-30', '2026-03-01')).body.errors).toEqual({
+      from: ['customer.availability.messages.format'],
+    });
+    expect((await read('2026-01-01', '2028-01-03')).body.errors).toEqual({
+      to: ['customer.availability.messages.range_too_long'],
+    });
     expect((await read('tomorrow', '2026-03-01')).status).toBe(422);
   });
 });

@@ -22,7 +22,11 @@ const Range = { date_from: DateString, date_to: DateString };
 export const AvailabilityRow = t.Object({
   room_type_id: Id,
   ...Range,
-  availability: Type.Integer({ minimum: 0, maximum: 100_000, description: 'Free rooms; the service adds its booked count' }),
+  availability: Type.Integer({
+    minimum: 0,
+    maximum: 100_000,
+    description: 'Free rooms; the service adds its booked count',
+  }),
 });
 
 export const PriceRow = t.Object({

@@ -65,7 +65,12 @@ export async function pushRates(
         const prices = writablePrices(row, i, pair, warnings);
         if (prices) rates.add(pair.key, pair.target, range.from, range.to, prices);
       });
-      return { tables: { rates, restrictions }, rows: values.length, failedRows: warnings.failedRows, report: warnings.list };
+      return {
+        tables: { rates, restrictions },
+        rows: values.length,
+        failedRows: warnings.failedRows,
+        report: warnings.list,
+      };
     },
   });
   return { ...outcome.counters, warnings: outcome.report };
@@ -107,7 +112,7 @@ function writablePrices(row: PriceRowInput, i: number, pair: StructurePair, warn
   // A pair with no configured vocabulary takes any code (spec 7.2, unknown_acm_code).
   if (!pair.kinds.size) return sent;
 
-  let kept: Prices | undefined;
+  const kept: Prices = {};
   for (const [code, value] of Object.entries(sent)) {
     const kind = pair.kinds.get(code);
     if (kind === undefined) {
@@ -115,8 +120,8 @@ function writablePrices(row: PriceRowInput, i: number, pair: StructurePair, warn
     } else if (kind !== 'manual') {
       warnings.add({ row: i, key: 'errors.qc.acm_not_priceable', ...ids, code, kind });
     } else {
-      (kept ??= {})[code] = value;
+      kept[code] = value;
     }
   }
-  return kept;
+  return Object.keys(kept).length ? kept : undefined;
 }

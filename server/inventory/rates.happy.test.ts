@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { addRatePlan, addRoomType, type InventoryFixture, inventoryFixture, PER_PERSON, PER_ROOM, type Ref } from './test-fixtures.ts';
+import {
+  addRatePlan,
+  addRoomType,
+  type InventoryFixture,
+  inventoryFixture,
+  PER_PERSON,
+  PER_ROOM,
+  type Ref,
+} from './test-fixtures.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
@@ -25,15 +33,29 @@ const storedRestrictions = (plan: Ref, room: Ref) =>
 /** A fresh room with a per_room and a per_person plan, so each test reads only its own calendar. */
 async function freshPairs() {
   const room = await addRoomType(t.deps.db, f.live.id);
-  const perRoom = await addRatePlan(t.deps.db, f.live.id, { sellType: 'per_room', pairs: [{ roomTypeId: room.id, occupancies: PER_ROOM }] });
-  const perPerson = await addRatePlan(t.deps.db, f.live.id, { sellType: 'per_person', pairs: [{ roomTypeId: room.id, occupancies: PER_PERSON }] });
+  const perRoom = await addRatePlan(t.deps.db, f.live.id, {
+    sellType: 'per_room',
+    pairs: [{ roomTypeId: room.id, occupancies: PER_ROOM }],
+  });
+  const perPerson = await addRatePlan(t.deps.db, f.live.id, {
+    sellType: 'per_person',
+    pairs: [{ roomTypeId: room.id, occupancies: PER_PERSON }],
+  });
   return { room, perRoom, perPerson };
 }
 
 describe('POST /inventory/rates', () => {
   it('writes the scalar rate of a per_room pair as its ROOM code', async () => {
     const { room, perRoom } = await freshPairs();
-    const res = await push([{ room_type_id: room.external_id, rate_plan_id: perRoom.external_id, date_from: '2026-07-01', date_to: '2026-07-02', rate: 120 }]);
+    const res = await push([
+      {
+        room_type_id: room.external_id,
+        rate_plan_id: perRoom.external_id,
+        date_from: '2026-07-01',
+        date_to: '2026-07-02',
+        rate: 120,
+      },
+    ]);
     expect(res.status).toBe(202);
     expect(res.body.data).toEqual({ written: 2, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] });
     expect(await storedPrices(perRoom, room)).toEqual([
@@ -44,7 +66,15 @@ describe('POST /inventory/rates', () => {
 
   it('accepts prices {ROOM} on a per_room pair and plan partner codes', async () => {
     const { room, perRoom } = await freshPairs();
-    const res = await push([{ room_type_id: room.partner_code, rate_plan_id: perRoom.partner_code, date_from: '2026-07-01', date_to: '2026-07-01', prices: { ROOM: 99.5 } }]);
+    const res = await push([
+      {
+        room_type_id: room.partner_code,
+        rate_plan_id: perRoom.partner_code,
+        date_from: '2026-07-01',
+        date_to: '2026-07-01',
+        prices: { ROOM: 99.5 },
+      },
+    ]);
     expect(res.body.data.written).toBe(1);
     expect(await storedPrices(perRoom, room)).toEqual([{ date: '2026-07-01', prices: { ROOM: 99.5 } }]);
   });
@@ -61,8 +91,9 @@ describe('POST /inventory/rates', () => {
       { date: '2026-07-03', prices: { A1: 80, A2: 110 } },
     ]);
     // Sending a code with the value it already has changes nothing.
-    expect((await push([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-03', prices: { A1: 80 } }])).body.data)
-      .toMatchObject({ written: 0, unchanged: 3 });
+    expect(
+      (await push([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-03', prices: { A1: 80 } }])).body.data,
+    ).toMatchObject({ written: 0, unchanged: 3 });
   });
 
   it('lets a later row win per code for the same day', async () => {
@@ -81,23 +112,63 @@ describe('POST /inventory/rates', () => {
 
   it('writes restriction fields carried by a price row, each table counted', async () => {
     const { room, perRoom } = await freshPairs();
-    const res = await push([{ room_type_id: room.external_id, rate_plan_id: perRoom.external_id, date_from: '2026-07-01', date_to: '2026-07-02', rate: 100, min_los: 2, stop_sell: false }]);
+    const res = await push([
+      {
+        room_type_id: room.external_id,
+        rate_plan_id: perRoom.external_id,
+        date_from: '2026-07-01',
+        date_to: '2026-07-02',
+        rate: 100,
+        min_los: 2,
+        stop_sell: false,
+      },
+    ]);
     expect(res.body.data).toMatchObject({ written: 4, unchanged: 0 });
     expect(await storedRestrictions(perRoom, room)).toEqual([
-      { date: '2026-07-01', min_los: 2, max_los: null, stop_sell: false, closed_to_arrival: null, closed_to_departure: null },
-      { date: '2026-07-02', min_los: 2, max_los: null, stop_sell: false, closed_to_arrival: null, closed_to_departure: null },
+      {
+        date: '2026-07-01',
+        min_los: 2,
+        max_los: null,
+        stop_sell: false,
+        closed_to_arrival: null,
+        closed_to_departure: null,
+      },
+      {
+        date: '2026-07-02',
+        min_los: 2,
+        max_los: null,
+        stop_sell: false,
+        closed_to_arrival: null,
+        closed_to_departure: null,
+      },
     ]);
   });
 
   it('writes any code to a pair with no configured vocabulary', async () => {
-    const res = await push([{ room_type_id: f.rooms.suite.external_id, rate_plan_id: f.plans.open.external_id, date_from: '2026-07-01', date_to: '2026-07-01', prices: { XYZ: 5 } }]);
+    const res = await push([
+      {
+        room_type_id: f.rooms.suite.external_id,
+        rate_plan_id: f.plans.open.external_id,
+        date_from: '2026-07-01',
+        date_to: '2026-07-01',
+        prices: { XYZ: 5 },
+      },
+    ]);
     expect(res.body.data).toMatchObject({ written: 1, warnings: [] });
     expect(await storedPrices(f.plans.open, f.rooms.suite)).toEqual([{ date: '2026-07-01', prices: { XYZ: 5 } }]);
   });
 
   it('skips and counts price days outside the window', async () => {
     const { room, perRoom } = await freshPairs();
-    const res = await push([{ room_type_id: room.external_id, rate_plan_id: perRoom.external_id, date_from: '2026-06-10', date_to: '2026-06-14', rate: 1 }]);
+    const res = await push([
+      {
+        room_type_id: room.external_id,
+        rate_plan_id: perRoom.external_id,
+        date_from: '2026-06-10',
+        date_to: '2026-06-14',
+        rate: 1,
+      },
+    ]);
     expect(res.body.data).toMatchObject({ written: 1, skipped_out_of_window: 4 });
     expect((await storedPrices(perRoom, room)).map((r) => r.date)).toEqual(['2026-06-14']);
   });
@@ -105,31 +176,80 @@ describe('POST /inventory/rates', () => {
 
 describe('POST /inventory/restrictions', () => {
   const pushRestrictions = (values: unknown[]) =>
-    t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/restrictions`, { token: f.token, body: { values } });
+    t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/restrictions`, {
+      token: f.token,
+      body: { values },
+    });
 
   it('sets only the fields a row sends and keeps the others', async () => {
     const { room, perRoom } = await freshPairs();
     const ids = { room_type_id: room.external_id, rate_plan_id: perRoom.external_id };
-    expect((await pushRestrictions([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-02', min_los: 3, closed_to_arrival: true }])).body.data)
-      .toEqual({ written: 2, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] });
-    const res = await pushRestrictions([{ ...ids, date_from: '2026-07-02', date_to: '2026-07-03', stop_sell: true, max_los: 7 }]);
+    expect(
+      (
+        await pushRestrictions([
+          { ...ids, date_from: '2026-07-01', date_to: '2026-07-02', min_los: 3, closed_to_arrival: true },
+        ])
+      ).body.data,
+    ).toEqual({ written: 2, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] });
+    const res = await pushRestrictions([
+      { ...ids, date_from: '2026-07-02', date_to: '2026-07-03', stop_sell: true, max_los: 7 },
+    ]);
     expect(res.body.data).toMatchObject({ written: 2, unchanged: 0 });
     expect(await storedRestrictions(perRoom, room)).toEqual([
-      { date: '2026-07-01', min_los: 3, max_los: null, stop_sell: null, closed_to_arrival: true, closed_to_departure: null },
-      { date: '2026-07-02', min_los: 3, max_los: 7, stop_sell: true, closed_to_arrival: true, closed_to_departure: null },
-      { date: '2026-07-03', min_los: null, max_los: 7, stop_sell: true, closed_to_arrival: null, closed_to_departure: null },
+      {
+        date: '2026-07-01',
+        min_los: 3,
+        max_los: null,
+        stop_sell: null,
+        closed_to_arrival: true,
+        closed_to_departure: null,
+      },
+      {
+        date: '2026-07-02',
+        min_los: 3,
+        max_los: 7,
+        stop_sell: true,
+        closed_to_arrival: true,
+        closed_to_departure: null,
+      },
+      {
+        date: '2026-07-03',
+        min_los: null,
+        max_los: 7,
+        stop_sell: true,
+        closed_to_arrival: null,
+        closed_to_departure: null,
+      },
     ]);
-    expect((await pushRestrictions([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-03', closed_to_departure: false }])).body.data)
-      .toMatchObject({ written: 3, unchanged: 0 });
-    expect((await pushRestrictions([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-02', min_los: 3 }])).body.data)
-      .toMatchObject({ written: 0, unchanged: 2 });
+    expect(
+      (await pushRestrictions([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-03', closed_to_departure: false }]))
+        .body.data,
+    ).toMatchObject({ written: 3, unchanged: 0 });
+    expect(
+      (await pushRestrictions([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-02', min_los: 3 }])).body.data,
+    ).toMatchObject({ written: 0, unchanged: 2 });
   });
 
   it('accepts restrictions on a child plan, stored under the child', async () => {
-    const res = await pushRestrictions([{ room_type_id: f.rooms.double.external_id, rate_plan_id: f.plans.child.external_id, date_from: '2026-07-05', date_to: '2026-07-05', stop_sell: true }]);
+    const res = await pushRestrictions([
+      {
+        room_type_id: f.rooms.double.external_id,
+        rate_plan_id: f.plans.child.external_id,
+        date_from: '2026-07-05',
+        date_to: '2026-07-05',
+        stop_sell: true,
+      },
+    ]);
     expect(res.body.data).toMatchObject({ written: 1, warnings: [] });
     expect(await storedRestrictions(f.plans.child, f.rooms.double)).toEqual([
-      { date: '2026-07-05', min_los: null, max_los: null, stop_sell: true, closed_to_arrival: null, closed_to_departure: null },
+      {
+        date: '2026-07-05',
+        min_los: null,
+        max_los: null,
+        stop_sell: true,
+        closed_to_arrival: null,
+        closed_to_departure: null,
+      },
     ]);
   });
 
@@ -142,7 +262,14 @@ describe('POST /inventory/restrictions', () => {
     ]);
     expect(res.body.data).toMatchObject({ written: 1 });
     expect(await storedRestrictions(perRoom, room)).toEqual([
-      { date: '2026-07-01', min_los: 2, max_los: null, stop_sell: false, closed_to_arrival: null, closed_to_departure: null },
+      {
+        date: '2026-07-01',
+        min_los: 2,
+        max_los: null,
+        stop_sell: false,
+        closed_to_arrival: null,
+        closed_to_departure: null,
+      },
     ]);
   });
 });

@@ -3,12 +3,12 @@ import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 
 /** The restriction fields a row sets, or undefined when it sets none. */
 export function restrictionValues(row: RestrictionValues): RestrictionValues | undefined {
-  let values: Record<string, number | boolean> | undefined;
+  const values: Record<string, number | boolean> = {};
   for (const field of RESTRICTION_FIELDS) {
     const value = row[field];
-    if (value !== undefined) (values ??= {})[field] = value;
+    if (value !== undefined) values[field] = value;
   }
-  return values;
+  return Object.keys(values).length ? values : undefined;
 }
 
 /** A row sending both lengths of stay with min above max is a 422 on its max_los. */

@@ -27,7 +27,9 @@ export async function pushRestrictions(
   const resource = routes.inventoryRestrictions.resource;
   const ranges = rowRanges(values, resource);
   const sets = values.map(restrictionValues);
-  const empty = values.flatMap((row, i) => (sets[i] ? [] : [{ row: i, room_type_id: row.room_type_id, rate_plan_id: row.rate_plan_id }]));
+  const empty = values.flatMap((row, i) =>
+    sets[i] ? [] : [{ row: i, room_type_id: row.room_type_id, rate_plan_id: row.rate_plan_id }],
+  );
   if (empty.length) throw new ApiError(422, 'errors.qc.restriction_payload_empty', { rows: empty });
   checkLengthsOfStay(values, resource);
 

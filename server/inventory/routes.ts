@@ -5,8 +5,8 @@ import { accepted, ok } from '../core/http/envelope.ts';
 import type { QcApp } from '../core/http/qc-app.ts';
 import { resolveProperty } from '../core/resolve.ts';
 import { routes } from '../core/routes/route-table.ts';
-import { readAvailability } from './availability-read.ts';
 import { pushAvailability } from './availability-push.ts';
+import { readAvailability } from './availability-read.ts';
 import { AvailabilityBody, PriceBody, PropertyParams, PushResult, RangeQuery, RestrictionBody } from './model.ts';
 import { pushRates } from './rates-push.ts';
 import { readRange } from './read-range.ts';
@@ -101,7 +101,9 @@ not sent keep their stored value. Accepted on parent and child plans. ${PUSH_RUL
               t.Object({
                 room_type_id: t.String(),
                 partner_code: t.Nullable(t.String()),
-                dates: t.Record(t.String(), t.Integer(), { description: 'Date to free rooms; dates never pushed are absent' }),
+                dates: t.Record(t.String(), t.Integer(), {
+                  description: 'Date to free rooms; dates never pushed are absent',
+                }),
               }),
             ),
           }),
@@ -109,7 +111,8 @@ not sent keep their stored value. Accepted on parent and child plans. ${PUSH_RUL
       },
       detail: {
         summary: routes.availabilityShow.summary,
-        description: 'Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most 732 days).',
+        description:
+          'Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most 732 days).',
         tags: ['inventory'],
       },
     },

@@ -114,18 +114,21 @@ export async function loadStructure(db: Db, propertyId: number): Promise<Propert
     roomRows.map((r) => [r.id, { id: r.id, externalId: r.external_id, partnerCode: r.partner_code }] as const),
   );
   const plans = new Map(
-    planRows.map((p) => [
-      p.id,
-      {
-        id: p.id,
-        externalId: p.external_id,
-        partnerCode: p.partner_code,
-        sellType: p.sell_type,
-        parentId: p.parent_id,
-        parentExternalId: p.parent_external_id,
-        derivation: p.derivation,
-      },
-    ] as const),
+    planRows.map(
+      (p) =>
+        [
+          p.id,
+          {
+            id: p.id,
+            externalId: p.external_id,
+            partnerCode: p.partner_code,
+            sellType: p.sell_type,
+            parentId: p.parent_id,
+            parentExternalId: p.parent_external_id,
+            derivation: p.derivation,
+          },
+        ] as const,
+    ),
   );
   const live = new Set(pairRows.map((p) => `${p.rate_plan_id}:${p.room_type_id}`));
   const pairs: StructurePair[] = [];
@@ -175,5 +178,8 @@ export async function foreignSegments(
     const foundCodes = new Set(rows.map((r) => r.partner_code));
     return new Set(list.filter((s) => (UUID.test(s) && foundIds.has(s.toLowerCase())) || foundCodes.has(s)));
   };
-  return { roomTypes: await find('room_types', segments.roomTypes), ratePlans: await find('rate_plans', segments.ratePlans) };
+  return {
+    roomTypes: await find('room_types', segments.roomTypes),
+    ratePlans: await find('rate_plans', segments.ratePlans),
+  };
 }

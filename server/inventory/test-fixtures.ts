@@ -103,7 +103,11 @@ export interface InventoryFixture {
 }
 
 /** A fresh demo customer with the calendar structure above on its live property and a per_room plan on its shadow one. */
-export async function inventoryFixture(t: TestApp, periodFrom = '2000-01-01', periodTo = '2000-01-01'): Promise<InventoryFixture> {
+export async function inventoryFixture(
+  t: TestApp,
+  periodFrom = '2000-01-01',
+  periodTo = '2000-01-01',
+): Promise<InventoryFixture> {
   const demo = await t.demo();
   const db = t.deps.db;
   const ids = await db.sql<{ id: number; external_id: string; mode: string }>`
@@ -116,7 +120,10 @@ export async function inventoryFixture(t: TestApp, periodFrom = '2000-01-01', pe
   const suite = await addRoomType(db, live.id);
   const both = (occupancies: OccupancyEntry[]) => [double, suite].map((r) => ({ roomTypeId: r.id, occupancies }));
   const room = await addRatePlan(db, live.id, { sellType: 'per_room', pairs: both(PER_ROOM) });
-  const person = await addRatePlan(db, live.id, { sellType: 'per_person', pairs: [{ roomTypeId: double.id, occupancies: PER_PERSON }] });
+  const person = await addRatePlan(db, live.id, {
+    sellType: 'per_person',
+    pairs: [{ roomTypeId: double.id, occupancies: PER_PERSON }],
+  });
   const occupancy = await addRatePlan(db, live.id, {
     sellType: 'per_occupancy',
     pairs: [{ roomTypeId: double.id, occupancies: PER_OCCUPANCY }],
@@ -133,9 +140,15 @@ export async function inventoryFixture(t: TestApp, periodFrom = '2000-01-01', pe
     derivation: { percent: 5 },
     pairs: [{ roomTypeId: suite.id, occupancies: PER_PERSON }],
   });
-  const open = await addRatePlan(db, live.id, { sellType: 'per_person', pairs: [{ roomTypeId: suite.id, occupancies: [] }] });
+  const open = await addRatePlan(db, live.id, {
+    sellType: 'per_person',
+    pairs: [{ roomTypeId: suite.id, occupancies: [] }],
+  });
   const shadowRoom = await addRoomType(db, shadow.id);
-  const shadowPlan = await addRatePlan(db, shadow.id, { sellType: 'per_room', pairs: [{ roomTypeId: shadowRoom.id, occupancies: PER_ROOM }] });
+  const shadowPlan = await addRatePlan(db, shadow.id, {
+    sellType: 'per_room',
+    pairs: [{ roomTypeId: shadowRoom.id, occupancies: PER_ROOM }],
+  });
   return {
     demo,
     token: demo.personal_token,

@@ -59,7 +59,10 @@ export const RateWriteAnswer = t.Object({
       t.Object(
         {
           row: t.Integer(),
-          code: t.String({ description: 'malformed_row, bad_date, bad_acm_key, unknown_acm_code, bad_restriction_key, write_failed, price_on_derived_rate, unknown_room_type' }),
+          code: t.String({
+            description:
+              'malformed_row, bad_date, bad_acm_key, unknown_acm_code, bad_restriction_key, write_failed, price_on_derived_rate, unknown_room_type',
+          }),
         },
         { additionalProperties: true },
       ),

@@ -11,28 +11,77 @@ beforeAll(async () => {
   // The child plan sells at -10%, and at -20% on 2026-07-02.
   f = await inventoryFixture(t, '2026-07-02', '2026-07-02');
   const push = async (endpoint: string, values: unknown[]) => {
-    const res = await t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/${endpoint}`, { token: f.token, body: { values } });
+    const res = await t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/${endpoint}`, {
+      token: f.token,
+      body: { values },
+    });
     if (res.status !== 202) throw new Error(res.text);
   };
   const double = f.rooms.double.external_id;
   const suite = f.rooms.suite.external_id;
   await push('rates', [
-    { room_type_id: double, rate_plan_id: f.plans.person.external_id, date_from: '2026-07-01', date_to: '2026-07-03', prices: { A1: 99.99, A2: 150 } },
-    { room_type_id: double, rate_plan_id: f.plans.person.external_id, date_from: '2026-07-04', date_to: '2026-07-04', prices: { A1: 99.99, A2: 160 } },
-    { room_type_id: double, rate_plan_id: f.plans.room.external_id, date_from: '2026-07-01', date_to: '2026-07-03', rate: 200 },
-    { room_type_id: suite, rate_plan_id: f.plans.room.external_id, date_from: '2026-07-01', date_to: '2026-07-01', rate: 333.33 },
-    { room_type_id: double, rate_plan_id: f.plans.occupancy.external_id, date_from: '2026-07-01', date_to: '2026-07-01', prices: { A1: 90, Apn1: 30 } },
+    {
+      room_type_id: double,
+      rate_plan_id: f.plans.person.external_id,
+      date_from: '2026-07-01',
+      date_to: '2026-07-03',
+      prices: { A1: 99.99, A2: 150 },
+    },
+    {
+      room_type_id: double,
+      rate_plan_id: f.plans.person.external_id,
+      date_from: '2026-07-04',
+      date_to: '2026-07-04',
+      prices: { A1: 99.99, A2: 160 },
+    },
+    {
+      room_type_id: double,
+      rate_plan_id: f.plans.room.external_id,
+      date_from: '2026-07-01',
+      date_to: '2026-07-03',
+      rate: 200,
+    },
+    {
+      room_type_id: suite,
+      rate_plan_id: f.plans.room.external_id,
+      date_from: '2026-07-01',
+      date_to: '2026-07-01',
+      rate: 333.33,
+    },
+    {
+      room_type_id: double,
+      rate_plan_id: f.plans.occupancy.external_id,
+      date_from: '2026-07-01',
+      date_to: '2026-07-01',
+      prices: { A1: 90, Apn1: 30 },
+    },
   ]);
   await push('restrictions', [
-    { room_type_id: double, rate_plan_id: f.plans.child.external_id, date_from: '2026-07-02', date_to: '2026-07-02', min_los: 2, stop_sell: true },
-    { room_type_id: double, rate_plan_id: f.plans.room.external_id, date_from: '2026-07-01', date_to: '2026-07-01', closed_to_arrival: true },
+    {
+      room_type_id: double,
+      rate_plan_id: f.plans.child.external_id,
+      date_from: '2026-07-02',
+      date_to: '2026-07-02',
+      min_los: 2,
+      stop_sell: true,
+    },
+    {
+      room_type_id: double,
+      rate_plan_id: f.plans.room.external_id,
+      date_from: '2026-07-01',
+      date_to: '2026-07-01',
+      closed_to_arrival: true,
+    },
   ]);
 });
 
 afterAll(() => t.close());
 
 const read = (plan: string, from: string, to: string, extra: Record<string, string> = {}) =>
-  t.request('GET', `/v1/qc/properties/${f.live.external_id}/rate_plans/${plan}/rates`, { token: f.token, query: { from, to, ...extra } });
+  t.request('GET', `/v1/qc/properties/${f.live.external_id}/rate_plans/${plan}/rates`, {
+    token: f.token,
+    query: { from, to, ...extra },
+  });
 
 describe('GET /rate_plans/{id}/rates', () => {
   it('resolves manual, derived (also from a derived code), fee and cost_free codes per day; inactive ones are absent', async () => {
@@ -80,8 +129,14 @@ describe('GET /rate_plans/{id}/rates', () => {
   it('leaves days without any price out of the periods', async () => {
     const res = await read(f.plans.room.external_id, '2026-06-30', '2026-07-05', { consolidated: '1' });
     expect(res.body.data.rooms).toEqual([
-      { room_type_id: f.rooms.double.external_id, periods: [{ from: '2026-07-01', to: '2026-07-03', prices: { ROOM: 200 } }] },
-      { room_type_id: f.rooms.suite.external_id, periods: [{ from: '2026-07-01', to: '2026-07-01', prices: { ROOM: 333.33 } }] },
+      {
+        room_type_id: f.rooms.double.external_id,
+        periods: [{ from: '2026-07-01', to: '2026-07-03', prices: { ROOM: 200 } }],
+      },
+      {
+        room_type_id: f.rooms.suite.external_id,
+        periods: [{ from: '2026-07-01', to: '2026-07-01', prices: { ROOM: 333.33 } }],
+      },
     ]);
   });
 
@@ -97,13 +152,27 @@ describe('GET /rate_plans/{id}/rates', () => {
     // 333.33 * 0.9 = 299.997, rounded to cents.
     expect(suite.values[0].prices).toEqual({ ROOM: 300 });
     const parent = await read(f.plans.room.external_id, '2026-07-01', '2026-07-01');
-    expect(parent.body.data.rooms[0].values[0]).toEqual({ date: '2026-07-01', prices: { ROOM: 200 }, restrictions: { closed_to_arrival: true } });
+    expect(parent.body.data.rooms[0].values[0]).toEqual({
+      date: '2026-07-01',
+      prices: { ROOM: 200 },
+      restrictions: { closed_to_arrival: true },
+    });
   });
 
   it('moves derived codes and child plans when the parent price changes', async () => {
     await t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/rates`, {
       token: f.token,
-      body: { values: [{ room_type_id: f.rooms.double.external_id, rate_plan_id: f.plans.room.external_id, date_from: '2026-07-10', date_to: '2026-07-10', rate: 100 }] },
+      body: {
+        values: [
+          {
+            room_type_id: f.rooms.double.external_id,
+            rate_plan_id: f.plans.room.external_id,
+            date_from: '2026-07-10',
+            date_to: '2026-07-10',
+            rate: 100,
+          },
+        ],
+      },
     });
     const child = await read(f.plans.child.external_id, '2026-07-10', '2026-07-10');
     expect(child.body.data.rooms[0].values[0].prices).toEqual({ ROOM: 90 });

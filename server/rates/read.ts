@@ -98,7 +98,8 @@ function sourceVocabulary(structure: PropertyStructure, plan: StructureRatePlan,
 
 function setFields(row: Record<string, unknown>): RestrictionValues {
   const values: Record<string, unknown> = {};
-  for (const field of RESTRICTION_FIELDS) if (row[field] !== null && row[field] !== undefined) values[field] = row[field];
+  for (const field of RESTRICTION_FIELDS)
+    if (row[field] !== null && row[field] !== undefined) values[field] = row[field];
   return values as RestrictionValues;
 }
 

@@ -33,7 +33,7 @@ export function resolveCodes(occupancies: readonly OccupancyEntry[], stored: Pri
     let value: number | undefined;
     if (entry && !path.has(code)) {
       path.add(code);
-      value = valueOf(entry, stored, (base) => resolve(base, path));
+      value = codeValue(entry, stored, (base) => resolve(base, path));
       path.delete(code);
     }
     memo.set(code, value);
@@ -47,7 +47,11 @@ export function resolveCodes(occupancies: readonly OccupancyEntry[], stored: Pri
   return prices;
 }
 
-function valueOf(entry: OccupancyEntry, stored: Prices | undefined, base: (code: string) => number | undefined): number | undefined {
+function codeValue(
+  entry: OccupancyEntry,
+  stored: Prices | undefined,
+  base: (code: string) => number | undefined,
+): number | undefined {
   switch (entry.kind) {
     case 'manual':
       return stored?.[entry.code];
@@ -60,11 +64,15 @@ function valueOf(entry: OccupancyEntry, stored: Prices | undefined, base: (code:
       if (from === undefined || !entry.modifier) return undefined;
       const [name, n] = entry.modifier;
       const value =
-        name === 'decrease_by_percent' ? from * (1 - n / 100)
-        : name === 'increase_by_percent' ? from * (1 + n / 100)
-        : name === 'decrease_by_amount' ? from - n
-        : name === 'increase_by_amount' ? from + n
-        : undefined;
+        name === 'decrease_by_percent'
+          ? from * (1 - n / 100)
+          : name === 'increase_by_percent'
+            ? from * (1 + n / 100)
+            : name === 'decrease_by_amount'
+              ? from - n
+              : name === 'increase_by_amount'
+                ? from + n
+                : undefined;
       return value === undefined ? undefined : Math.max(0, roundCents(value));
     }
     default:

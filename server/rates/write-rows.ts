@@ -1,5 +1,10 @@
 import { parseDay } from '../../actors/calendar-days.ts';
-import { type Prices, RESTRICTION_FIELDS, type RestrictionField, type RestrictionValues } from '../../actors/calendar-writes.ts';
+import {
+  type Prices,
+  RESTRICTION_FIELDS,
+  type RestrictionField,
+  type RestrictionValues,
+} from '../../actors/calendar-writes.ts';
 
 /**
  * Rows of the per-plan rate write (`POST /rate_plans/{id}/rates`, `{values: [{date, prices, restrictions}]}`)
@@ -44,12 +49,18 @@ export function parseRateRow(entry: unknown, row: number): RateRow | RowError {
   }
 
   if (entry.prices !== undefined && entry.prices !== null) {
-    if (!isObject(entry.prices)) return { row, code: 'malformed_row', field: 'prices', message: 'prices must be an object' };
+    if (!isObject(entry.prices))
+      return { row, code: 'malformed_row', field: 'prices', message: 'prices must be an object' };
     const prices: Prices = {};
     for (const [code, value] of Object.entries(entry.prices)) {
       if (!code.trim()) return { row, code: 'bad_acm_key', field: 'prices', date, message: 'occupancy key is empty' };
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_PRICE) {
-        return { row, code: 'malformed_row', field: `prices.${code}`, message: `price must be a number from 0 to ${MAX_PRICE}` };
+        return {
+          row,
+          code: 'malformed_row',
+          field: `prices.${code}`,
+          message: `price must be a number from 0 to ${MAX_PRICE}`,
+        };
       }
       prices[code] = value;
     }
@@ -63,7 +74,13 @@ export function parseRateRow(entry: unknown, row: number): RateRow | RowError {
     const restrictions: Record<string, number | boolean> = {};
     for (const [key, value] of Object.entries(entry.restrictions)) {
       if (!(RESTRICTION_FIELDS as readonly string[]).includes(key)) {
-        return { row, code: 'bad_restriction_key', field: `restrictions.${key}`, date, message: `allowed: ${RESTRICTION_FIELDS.join(', ')}` };
+        return {
+          row,
+          code: 'bad_restriction_key',
+          field: `restrictions.${key}`,
+          date,
+          message: `allowed: ${RESTRICTION_FIELDS.join(', ')}`,
+        };
       }
       const problem = restrictionProblem(key as RestrictionField, value);
       if (problem) return { row, code: 'malformed_row', field: `restrictions.${key}`, message: problem };
@@ -84,7 +101,9 @@ export function parseRateRow(entry: unknown, row: number): RateRow | RowError {
 
 function restrictionProblem(field: RestrictionField, value: unknown): string | undefined {
   if (field === 'min_los' || field === 'max_los') {
-    return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 999 ? undefined : `${field} must be an integer from 1 to 999`;
+    return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 999
+      ? undefined
+      : `${field} must be an integer from 1 to 999`;
   }
   return typeof value === 'boolean' ? undefined : `${field} must be a boolean`;
 }

@@ -1,4 +1,10 @@
-import { type CalendarCounters, pushCalendar } from '../../actors/calendar-push.ts';
+import {
+  type CalendarCounters,
+  CalendarWriteError,
+  type PushOutcome,
+  pushCalendar,
+  recordPushCompleted,
+} from '../../actors/calendar-push.ts';
 import { acceptedWindow } from '../../actors/calendar-window.ts';
 import {
   mergePrices,
@@ -13,7 +19,12 @@ import { notFound } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { routes } from '../core/routes/route-table.ts';
 import { checkDayRowLimit, checkRowLimit } from '../inventory/batch.ts';
-import { loadStructure, type PropertyStructure, type StructurePair } from '../inventory/structure.ts';
+import {
+  loadStructure,
+  type PropertyStructure,
+  type StructurePair,
+  type StructureRatePlan,
+} from '../inventory/structure.ts';
 import { parseRateRow, type RateRow, type RowError } from './write-rows.ts';
 
 export interface RateWriteAnswer extends CalendarCounters {
@@ -28,59 +39,86 @@ export interface RateWriteAnswer extends CalendarCounters {
  * actor pipeline as the inventory pushes: later rows win for the same day, the window applies, a shadow
  * property is a dry run, and a failed write reports every row as write_failed.
  */
-export async function writePlanRates(deps: Deps, property: PropertyRow, planId: string, values: readonly unknown[]): Promise<RateWriteAnswer> {
+export async function writePlanRates(
+  deps: Deps,
+  property: PropertyRow,
+  planId: string,
+  values: readonly unknown[],
+): Promise<RateWriteAnswer> {
   checkRowLimit(values.length);
   const parsed = values.map(parseRateRow);
   let acceptedRows = 0;
+  const endpoint = routes.ratesWrite.name;
   const outcome = await pushCalendar(deps, property.id, {
-    endpoint: routes.ratesWrite.name,
-    writeFailures: 'report',
+    endpoint,
     plan: async (tx, current) => {
       const structure = await loadStructure(tx, property.id);
       const plan = structure.ratePlan(planId);
       if (!plan) throw notFound();
-      const errors: RowError[] = [];
-      const rates = new DayRows<PairTarget, Prices>(mergePrices);
-      const restrictions = new DayRows<PairTarget, RestrictionValues>(mergeRestrictions);
       const window = acceptedWindow(current.timezone, deps.clock.now());
-      let dayRows = 0;
-      for (const row of parsed) {
-        if ('code' in row) {
-          errors.push(row);
-          continue;
-        }
-        const targets = targetsOf(structure, plan.id, row);
-        if (!Array.isArray(targets)) {
-          errors.push(targets);
-          continue;
-        }
-        const refused = refusal(row, targets, plan.parentId !== null);
-        if (refused) {
-          errors.push(refused);
-          continue;
-        }
-        for (const pair of targets) {
-          if (row.prices) rates.add(pair.key, pair.target, row.day, row.day, row.prices);
-          if (row.restrictions) restrictions.add(pair.key, pair.target, row.day, row.day, row.restrictions);
-          dayRows++;
-        }
-        if (row.day >= window.from && row.day <= window.to) acceptedRows++;
-      }
-      checkDayRowLimit(dayRows);
-      return { tables: { rates, restrictions }, rows: values.length, failedRows: errors.length, report: errors };
+      const batch = expandRows(structure, plan, parsed);
+      acceptedRows = batch.valid.filter((row) => row.day >= window.from && row.day <= window.to).length;
+      return { tables: batch.tables, rows: values.length, failedRows: batch.errors.length, report: batch.errors };
     },
-  });
+  }).catch((err) => writeFailed(deps, endpoint, parsed, err));
 
-  const errors = outcome.report;
-  if (outcome.writeError !== undefined) {
-    const failed = new Set(errors.map((e) => e.row));
-    for (const row of parsed) {
-      if (!('code' in row) && !failed.has(row.row)) errors.push({ row: row.row, code: 'write_failed', date: row.date, message: outcome.writeError });
+  const errors = [...outcome.report].sort((a, b) => a.row - b.row);
+  const failedWrite = errors.some((e) => e.code === 'write_failed');
+  return { accepted: outcome.counters.dry || failedWrite ? 0 : acceptedRows, ...outcome.counters, errors };
+}
+
+/** Each valid row's day on each pair it targets; rows refused by the plan's structure become row errors. */
+function expandRows(structure: PropertyStructure, plan: StructureRatePlan, parsed: readonly (RateRow | RowError)[]) {
+  const errors: RowError[] = [];
+  const valid: RateRow[] = [];
+  const rates = new DayRows<PairTarget, Prices>(mergePrices);
+  const restrictions = new DayRows<PairTarget, RestrictionValues>(mergeRestrictions);
+  let dayRows = 0;
+  for (const row of parsed) {
+    if ('code' in row) {
+      errors.push(row);
+      continue;
     }
-    acceptedRows = 0;
+    const targets = targetsOf(structure, plan.id, row);
+    const refused = Array.isArray(targets) ? refusal(row, targets, plan.parentId !== null) : targets;
+    if (refused || !Array.isArray(targets)) {
+      if (refused) errors.push(refused);
+      continue;
+    }
+    valid.push(row);
+    for (const pair of targets) {
+      if (row.prices) rates.add(pair.key, pair.target, row.day, row.day, row.prices);
+      if (row.restrictions) restrictions.add(pair.key, pair.target, row.day, row.day, row.restrictions);
+      dayRows++;
+    }
   }
-  errors.sort((a, b) => a.row - b.row);
-  return { accepted: outcome.counters.dry ? 0 : acceptedRows, ...outcome.counters, errors };
+  checkDayRowLimit(dayRows);
+  return { tables: { rates, restrictions }, errors, valid };
+}
+
+/**
+ * The bulk write failed and its turn rolled back: every row that was valid is reported as write_failed with
+ * the database's message, and the push event is recorded in a turn of its own (nothing was written).
+ */
+async function writeFailed(
+  deps: Deps,
+  endpoint: string,
+  parsed: readonly (RateRow | RowError)[],
+  err: unknown,
+): Promise<PushOutcome<RowError[]>> {
+  if (!(err instanceof CalendarWriteError)) throw err;
+  const failure = err as CalendarWriteError<RowError[]>;
+  const errors = [...failure.batch.report];
+  const refused = new Set(errors.map((e) => e.row));
+  for (const row of parsed) {
+    if (!('code' in row) && !refused.has(row.row))
+      errors.push({ row: row.row, code: 'write_failed', date: row.date, message: failure.detail });
+  }
+  const counters = { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: false };
+  await deps.actors.run(failure.property.id, (tx) =>
+    recordPushCompleted(tx, failure.property, endpoint, failure.batch.rows, failure.batch.rows, counters),
+  );
+  return { counters, report: errors };
 }
 
 /** The pairs a row writes to: the plan's pair for its room type, or every pair of the plan. */
@@ -90,7 +128,13 @@ function targetsOf(structure: PropertyStructure, planId: number, row: RateRow): 
   const roomType = structure.roomType(row.roomTypeId);
   const pair = roomType && pairs.find((p) => p.roomType.id === roomType.id);
   if (!pair) {
-    return { row: row.row, code: 'unknown_room_type', date: row.date, room_type_id: row.roomTypeId, message: 'room type not sold by this rate plan' };
+    return {
+      row: row.row,
+      code: 'unknown_room_type',
+      date: row.date,
+      room_type_id: row.roomTypeId,
+      message: 'room type not sold by this rate plan',
+    };
   }
   return [pair];
 }
@@ -99,7 +143,12 @@ function targetsOf(structure: PropertyStructure, planId: number, row: RateRow): 
 function refusal(row: RateRow, targets: readonly StructurePair[], child: boolean): RowError | undefined {
   if (!row.prices) return undefined;
   if (child) {
-    return { row: row.row, code: 'price_on_derived_rate', date: row.date, message: 'a child plan takes no prices; send restrictions in a row of their own' };
+    return {
+      row: row.row,
+      code: 'price_on_derived_rate',
+      date: row.date,
+      message: 'a child plan takes no prices; send restrictions in a row of their own',
+    };
   }
   for (const pair of targets) {
     // A pair with no configured vocabulary skips the check (spec 7.2).
