@@ -104,18 +104,17 @@ async function startup(env: Record<string, string | undefined>): Promise<number>
 
 async function benchStartup() {
   console.log('\nStart-up (spawn `bun server/main.ts` until /healthz answers; median of 3)');
+  const line = (label: string, value: number) => console.log(`  ${label.padEnd(54)} ${ms(value)} ms`);
   const dataDir = mkdtempSync(join(tmpdir(), 'qc-bench-'));
   try {
     const embedded = { DATABASE_URL: '', REDIS_URL: '', QC_DATA_DIR: dataDir };
-    console.log(`  embedded PGlite, empty data dir (migrations, keys)           ${ms(await startup(embedded))} ms`);
+    line('embedded PGlite, empty data dir (migrations, keys)', await startup(embedded));
     const warm = [await startup(embedded), await startup(embedded), await startup(embedded)];
-    console.log(`  embedded PGlite, existing data dir                           ${ms(stats(warm).median)} ms`);
+    line('embedded PGlite, existing data dir', stats(warm).median);
     if (databaseUrl) {
       const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? '', QC_DATA_DIR: dataDir };
       const runs = [await startup(env), await startup(env), await startup(env)];
-      console.log(
-        `  PostgreSQL${redisUrl ? ' + Redis' : ''}                                  ${ms(stats(runs).median)} ms`,
-      );
+      line(`PostgreSQL${redisUrl ? ' + Redis' : ''} (migrated)`, stats(runs).median);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
