@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ManualClock } from '../core/clock.ts';
 import type { Deps } from '../core/deps.ts';
 import { recordEvent } from '../core/outbox.ts';
@@ -25,7 +28,12 @@ export interface TestReceiver {
   stop(): Promise<void>;
 }
 
-export function startReceiver(respond: Responder = () => new Response('ok')): TestReceiver {
+export interface ReceiverOptions {
+  /** Serve HTTPS with this certificate (see selfSignedCertificate()). */
+  tls?: { cert: string; key: string };
+}
+
+export function startReceiver(respond: Responder = () => new Response('ok'), options: ReceiverOptions = {}): TestReceiver {
   const received: Received[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const receiver: TestReceiver = {
@@ -55,6 +63,7 @@ export function startReceiver(respond: Responder = () => new Response('ok')): Te
     port: 0,
     hostname: '127.0.0.1',
     idleTimeout: 30,
+    tls: options.tls,
     async fetch(request) {
       const entry = { headers: request.headers, body: await request.text(), at: Date.now() };
       const index = received.push(entry) - 1;
@@ -65,7 +74,7 @@ export function startReceiver(respond: Responder = () => new Response('ok')): Te
       return receiver.respond(entry, index);
     },
   });
-  receiver.url = `http://127.0.0.1:${server.port}/hooks`;
+  receiver.url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${server.port}/hooks`;
   return receiver;
 }
 
@@ -127,4 +136,16 @@ export async function retireSubscriptions(deps: Deps, customerId: number): Promi
       and status in ('pending', 'failed', 'delivering')`;
     await tx.sql`update subscriptions set deleted_at = now() where customer_id = ${customerId} and deleted_at is null`;
   });
+}
+
+/** A throwaway self-signed certificate for 127.0.0.1 (openssl on PATH), which no client trusts. */
+export function selfSignedCertificate(): { cert: string; key: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'qc-webhooks-tls-'));
+  const made = Bun.spawnSync(
+    ['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+    { stdout: 'ignore', stderr: 'pipe' },
+  );
+  if (made.exitCode !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);
+  return { cert: readFileSync(join(dir, 'cert.pem'), 'utf8'), key: readFileSync(join(dir, 'key.pem'), 'utf8') };
 }
