@@ -84,7 +84,7 @@ describe('GET /booking_revisions/feed', () => {
 
   it('refuses a malformed cursor or limit with 422', async () => {
     const token = await consumer();
-    for (const query of [{ since: 'abc' }, { since: -1 }, { limit: '1.5' }]) {
+    for (const query of [{ since: 'abc' }, { since: -1 }, { limit: '1.5' }] as Record<string, string | number>[]) {
       const res = await feed(token, query);
       expect(res.status).toBe(422);
       expect(res.body.message).toBe('errors.validation_error');

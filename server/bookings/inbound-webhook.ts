@@ -86,7 +86,8 @@ async function parseReservation(deps: Deps, principal: Principal, raw: string): 
     throw new ApiError(422, 'errors.qc.webhook.missing_property');
   }
   if (!Value.Check(InboundReservation, json)) {
-    throw payloadInvalid({ errors: fieldErrorsFrom([...Value.Errors(InboundReservation, json)], RESOURCE) });
+    const errors = [...Value.Errors(InboundReservation, json)] as unknown as Parameters<typeof fieldErrorsFrom>[0];
+    throw payloadInvalid({ errors: fieldErrorsFrom(errors, RESOURCE) });
   }
   return { property, data: json };
 }

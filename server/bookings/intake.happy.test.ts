@@ -184,9 +184,11 @@ describe('operator intake and the booking state machine', () => {
     const again = await t.ops('POST', '/ops/bookings/seed', seed);
     expect(again.body.data.seeded).toBe(0);
     const [counts] = await t.deps.db.sql<{ revisions: number; events: number; bookings: number }>`
-      select (select count(*)::int from booking_revisions where property_id = ${f.propertyId}) as revisions,
-        (select count(*)::int from outbox_events where property_id = ${f.propertyId} and type like 'booking.%') as events,
-        (select count(*)::int from bookings where property_id = ${f.propertyId} and seeded) as bookings`;
+      with seeded as (select id, external_booking_id from bookings where property_id = ${f.propertyId} and seeded)
+      select (select count(*)::int from booking_revisions where booking_id in (select id from seeded)) as revisions,
+        (select count(*)::int from outbox_events where property_id = ${f.propertyId} and type like 'booking.%'
+          and data->>'booking_id' in (select external_booking_id from seeded)) as events,
+        (select count(*)::int from seeded) as bookings`;
     expect(counts).toEqual({ revisions: 0, events: 0, bookings: 2 });
     expect(await freeRooms(t, f, 0, '2026-10-01', '2026-10-03')).toEqual({ '2026-10-01': 3, '2026-10-02': 3, '2026-10-03': 5 });
   });

@@ -45,6 +45,11 @@ function dateTime(value: string | null): { date: string; time?: string } | undef
   return { date: m[1] as string, time: `${m[2]}:${m[3]}:${m[4]}` };
 }
 
+/** The local timestamp one second after `date time`: an inclusive upper bound made exclusive. */
+function nextSecond(date: string, time: string): string {
+  return new Date(Date.parse(`${date}T${time}Z`) + 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 function positiveInt(value: string | null): number | undefined {
   if (!value || !/^\d{1,9}$/.test(value)) return undefined;
   const n = Number(value);
@@ -54,7 +59,7 @@ function positiveInt(value: string | null): number | undefined {
 /**
  * The list filters (spec 4.5), read leniently: a malformed value is dropped as if absent, never an error.
  * Dates accept `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` (check-in/out compare the date part; the `_to` bounds
- * are inclusive). `inserted_to` with a date alone covers that whole day.
+ * are inclusive). `inserted_to` is inclusive too: a date alone covers that whole day, a time that whole second.
  */
 export function parseFilters(params: URLSearchParams): BookingFilters {
   const f: BookingFilters = {
@@ -68,7 +73,7 @@ export function parseFilters(params: URLSearchParams): BookingFilters {
   const from = dateTime(params.get('inserted_from'));
   if (from) f.insertedFrom = `${from.date} ${from.time ?? '00:00:00'}`;
   const to = dateTime(params.get('inserted_to'));
-  if (to) f.insertedTo = to.time ? `${to.date} ${to.time}.000001` : `${addDays(to.date, 1)} 00:00:00`;
+  if (to) f.insertedTo = to.time ? nextSecond(to.date, to.time) : `${addDays(to.date, 1)} 00:00:00`;
   const statuses = [...params.getAll('booking_status'), ...params.getAll('booking_status[]')].flatMap((s) => STATUS_FILTER[s] ?? []);
   if (statuses.length) f.statuses = [...new Set(statuses)];
   const channel = params.get('source_channel');
@@ -95,8 +100,8 @@ export async function listBookings(db: Db, propertyId: number, timezone: string,
   if (f.checkoutTo) add((p) => `checkout_date <= ${p}::date`, f.checkoutTo);
   if (f.insertedFrom || f.insertedTo) params.push(timezone);
   const tz = `$${params.length}`;
-  if (f.insertedFrom) add((p) => `received_at >= (${p}::timestamp at time zone ${tz})`, f.insertedFrom);
-  if (f.insertedTo) add((p) => `received_at < (${p}::timestamp at time zone ${tz})`, f.insertedTo);
+  if (f.insertedFrom) add((p) => `received_at >= (${p}::text::timestamp at time zone ${tz}::text)`, f.insertedFrom);
+  if (f.insertedTo) add((p) => `received_at < (${p}::text::timestamp at time zone ${tz}::text)`, f.insertedTo);
   if (f.statuses) add((p) => `status = any(${p}::text[])`, f.statuses);
   if (f.sourceChannel) add((p) => `source_channel = ${p}`, f.sourceChannel);
   if (f.guestName) add((p) => `(strpos(lower(guest_first_name), lower(${p})) > 0 or strpos(lower(guest_last_name), lower(${p})) > 0)`, f.guestName);

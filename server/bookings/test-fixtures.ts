@@ -115,3 +115,17 @@ export async function bookingEvents(t: TestApp, propertyId: number) {
   return t.deps.db.sql<{ type: string; data: Record<string, unknown> }>`
     select type, data from outbox_events where property_id = ${propertyId} and type like 'booking.%' order by id`;
 }
+
+/** A POST /bookings body for the fixture's live property (one double room, 2026-11-10..12). */
+export function partnerBody(f: BookingFixture, over: Record<string, unknown> = {}) {
+  return {
+    property_id: f.property,
+    source_channel: 'QDO',
+    guest: { first_name: 'Pia', last_name: 'Lund', email: 'pia@example.com', phone: '+4512345678' },
+    checkin_date: '2026-11-10',
+    checkout_date: '2026-11-12',
+    rooms: [{ room_type_id: f.rooms[0]?.id, rate_plan_id: f.plans[0], qty: 1, adults: 2 }],
+    total_price: { amount: 250, currency: 'EUR' },
+    ...over,
+  };
+}
