@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:legacy`: latency of the legacy PMS v1 methods a PMS calls in its loops (getBookings every 30 s to
+ * 5 min, updateAvailability after each change, getAvailability, getBookingOffers), in process through
+ * `app.handle` (no HTTP socket), on the demo customer plus BENCH_BOOKINGS bookings.
+ *
+ * Uses DATABASE_URL when set (else embedded PGlite in a temporary directory). Figures in milliseconds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, localToday } from '../legacy/calendar-days.ts';
+import { buildApp } from '../server/app.ts';
+import { createBooking } from '../server/bookings/intake.ts';
+import { createDeps } from '../server/core/boot.ts';
+import { parseConfig } from '../server/core/config.ts';
+import { createDemo } from '../server/ops/demo.ts';
+import { demoSteps } from '../server/ops/demo-steps.ts';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 300);
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
+const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'qc-bench-legacy-'));
+
+const config = parseConfig({
+  QC_LOG_LEVEL: 'silent',
+  QC_OPERATOR_TOKEN: 'bench-operator-token-0123456789',
+  QC_DEMO_ON_EMPTY: '0',
+  QC_DATA_DIR: dataDir,
+  DATABASE_URL: process.env.DATABASE_URL || undefined,
+  REDIS_URL: undefined,
+});
+const deps = await createDeps(config);
+const app = buildApp(deps, { operatorToken: 'bench-operator-token-0123456789' });
+const demo = await createDemo(deps, demoSteps);
+const legacy = demo.legacy as { api_key: string; property_id: number; room_ids: number[]; bm_code: string };
+const [room, other] = legacy.room_ids as [number, number];
+const [plan] = await deps.db.sql<{ id: number }>`
+  select id from rate_plans where property_id = ${legacy.property_id} and parent_id is null and sell_type = 'per_room' limit 1`;
+const today = localToday('Europe/Lisbon', new Date());
+
+const bookingIds: number[] = [];
+for (let i = 0; i < BOOKINGS; i++) {
+  const { booking } = await createBooking(deps, {
+    propertyId: legacy.property_id,
+    channel: 'BDC',
+    guest: { firstName: 'Bench', lastName: `Guest ${i}`, email: `g${i}@example.com` },
+    checkinDate: addDays(today, 1 + (i % 60)),
+    checkoutDate: addDays(today, 3 + (i % 60)),
+    rooms: [{ roomTypeId: room, ratePlanId: plan?.id as number, adults: 2 }],
+    totalPrice: 200,
+  });
+  bookingIds.push(booking.id);
+}
+
+const call = (method: string, path: string, query: Record<string, string> = {}, body?: unknown) => {
+  const url = new URL(`http://localhost/api/pms/v1/${path}`);
+  url.searchParams.set('api_key', legacy.api_key);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  return app.handle(new Request(url, { method, body: body === undefined ? undefined : JSON.stringify(body) }));
+};
+
+async function measure(label: string, fn: (i: number) => Promise<Response>) {
+  const samples: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < CALLS; i++) {
+    const t0 = performance.now();
+    const res = await fn(i);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${label}: status ${res.status}`);
+    samples.push(performance.now() - t0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = samples.sort((a, b) => a - b);
+  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number).toFixed(2).padStart(7);
+  console.log(`  ${label.padEnd(52)} median ${at(0.5)}  p95 ${at(0.95)}  p99 ${at(0.99)}  ${(CALLS / seconds).toFixed(0).padStart(5)} req/s`);
+}
+
+console.log(`legacy facade, ${deps.db.kind}, ${CALLS} sequential calls each, ${BOOKINGS + 2} bookings on the property (ms)`);
+const first = performance.now();
+await (await call('GET', 'booking/getBookings')).arrayBuffer();
+console.log(`  getBookings, first call (stores ${BOOKINGS + 2} revisions)          ${(performance.now() - first).toFixed(1)} ms`);
+await measure(`getBookings, ${BOOKINGS + 2} unacked bookings`, () => call('GET', 'booking/getBookings'));
+await measure('getBookings?booking_id', (i) => call('GET', 'booking/getBookings', { booking_id: String(bookingIds[i % bookingIds.length]) }));
+await measure('updateAvailability, 10 rows x 30 days', (i) =>
+  call('POST', 'availability/updateAvailability', {}, {
+    values: Array.from({ length: 10 }, (_, r) => ({
+      room_id: r % 2 ? other : room,
+      date_from: addDays(today, r * 30),
+      date_to: addDays(today, r * 30 + 29),
+      qty: (i + r) % 7,
+    })),
+  }),
+);
+await measure('getAvailability, 2 rooms x 90 days', () =>
+  call('GET', 'availability/getAvailability', { date_from: today, date_to: addDays(today, 89) }),
+);
+await measure('getBookingOffers, 2 nights, 2 adults', () =>
+  call('GET', 'property/getBookingOffers', {
+    bm_code: legacy.bm_code, checkin_date: addDays(today, 70), checkout_date: addDays(today, 72), 'guests[adults]': '2',
+  }),
+);
+
+await deps.db.close();
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
