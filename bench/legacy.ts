@@ -55,7 +55,7 @@ const call = (method: string, path: string, query: Record<string, string> = {}, 
   const url = new URL(`http://localhost/api/pms/v1/${path}`);
   url.searchParams.set('api_key', legacy.api_key);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return app.handle(new Request(url, { method, body: body === undefined ? undefined : JSON.stringify(body) }));
+  return app.handle(new Request(url.toString(), { method, body: body === undefined ? undefined : JSON.stringify(body) }));
 };
 
 async function measure(label: string, fn: (i: number) => Promise<Response>) {
