@@ -55,7 +55,9 @@ const call = (method: string, path: string, query: Record<string, string> = {}, 
   const url = new URL(`http://localhost/api/pms/v1/${path}`);
   url.searchParams.set('api_key', legacy.api_key);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-  return app.handle(new Request(url.toString(), { method, body: body === undefined ? undefined : JSON.stringify(body) }));
+  return app.handle(
+    new Request(url.toString(), { method, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
 };
 
 async function measure(label: string, fn: (i: number) => Promise<Response>) {
@@ -70,32 +72,49 @@ async function measure(label: string, fn: (i: number) => Promise<Response>) {
   }
   const seconds = (performance.now() - started) / 1000;
   const sorted = samples.sort((a, b) => a - b);
-  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number).toFixed(2).padStart(7);
-  console.log(`  ${label.padEnd(52)} median ${at(0.5)}  p95 ${at(0.95)}  p99 ${at(0.99)}  ${(CALLS / seconds).toFixed(0).padStart(5)} req/s`);
+  const at = (q: number) =>
+    (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number).toFixed(2).padStart(7);
+  console.log(
+    `  ${label.padEnd(52)} median ${at(0.5)}  p95 ${at(0.95)}  p99 ${at(0.99)}  ${(CALLS / seconds).toFixed(0).padStart(5)} req/s`,
+  );
 }
 
-console.log(`legacy facade, ${deps.db.kind}, ${CALLS} sequential calls each, ${BOOKINGS + 2} bookings on the property (ms)`);
+console.log(
+  `legacy facade, ${deps.db.kind}, ${CALLS} sequential calls each, ${BOOKINGS + 2} bookings on the property (ms)`,
+);
 const first = performance.now();
 await (await call('GET', 'booking/getBookings')).arrayBuffer();
-console.log(`  getBookings, first call (stores ${BOOKINGS + 2} revisions)          ${(performance.now() - first).toFixed(1)} ms`);
+console.log(
+  `  getBookings, first call (stores ${BOOKINGS + 2} revisions)          ${(performance.now() - first).toFixed(1)} ms`,
+);
 await measure(`getBookings, ${BOOKINGS + 2} unacked bookings`, () => call('GET', 'booking/getBookings'));
-await measure('getBookings?booking_id', (i) => call('GET', 'booking/getBookings', { booking_id: String(bookingIds[i % bookingIds.length]) }));
+await measure('getBookings?booking_id', (i) =>
+  call('GET', 'booking/getBookings', { booking_id: String(bookingIds[i % bookingIds.length]) }),
+);
 await measure('updateAvailability, 10 rows x 30 days', (i) =>
-  call('POST', 'availability/updateAvailability', {}, {
-    values: Array.from({ length: 10 }, (_, r) => ({
-      room_id: r % 2 ? other : room,
-      date_from: addDays(today, r * 30),
-      date_to: addDays(today, r * 30 + 29),
-      qty: (i + r) % 7,
-    })),
-  }),
+  call(
+    'POST',
+    'availability/updateAvailability',
+    {},
+    {
+      values: Array.from({ length: 10 }, (_, r) => ({
+        room_id: r % 2 ? other : room,
+        date_from: addDays(today, r * 30),
+        date_to: addDays(today, r * 30 + 29),
+        qty: (i + r) % 7,
+      })),
+    },
+  ),
 );
 await measure('getAvailability, 2 rooms x 90 days', () =>
   call('GET', 'availability/getAvailability', { date_from: today, date_to: addDays(today, 89) }),
 );
 await measure('getBookingOffers, 2 nights, 2 adults', () =>
   call('GET', 'property/getBookingOffers', {
-    bm_code: legacy.bm_code, checkin_date: addDays(today, 70), checkout_date: addDays(today, 72), 'guests[adults]': '2',
+    bm_code: legacy.bm_code,
+    checkin_date: addDays(today, 70),
+    checkout_date: addDays(today, 72),
+    'guests[adults]': '2',
   }),
 );
 

@@ -44,7 +44,9 @@ describe('PHP json_encode bytes', () => {
 
 describe('<dump>', () => {
   it('re-encodes the row as PHP decoded it: objects become arrays, an empty one a list', () => {
-    expect(dump({ room_id: 1, date: '2030/01/01', extra: {} })).toBe('{"room_id":1,"date":"2030\\/01\\/01","extra":[]}');
+    expect(dump({ room_id: 1, date: '2030/01/01', extra: {} })).toBe(
+      '{"room_id":1,"date":"2030\\/01\\/01","extra":[]}',
+    );
     expect(dump({})).toBe('[]');
     expect(dump({ 0: 'a', 1: 'b' })).toBe('["a","b"]');
     expect(dump(5)).toBe('5');
@@ -60,6 +62,8 @@ describe('responses', () => {
   it('render an unhandled failure with Msg and Code lines only; the SQLSTATE is the code of a database error', () => {
     const dbError = Object.assign(new Error('integer out of range'), { code: '22003' });
     expect(thrownErrorMessage(dbError)).toBe('Throw Error Exception\nMsg: integer out of range\nCode: 22003');
-    expect(thrownErrorMessage(new TypeError('x is undefined'))).toBe('Throw Error Exception\nMsg: x is undefined\nCode: 0');
+    expect(thrownErrorMessage(new TypeError('x is undefined'))).toBe(
+      'Throw Error Exception\nMsg: x is undefined\nCode: 0',
+    );
   });
 });

@@ -29,5 +29,10 @@ export function daysOf(from: string, to: string): string[] {
 
 /** The property's local calendar date at `now`. */
 export function localToday(timezone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import type { TestApp } from '../server/testing/harness.ts';
-import { legacyTestApp, TODAY } from './legacy-test-fixture.ts';
 import { addDays } from './calendar-days.ts';
+import { legacyTestApp, TODAY } from './legacy-test-fixture.ts';
 
 let t: TestApp;
 
@@ -30,13 +30,20 @@ describe('POST /ops/demo, legacy part', () => {
     expect(settings.body.data.property.name).toBe(demo.properties[0]?.name);
     expect(settings.body.data.rooms.map((r: { id: number }) => r.id)).toEqual(legacy.room_ids);
 
-    const push = await call('availability/updateAvailability', {}, {
-      values: legacy.ext_room_ids.map((e) => ({ ext_room_id: e.ext_room_id, date: TODAY, qty: 2 })),
-    });
+    const push = await call(
+      'availability/updateAvailability',
+      {},
+      {
+        values: legacy.ext_room_ids.map((e) => ({ ext_room_id: e.ext_room_id, date: TODAY, qty: 2 })),
+      },
+    );
     expect(push.text).toBe('{"message":"Success"}');
 
     const offers = await call('property/getBookingOffers', {
-      bm_code: legacy.bm_code, checkin_date: addDays(TODAY, 1), checkout_date: addDays(TODAY, 3), 'guests[adults]': 2,
+      bm_code: legacy.bm_code,
+      checkin_date: addDays(TODAY, 1),
+      checkout_date: addDays(TODAY, 3),
+      'guests[adults]': 2,
     });
     expect(offers.body.data.offers.length).toBeGreaterThan(0);
 

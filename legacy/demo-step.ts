@@ -16,16 +16,21 @@ const SEEDED_DAYS = 60;
 export async function legacyDemoStep(ctx: DemoContext): Promise<void> {
   const { deps, live, demo } = ctx;
   const db = deps.db;
-  const [key] = await db.sql<{ id: number }>`select id from legacy_api_keys where key_hash = ${sha256Hex(demo.legacy_api_key)}`;
+  const [key] = await db.sql<{
+    id: number;
+  }>`select id from legacy_api_keys where key_hash = ${sha256Hex(demo.legacy_api_key)}`;
   const rooms = await db.sql<{ id: number; partner_code: string | null; name: string }>`
     select id, partner_code, name from room_types where property_id = ${live.id} and deleted_at is null order by id`;
   const [plan] = await db.sql<{ id: number }>`
     select id from rate_plans where property_id = ${live.id} and parent_id is null and sell_type = 'per_room' and deleted_at is null
     order by id limit 1`;
   const first = rooms[0];
-  if (!key || !first || !plan) throw new Error('legacy demo step needs the structure step (rooms and a per_room plan) first');
+  if (!key || !first || !plan)
+    throw new Error('legacy demo step needs the structure step (rooms and a per_room plan) first');
 
-  const urlKey = `seaside-${randomSecret(6).replace(/[^A-Za-z0-9]/g, 'x').toLowerCase()}`;
+  const urlKey = `seaside-${randomSecret(6)
+    .replace(/[^A-Za-z0-9]/g, 'x')
+    .toLowerCase()}`;
   const [module] = await db.sql<{ id: number; url_key: string }>`
     insert into booking_buttons (property_id, name, url_key, url_link, currency_code, lng_locale)
     values (${live.id}, 'Seaside booking engine', ${urlKey}, ${`https://book.example.com/${urlKey}`}, ${live.currency}, 'en-GB')

@@ -32,7 +32,7 @@ describe('legacy api key', () => {
     expect([res.status, res.text]).toEqual([401, '{"message":"Wrong api key! **"}']);
   });
 
-  it('only sees its own property: another customer\'s bookings never show', async () => {
+  it("only sees its own property: another customer's bookings never show", async () => {
     const other = await legacyFixture(t);
     const theirs = await other.book();
     const res = await f.call('booking/getBookings', { query: { booking_id: theirs } });
@@ -77,7 +77,10 @@ describe('legacy dispatch and bytes', () => {
   });
 
   it('reads a malformed or non-JSON body as no input, like json_decode', async () => {
-    const res = await f.call('booking/ackBooking', { raw: 'booking_id=1&revision_id=x', headers: { 'content-type': 'text/plain' } });
+    const res = await f.call('booking/ackBooking', {
+      raw: 'booking_id=1&revision_id=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.text).toBe('{"message":"Bad request data! (booking_id or revision_id missing)"}');
   });
 

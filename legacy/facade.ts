@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../server/core/deps.ts';
 import { errorFields } from '../server/core/log.ts';
-import { type LegacyCaller, authenticateLegacyKey } from './auth.ts';
+import { authenticateLegacyKey, type LegacyCaller } from './auth.ts';
 import { getAvailability } from './availability/get-availability.ts';
 import { updateAvailability } from './availability/update-availability.ts';
 import { ackBooking } from './booking/ack-booking.ts';
@@ -67,7 +67,10 @@ export function legacyFacade(deps: Deps) {
 async function answer(deps: Deps, request: Request): Promise<Response> {
   const started = performance.now();
   const url = new URL(request.url);
-  const [epClass = '', epMethod = ''] = url.pathname.slice(LEGACY_PREFIX.length + 1).split('/').map(decodeSegment);
+  const [epClass = '', epMethod = ''] = url.pathname
+    .slice(LEGACY_PREFIX.length + 1)
+    .split('/')
+    .map(decodeSegment);
   let response: Response;
   try {
     const methods = lookup.get(epClass.toLowerCase());

@@ -1,8 +1,8 @@
 import { createBooking, type NewBooking } from '../server/bookings/intake.ts';
+import { sha256Hex } from '../server/core/auth/secrets.ts';
 import { ManualClock } from '../server/core/clock.ts';
 import { createLegacyKey, type Demo } from '../server/ops/demo.ts';
 import { type Reply, startTestApp, type TestApp } from '../server/testing/harness.ts';
-import { sha256Hex } from '../server/core/auth/secrets.ts';
 
 /**
  * Test support for the legacy facade: a test app on a fixed clock (so the legacy windows are predictable)
@@ -52,8 +52,13 @@ export async function legacyFixture(t: TestApp): Promise<LegacyFixture> {
   const [key] = await db.sql<{ id: number; property_id: number; customer_id: number }>`
     select id, property_id, customer_id from legacy_api_keys where key_hash = ${sha256Hex(demo.legacy_api_key)}`;
   if (!key) throw new Error('demo legacy key not found');
-  const rooms = await db.sql<{ id: number }>`select id from room_types where property_id = ${key.property_id} order by id`;
-  const plans = await db.sql<{ id: number; partner_code: string }>`select id, partner_code from rate_plans where property_id = ${key.property_id}`;
+  const rooms = await db.sql<{
+    id: number;
+  }>`select id from room_types where property_id = ${key.property_id} order by id`;
+  const plans = await db.sql<{
+    id: number;
+    partner_code: string;
+  }>`select id, partner_code from rate_plans where property_id = ${key.property_id}`;
   const planId = (code: string) => plans.find((p) => p.partner_code === code)?.id as number;
   const fixture: LegacyFixture = {
     t,
@@ -68,12 +73,16 @@ export async function legacyFixture(t: TestApp): Promise<LegacyFixture> {
     call: (path, o = {}) => {
       const apiKey = o.key === undefined ? fixture.key : o.key;
       const query = { ...(apiKey === null ? {} : { api_key: apiKey }), ...o.query };
-      return t.request(o.method ?? (o.body !== undefined || o.raw !== undefined ? 'POST' : 'GET'), `/api/pms/v1/${path}`, {
-        query,
-        body: o.body,
-        raw: o.raw,
-        headers: o.headers,
-      });
+      return t.request(
+        o.method ?? (o.body !== undefined || o.raw !== undefined ? 'POST' : 'GET'),
+        `/api/pms/v1/${path}`,
+        {
+          query,
+          body: o.body,
+          raw: o.raw,
+          headers: o.headers,
+        },
+      );
     },
     book: async (overrides = {}) => {
       const result = await createBooking(t.deps, {

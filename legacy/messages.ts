@@ -15,10 +15,12 @@ export const messages = {
     missingMethod: (epMethod: string) => `Missing endpoint method: ${epMethod}`,
   },
   updateAvailability: {
-    badStructure: "Bad request data! Wrong format of the post structure (missing 'values' structure - check documentation)!",
+    badStructure:
+      "Bad request data! Wrong format of the post structure (missing 'values' structure - check documentation)!",
     invalidQty: (row: unknown) => `Invalid qty (qty can't be < 0) for: ${dump(row)}`,
     missingQtyOrOpened: (row: unknown) => `Missing parameters qty and/or is_opened for: ${dump(row)}`,
-    bothRoomIds: (row: unknown) => `Both parameters 'room_id', 'ext_room_id' can't be set at the same time!${dump(row)}`,
+    bothRoomIds: (row: unknown) =>
+      `Both parameters 'room_id', 'ext_room_id' can't be set at the same time!${dump(row)}`,
     missingRoomId: (row: unknown) => `Missing room_id for: ${dump(row)}`,
     roomNotFound: (row: unknown) => `Not found property room_id for: ${dump(row)}`,
     invalidDate: (row: unknown) => `Invalid date format (must be 'YYYY-MM-DD') for: ${dump(row)}`,

@@ -55,7 +55,9 @@ function assign(target: PhpArray, name: string, value: string): void {
 }
 
 function nextIndex(array: PhpArray): number {
-  const ints = Object.keys(array).filter((k) => /^(0|-?[1-9]\d*)$/.test(k)).map(Number);
+  const ints = Object.keys(array)
+    .filter((k) => /^(0|-?[1-9]\d*)$/.test(k))
+    .map(Number);
   return ints.length ? Math.max(-1, ...ints) + 1 : 0;
 }
 

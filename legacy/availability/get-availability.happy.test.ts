@@ -55,6 +55,8 @@ describe('getAvailability', () => {
     expect((await get({ date_from: '2031-01-12', date_to: '2031-01-10' })).text).toBe(bad);
     expect((await get({ date_from: '2031-01-01', date_to: '2033-01-03' })).text).toBe(bad);
     const other = await legacyFixture(t);
-    expect((await get({ room_id: other.roomIds[0] as number, date_from: '2031-01-10', date_to: '2031-01-10' })).text).toBe(bad);
+    expect(
+      (await get({ room_id: other.roomIds[0] as number, date_from: '2031-01-10', date_to: '2031-01-10' })).text,
+    ).toBe(bad);
   });
 });

@@ -15,7 +15,12 @@ export async function propertyRoomId(db: Db, propertyId: number, roomId: unknown
  * postExternalPropertyData's `rooms_types`, and the hotelier must have linked it to a room of the property.
  * Ids are compared as strings, byte for byte (they are stored verbatim).
  */
-export async function roomIdForExtRoom(db: Db, keyId: number, propertyId: number, extRoomId: unknown): Promise<number | undefined> {
+export async function roomIdForExtRoom(
+  db: Db,
+  keyId: number,
+  propertyId: number,
+  extRoomId: unknown,
+): Promise<number | undefined> {
   if (typeof extRoomId !== 'string' && typeof extRoomId !== 'number') return undefined;
   const ext = String(extRoomId);
   const [row] = await db.sql<{ id: number }>`

@@ -37,7 +37,11 @@ describe('updateAvailability', () => {
     await f.book({ checkinDate: '2030-07-01', checkoutDate: '2030-07-03' });
     const res = await push(f, [{ room_id: room, date_from: '2030-07-01', date_to: '2030-07-03', qty: 3 }]);
     expect([res.status, res.text]).toEqual([200, '{"message":"Success"}']);
-    expect((await days(room, '2030-07-01', '2030-07-03')).map((d) => [d.offered, d.booked])).toEqual([[4, 1], [4, 1], [3, 0]]);
+    expect((await days(room, '2030-07-01', '2030-07-03')).map((d) => [d.offered, d.booked])).toEqual([
+      [4, 1],
+      [4, 1],
+      [3, 0],
+    ]);
   });
 
   it('stores opened, and closed as its negation, without touching quantities', async () => {
@@ -74,7 +78,11 @@ describe('updateAvailability', () => {
       ['2030-06-14', 2],
       ['2030-06-15', 2],
     ]);
-    expect((await days(room, '2032-01-01', '2032-12-31')).map((d) => d.date)).toEqual(['2032-06-13', '2032-06-14', '2032-06-15']);
+    expect((await days(room, '2032-01-01', '2032-12-31')).map((d) => d.date)).toEqual([
+      '2032-06-13',
+      '2032-06-14',
+      '2032-06-15',
+    ]);
   });
 
   it('writes through ext_room_id once the PMS declared it and the hotelier linked it', async () => {
@@ -82,7 +90,9 @@ describe('updateAvailability', () => {
     const room = f.roomIds[1] as number;
     const mapping = (ids: string[]) =>
       f.call('property/postExternalPropertyData', {
-        body: { property: { id: 'H1', name: 'Hotel', mapping_data: { rooms_types: ids.map((id) => ({ id, name: id })) } } },
+        body: {
+          property: { id: 'H1', name: 'Hotel', mapping_data: { rooms_types: ids.map((id) => ({ id, name: id })) } },
+        },
       });
     const row = { ext_room_id: 'APT-PMS', date: '2030-07-20', qty: 4 };
     await mapping(['APT-PMS']);
@@ -113,7 +123,9 @@ describe('updateAvailability', () => {
   it('is last-write-wins per room and day: concurrent range writes never interleave within a row', async () => {
     const f = await fresh();
     const room = f.roomIds[0] as number;
-    const writes = [1, 2, 3, 4, 5].map((qty) => push(f, [{ room_id: room, date_from: '2030-10-01', date_to: '2030-10-10', qty }]));
+    const writes = [1, 2, 3, 4, 5].map((qty) =>
+      push(f, [{ room_id: room, date_from: '2030-10-01', date_to: '2030-10-10', qty }]),
+    );
     expect((await Promise.all(writes)).every((r) => r.status === 200)).toBe(true);
     const offered = new Set((await days(room, '2030-10-01', '2030-10-10')).map((d) => d.offered));
     expect(offered.size).toBe(1);

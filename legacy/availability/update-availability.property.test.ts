@@ -15,7 +15,9 @@ beforeAll(async () => {
 const FIRST = '2030-11-01';
 const LAST = '2030-11-20';
 
-type Row = { kind: 'valid'; room: number; from: number; span: number; qty: number } | { kind: 'invalid'; body: (room: number) => unknown };
+type Row =
+  | { kind: 'valid'; room: number; from: number; span: number; qty: number }
+  | { kind: 'invalid'; body: (room: number) => unknown };
 
 const invalidRows: ((room: number) => unknown)[] = [
   (room) => ({ room_id: room, date: FIRST, qty: -2 }),
@@ -31,7 +33,16 @@ const invalidRows: ((room: number) => unknown)[] = [
 ];
 
 const rowArb: fc.Arbitrary<Row> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('valid' as const), room: fc.nat(1), from: fc.nat(19), span: fc.nat(4), qty: fc.nat(9) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('valid' as const),
+      room: fc.nat(1),
+      from: fc.nat(19),
+      span: fc.nat(4),
+      qty: fc.nat(9),
+    }),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...invalidRows).map((body) => ({ kind: 'invalid' as const, body })) },
 );
 
@@ -54,7 +65,8 @@ describe('updateAvailability batches (property)', () => {
         const firstInvalid = rows.findIndex((r) => r.kind === 'invalid');
         for (const r of firstInvalid < 0 ? rows : rows.slice(0, firstInvalid)) {
           if (r.kind !== 'valid') continue;
-          for (let d = r.from; d <= Math.min(r.from + r.span, 19); d++) expected.set(`${f.roomIds[r.room]}|${addDays(FIRST, d)}`, r.qty);
+          for (let d = r.from; d <= Math.min(r.from + r.span, 19); d++)
+            expected.set(`${f.roomIds[r.room]}|${addDays(FIRST, d)}`, r.qty);
         }
         const stored = await t.deps.db.sql<{ room_type_id: number; date: string; offered: number }>`
           select room_type_id, date, offered from availability

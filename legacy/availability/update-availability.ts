@@ -3,7 +3,7 @@ import type { LegacyCaller } from '../auth.ts';
 import { success } from '../bytes.ts';
 import { addDays, addYears, isDay, localToday } from '../calendar-days.ts';
 import type { LegacyCall } from '../facade.ts';
-import { LegacyError, badRequest, messages } from '../messages.ts';
+import { badRequest, LegacyError, messages } from '../messages.ts';
 import { asList, isArray, isSet, looseBool, looseInt, looseNumber } from '../php-input.ts';
 import { propertyRoomId, roomIdForExtRoom } from './rooms.ts';
 
@@ -41,7 +41,12 @@ export async function updateAvailability({ deps, caller, body }: LegacyCall): Pr
 }
 
 /** The row's checks in the legacy order; undefined when the row lies entirely outside the window. */
-async function checkRow(db: Db, caller: LegacyCaller, row: unknown, window: { from: string; to: string }): Promise<RowWrite | undefined> {
+async function checkRow(
+  db: Db,
+  caller: LegacyCaller,
+  row: unknown,
+  window: { from: string; to: string },
+): Promise<RowWrite | undefined> {
   const r = isArray(row) ? row : {};
   // Only a numeric negative is "invalid qty"; anything else malformed fails the final params check.
   if (isSet(r.qty) && (looseNumber(r.qty) ?? 0) < 0) throw badRequest(m.invalidQty(row));
@@ -80,7 +85,14 @@ async function checkRow(db: Db, caller: LegacyCaller, row: unknown, window: { fr
   const opened = isSet(r.opened) ? looseBool(r.opened) : null;
   const closed = isSet(r.closed) ? looseBool(r.closed) : null;
   const contradicts = opened !== null && closed !== null && opened === closed;
-  if (qty === undefined || (qty !== null && qty > MAX_QTY) || opened === undefined || closed === undefined || contradicts) throw badRequest(m.invalidParams(row));
+  if (
+    qty === undefined ||
+    (qty !== null && qty > MAX_QTY) ||
+    opened === undefined ||
+    closed === undefined ||
+    contradicts
+  )
+    throw badRequest(m.invalidParams(row));
   return { roomTypeId, from, to, qty, opened: opened ?? (closed === null ? null : !closed) };
 }
 

@@ -33,11 +33,17 @@ describe('ackBooking', () => {
     const res = await ack({
       booking_id: String(id),
       revision_id: s.revisionId,
-      booking_items: [{ booking_item_id: s.itemId, ext_reservation_id: 5501, room_number: '204', self_checkin_code: '8812' }],
+      booking_items: [
+        { booking_item_id: s.itemId, ext_reservation_id: 5501, room_number: '204', self_checkin_code: '8812' },
+      ],
     });
     expect(res.text).toBe(SUCCESS);
     expect(await item(s.itemId)).toEqual({
-      pms_status: 'sync_ok', pms_key_id: f.keyId, ext_reservation_id: '5501', room_number: '204', self_checkin_code: '8812',
+      pms_status: 'sync_ok',
+      pms_key_id: f.keyId,
+      ext_reservation_id: '5501',
+      room_number: '204',
+      self_checkin_code: '8812',
     });
   });
 
@@ -46,14 +52,18 @@ describe('ackBooking', () => {
     const s = await sent(id);
     expect((await ack({ booking_id: id, revision_id: s.revisionId })).text).toBe(SUCCESS);
     expect((await item(s.itemId))?.pms_status).toBeNull();
-    expect((await ack({ booking_id: id, revision_id: s.revisionId })).text).toBe('{"message":"The ack was already sent!"}');
+    expect((await ack({ booking_id: id, revision_id: s.revisionId })).text).toBe(
+      '{"message":"The ack was already sent!"}',
+    );
   });
 
   it('matches revision_id byte for byte', async () => {
     const id = await f.book();
     const s = await sent(id);
     for (const variant of [s.revisionId.toUpperCase(), ` ${s.revisionId}`, `${s.revisionId}\n`]) {
-      expect((await ack({ booking_id: id, revision_id: variant })).text).toBe('{"message":"Missing booking revision!"}');
+      expect((await ack({ booking_id: id, revision_id: variant })).text).toBe(
+        '{"message":"Missing booking revision!"}',
+      );
     }
     expect((await ack({ booking_id: id, revision_id: s.revisionId })).text).toBe(SUCCESS);
   });
@@ -66,18 +76,28 @@ describe('ackBooking', () => {
     expect(second.revisionId).not.toBe(first.revisionId);
     expect((await ack({ booking_id: id, revision_id: second.revisionId })).text).toBe(SUCCESS);
     expect((await ack({ booking_id: id, revision_id: first.revisionId })).text).toBe(SUCCESS);
-    expect((await ack({ booking_id: id, revision_id: first.revisionId })).text).toBe('{"message":"The ack was already sent!"}');
+    expect((await ack({ booking_id: id, revision_id: first.revisionId })).text).toBe(
+      '{"message":"The ack was already sent!"}',
+    );
   });
 
   it('refuses an item bound to another PMS, and writes nothing of that ack', async () => {
     const id = await f.book();
     const s = await sent(id);
-    await ack({ booking_id: id, revision_id: s.revisionId, booking_items: [{ booking_item_id: s.itemId, ext_reservation_id: 'A-1' }] });
+    await ack({
+      booking_id: id,
+      revision_id: s.revisionId,
+      booking_items: [{ booking_item_id: s.itemId, ext_reservation_id: 'A-1' }],
+    });
     await modifyBooking(t.deps, id, { guest: { firstName: 'Inês' } });
     const next = await sent(id);
     const second = await f.anotherKey();
     const res = await ack(
-      { booking_id: id, revision_id: next.revisionId, booking_items: [{ booking_item_id: s.itemId, ext_reservation_id: 'B-1' }] },
+      {
+        booking_id: id,
+        revision_id: next.revisionId,
+        booking_items: [{ booking_item_id: s.itemId, ext_reservation_id: 'B-1' }],
+      },
       second.key,
     );
     expect([res.status, res.text]).toEqual([404, '{"message":"Missing booking item!"}']);
@@ -89,6 +109,9 @@ describe('ackBooking', () => {
     const id = await f.book();
     const s = await sent(id);
     const answers = await Promise.all([1, 2].map(() => ack({ booking_id: id, revision_id: s.revisionId })));
-    expect(answers.map((a) => a.text).sort()).toEqual(['{"message":"Success"}', '{"message":"The ack was already sent!"}']);
+    expect(answers.map((a) => a.text).sort()).toEqual([
+      '{"message":"Success"}',
+      '{"message":"The ack was already sent!"}',
+    ]);
   });
 });

@@ -17,7 +17,9 @@ export async function ackBooking({ deps, caller, body }: LegacyCall): Promise<Re
   const b = isArray(body) ? body : {};
   if (!isSet(b.booking_id) || !isSet(b.revision_id)) throw badRequest(m.badRequest);
   const items = isSet(b.booking_items) ? asList(b.booking_items) : [];
-  const valid = items?.every((i) => isArray(i) && isSet(i.booking_item_id) && optionalText(i.ext_reservation_id) !== null);
+  const valid = items?.every(
+    (i) => isArray(i) && isSet(i.booking_item_id) && optionalText(i.ext_reservation_id) !== null,
+  );
   if (!items || !valid) throw badRequest(m.badItems);
   const entries = items as PhpArray[];
 

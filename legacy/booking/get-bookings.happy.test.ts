@@ -21,7 +21,8 @@ function rawRevisions(text: string): string[] {
 /** The content bytes a revision id derives from: the revision without its two leading revision fields. */
 const contentOf = (raw: string) => `{${raw.replace(/^\{"revision_id":"[^"]*","revision_number":\d+,/, '')}`;
 
-const fetch = (f: LegacyFixture, query: Record<string, string | number> = {}) => f.call('booking/getBookings', { query });
+const fetch = (f: LegacyFixture, query: Record<string, string | number> = {}) =>
+  f.call('booking/getBookings', { query });
 const ids = (res: { body: { data: { booking_id: number }[] } }) => res.body.data.map((r) => r.booking_id);
 
 describe('getBookings', () => {
@@ -96,7 +97,9 @@ describe('getBookings', () => {
     expect(ids(await fetch(f, { type: 'modified' }))).not.toContain(id);
     await modifyBooking(t.deps, id, { checkoutDate: '2030-07-04' });
     expect(ids(await fetch(f, { type: 'new' }))).not.toContain(id);
-    const modified = (await fetch(f, { type: 'modified' })).body.data.find((r: { booking_id: number }) => r.booking_id === id);
+    const modified = (await fetch(f, { type: 'modified' })).body.data.find(
+      (r: { booking_id: number }) => r.booking_id === id,
+    );
     expect([modified.revision_number, modified.checkout_date]).toEqual([2, '2030-07-04']);
   });
 
@@ -112,14 +115,22 @@ describe('getBookings', () => {
     const before = await count();
     const sent = (await fetch(f, { booking_id: id })).body.data[0];
     await f.call('booking/ackBooking', {
-      body: { booking_id: id, revision_id: sent.revision_id, booking_items: [{ booking_item_id: sent.booking_items[0].booking_item_id, ext_reservation_id: 'R-1' }] },
+      body: {
+        booking_id: id,
+        revision_id: sent.revision_id,
+        booking_items: [{ booking_item_id: sent.booking_items[0].booking_item_id, ext_reservation_id: 'R-1' }],
+      },
     });
-    await f.call('booking/postRoomAssignment', { body: { booking_id: id, booking_item_id: sent.booking_items[0].booking_item_id, room_number: '12' } });
+    await f.call('booking/postRoomAssignment', {
+      body: { booking_id: id, booking_item_id: sent.booking_items[0].booking_item_id, room_number: '12' },
+    });
     expect(await count()).toEqual(before);
 
     const token = await t.oauthToken(f.demo.client.client_id, f.demo.client.client_secret);
     const modern = await t.request('GET', `/v1/qc/properties/${f.demo.properties[0]?.id}/bookings/${id}`, { token });
-    expect(modern.body.data.rooms.map((r: { booking_item_id: number }) => r.booking_item_id)).toEqual([sent.booking_items[0].booking_item_id]);
+    expect(modern.body.data.rooms.map((r: { booking_item_id: number }) => r.booking_item_id)).toEqual([
+      sent.booking_items[0].booking_item_id,
+    ]);
     await t.request('POST', `/v1/qc/properties/${f.demo.properties[0]?.id}/bookings/${id}/cancel`, { token });
     const afterCancel = (await fetch(f, { booking_id: id })).body.data[0];
     expect([afterCancel.status, afterCancel.revision_number]).toEqual(['cancelled', 2]);

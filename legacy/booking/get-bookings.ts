@@ -16,7 +16,8 @@ const TYPES = ['new', 'modified'] as const;
  */
 export async function getBookings({ deps, caller, query }: LegacyCall): Promise<Response> {
   const type = query.type;
-  if (isSet(type) && !TYPES.includes(type as (typeof TYPES)[number])) throw badRequest(messages.getBookings.invalidType);
+  if (isSet(type) && !TYPES.includes(type as (typeof TYPES)[number]))
+    throw badRequest(messages.getBookings.invalidType);
   const byId = isSet(query.booking_id);
   const bookingId = byId ? (looseInt(query.booking_id) ?? -1) : null;
   const now = deps.clock.now();

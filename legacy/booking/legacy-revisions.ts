@@ -59,7 +59,12 @@ function contentOf(b: BookingRow, items: ItemRow[]): string {
     checkout_date: b.checkout_date,
     num_adults: b.adults,
     num_children: b.children,
-    client: { first_name: b.guest_first_name, last_name: b.guest_last_name, email: b.guest_email, phone: b.guest_phone },
+    client: {
+      first_name: b.guest_first_name,
+      last_name: b.guest_last_name,
+      email: b.guest_email,
+      phone: b.guest_phone,
+    },
     booking_items: items.map((i) => ({
       booking_item_id: i.id,
       room_id: i.room_type_id,
@@ -79,7 +84,11 @@ function contentOf(b: BookingRow, items: ItemRow[]): string {
  * keeps its id, any change gives a new id, and a change back to earlier content still gets a new id and
  * a higher number.
  */
-export function revisionIdentity(bookingId: number, seq: number, content: string): { revision_id: string; revision_number: number } {
+export function revisionIdentity(
+  bookingId: number,
+  seq: number,
+  content: string,
+): { revision_id: string; revision_number: number } {
   if (bookingId < FIRST_CURRENT_BOOKING_ID) return { revision_id: md5(content), revision_number: 1 };
   return { revision_id: `${bookingId}-${seq}-${sha256(content).slice(0, 16)}`, revision_number: seq };
 }
@@ -89,15 +98,29 @@ export function revisionIdentity(bookingId: number, seq: number, content: string
  * A booking whose content differs from its latest stored revision gets a new one; two PMS calls racing
  * over the same booking agree on one row (unique booking_id, seq), the loser re-reads it.
  */
-export async function currentRevisions(db: Db, bookings: BookingRow[], now: Date): Promise<Map<number, StoredRevision>> {
+export async function currentRevisions(
+  db: Db,
+  bookings: BookingRow[],
+  now: Date,
+): Promise<Map<number, StoredRevision>> {
   const ids = bookings.map((b) => b.id);
   const items = await db.sql<ItemRow>`
     select id, booking_id, room_type_id, rate_plan_id, checkin_date, checkout_date, adults, price
     from booking_rooms where booking_id = any(${ids}::bigint[]) order by id`;
   const current = await latestRevisions(db, ids);
-  const fresh: { booking_id: number; seq: number; revision_number: number; revision_id: string; content_md5: string; content: string }[] = [];
+  const fresh: {
+    booking_id: number;
+    seq: number;
+    revision_number: number;
+    revision_id: string;
+    content_md5: string;
+    content: string;
+  }[] = [];
   for (const b of bookings) {
-    const content = contentOf(b, items.filter((i) => i.booking_id === b.id));
+    const content = contentOf(
+      b,
+      items.filter((i) => i.booking_id === b.id),
+    );
     const digest = md5(content);
     const latest = current.get(b.id);
     if (latest?.content_md5 === digest) continue;
@@ -111,7 +134,11 @@ export async function currentRevisions(db: Db, bookings: BookingRow[], now: Date
         ${fresh.map((f) => f.revision_number)}::int[], ${fresh.map((f) => f.revision_id)}::text[],
         ${fresh.map((f) => f.content_md5)}::text[], ${fresh.map((f) => f.content)}::text[])
       on conflict (booking_id, seq) do nothing`;
-    for (const [id, row] of await latestRevisions(db, fresh.map((f) => f.booking_id))) current.set(id, row);
+    for (const [id, row] of await latestRevisions(
+      db,
+      fresh.map((f) => f.booking_id),
+    ))
+      current.set(id, row);
   }
   return current;
 }

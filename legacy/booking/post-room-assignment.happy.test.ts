@@ -19,7 +19,12 @@ async function sentItem() {
 const assign = (body: unknown, key?: string) => f.call('booking/postRoomAssignment', { body, key });
 
 async function state(bookingId: number, itemId: number) {
-  const [row] = await t.deps.db.sql<{ room_number: string | null; self_checkin_code: string | null; pms_key_id: number | null; events: number }>`
+  const [row] = await t.deps.db.sql<{
+    room_number: string | null;
+    self_checkin_code: string | null;
+    pms_key_id: number | null;
+    events: number;
+  }>`
     select room_number, self_checkin_code, pms_key_id,
       (select count(*) from legacy_customer_events where booking_id = ${bookingId} and type = 'room_assignment')::int as events
     from booking_rooms where id = ${itemId}`;
@@ -29,11 +34,26 @@ async function state(bookingId: number, itemId: number) {
 describe('postRoomAssignment', () => {
   it('records the room on the item, binds it to this PMS and logs a room-assignment customer event', async () => {
     const s = await sentItem();
-    const res = await assign({ booking_id: s.bookingId, booking_item_id: s.itemId, room_number: 101, self_checkin_code: 'K-77' });
+    const res = await assign({
+      booking_id: s.bookingId,
+      booking_item_id: s.itemId,
+      room_number: 101,
+      self_checkin_code: 'K-77',
+    });
     expect(res.text).toBe('{"message":"Success"}');
-    expect(await state(s.bookingId, s.itemId)).toEqual({ room_number: '101', self_checkin_code: 'K-77', pms_key_id: f.keyId, events: 1 });
+    expect(await state(s.bookingId, s.itemId)).toEqual({
+      room_number: '101',
+      self_checkin_code: 'K-77',
+      pms_key_id: f.keyId,
+      events: 1,
+    });
     await assign({ booking_id: s.bookingId, booking_item_id: s.itemId, room_number: '102' });
-    expect(await state(s.bookingId, s.itemId)).toEqual({ room_number: '102', self_checkin_code: 'K-77', pms_key_id: f.keyId, events: 2 });
+    expect(await state(s.bookingId, s.itemId)).toEqual({
+      room_number: '102',
+      self_checkin_code: 'K-77',
+      pms_key_id: f.keyId,
+      events: 2,
+    });
   });
 
   it('refuses an item another PMS touched first', async () => {
@@ -52,10 +72,18 @@ describe('postRoomAssignment', () => {
     const ticket = res.headers.get('x-support-ticket') as string;
     let incident: { status: number; error_key: string } | undefined;
     for (let i = 0; i < 50 && !incident; i++) {
-      [incident] = await t.deps.db.sql<{ status: number; error_key: string }>`select status, error_key from incidents where ticket = ${ticket}`;
+      [incident] = await t.deps.db.sql<{
+        status: number;
+        error_key: string;
+      }>`select status, error_key from incidents where ticket = ${ticket}`;
       if (!incident) await Bun.sleep(20);
     }
     expect(incident).toEqual({ status: 400, error_key: 'legacy.room_assignment_failed' });
-    expect(await state(s.bookingId, s.itemId)).toEqual({ room_number: null, self_checkin_code: null, pms_key_id: null, events: 0 });
+    expect(await state(s.bookingId, s.itemId)).toEqual({
+      room_number: null,
+      self_checkin_code: null,
+      pms_key_id: null,
+      events: 0,
+    });
   });
 });

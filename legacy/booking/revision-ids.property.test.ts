@@ -52,7 +52,10 @@ describe('legacy revision ids (property)', () => {
   it('below 161300: the id is a function of the content alone and the number is always 1', async () => {
     await fc.assert(
       fc.asyncProperty(steps, async (changes) => {
-        const id = await f.book({ id: await oldBookingId(t), guest: { firstName: 'P', lastName: 'Q', phone: PHONES[0] } });
+        const id = await f.book({
+          id: await oldBookingId(t),
+          guest: { firstName: 'P', lastName: 'Q', phone: PHONES[0] },
+        });
         const idByPhone = new Map<string, string>();
         let phone = PHONES[0] as string;
         for (const next of [null, ...changes]) {

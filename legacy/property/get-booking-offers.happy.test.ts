@@ -19,11 +19,16 @@ interface OfferView {
   price: number;
 }
 
-function offersCall(f: LegacyFixture, guests: Record<string, number>, stay = { checkin_date: '2030-06-20', checkout_date: '2030-06-22' }) {
+function offersCall(
+  f: LegacyFixture,
+  guests: Record<string, number>,
+  stay = { checkin_date: '2030-06-20', checkout_date: '2030-06-22' },
+) {
   const bmCode = (f.demo.legacy as { bm_code: string }).bm_code;
   return f.call('property/getBookingOffers', { query: { bm_code: bmCode, ...stay, ...guests } });
 }
-const pairs = (res: { body: { data: { offers: OfferView[] } } }) => res.body.data.offers.map((o) => [o.room_id, o.rate_id, o.price]);
+const pairs = (res: { body: { data: { offers: OfferView[] } } }) =>
+  res.body.data.offers.map((o) => [o.room_id, o.rate_id, o.price]);
 
 describe('getBookingOffers', () => {
   it('quotes every sellable room and rate pair from the calendar, child plans at their percentage', async () => {
@@ -31,12 +36,14 @@ describe('getBookingOffers', () => {
     const [dbl, apt] = f.roomIds as [number, number];
     const res = await offersCall(f, { 'guests[adults]': 2, 'guests[children_by_ages][0][age]': 5 });
     const bmCode = (f.demo.legacy as { bm_code: string }).bm_code;
-    expect(res.text.startsWith(
-      `{"data":{"bm_code":"${bmCode}","checkin_date":"2030-06-20","checkout_date":"2030-06-22","nights":2,"currency":"EUR",` +
-        `"guests":{"adults":2,"children_by_ages":[{"age":5}]},"offers":[{"room_id":${dbl},"room_name":"Double Room","rate_id":${f.barPlanId},` +
-        `"rate_name":"Flexible Room Rate","meal_plan":"breakfast","available_qty":5,"price":240.0,"currency":"EUR",` +
-        `"nightly_prices":[{"date":"2030-06-20","price":120.0},{"date":"2030-06-21","price":120.0}]},`,
-    )).toBe(true);
+    expect(
+      res.text.startsWith(
+        `{"data":{"bm_code":"${bmCode}","checkin_date":"2030-06-20","checkout_date":"2030-06-22","nights":2,"currency":"EUR",` +
+          `"guests":{"adults":2,"children_by_ages":[{"age":5}]},"offers":[{"room_id":${dbl},"room_name":"Double Room","rate_id":${f.barPlanId},` +
+          `"rate_name":"Flexible Room Rate","meal_plan":"breakfast","available_qty":5,"price":240.0,"currency":"EUR",` +
+          `"nightly_prices":[{"date":"2030-06-20","price":120.0},{"date":"2030-06-21","price":120.0}]},`,
+      ),
+    ).toBe(true);
     expect(pairs(res)).toEqual([
       [dbl, f.barPlanId, 240],
       [dbl, f.childPlanId, 216],
@@ -47,7 +54,12 @@ describe('getBookingOffers', () => {
 
   it('takes the same fields from a JSON body', async () => {
     const f = await legacyFixture(t);
-    const body = { bm_code: (f.demo.legacy as { bm_code: string }).bm_code, checkin_date: '2030-06-20', checkout_date: '2030-06-21', guests: { adults: 1 } };
+    const body = {
+      bm_code: (f.demo.legacy as { bm_code: string }).bm_code,
+      checkin_date: '2030-06-20',
+      checkout_date: '2030-06-21',
+      guests: { adults: 1 },
+    };
     const res = await f.call('property/getBookingOffers', { body, method: 'GET' });
     expect(res.body.data.offers).toHaveLength(4);
   });
@@ -62,16 +74,26 @@ describe('getBookingOffers', () => {
     const f = await legacyFixture(t);
     const [dbl, apt] = f.roomIds as [number, number];
     await f.call('availability/updateAvailability', {
-      body: { values: [{ room_id: dbl, date: '2030-06-21', closed: true }, { room_id: apt, date: '2030-06-21', qty: 2 }] },
+      body: {
+        values: [
+          { room_id: dbl, date: '2030-06-21', closed: true },
+          { room_id: apt, date: '2030-06-21', qty: 2 },
+        ],
+      },
     });
     let res = await offersCall(f, { 'guests[adults]': 2 });
-    expect(res.body.data.offers.map((o: OfferView) => [o.room_id, o.available_qty])).toEqual([[apt, 2], [apt, 2]]);
-    await f.call('availability/updateAvailability', { body: { values: [{ room_id: apt, date: '2030-06-20', qty: 0 }] } });
+    expect(res.body.data.offers.map((o: OfferView) => [o.room_id, o.available_qty])).toEqual([
+      [apt, 2],
+      [apt, 2],
+    ]);
+    await f.call('availability/updateAvailability', {
+      body: { values: [{ room_id: apt, date: '2030-06-20', qty: 0 }] },
+    });
     res = await offersCall(f, { 'guests[adults]': 2 });
     expect(res.text.endsWith('"offers":[]}}')).toBe(true);
   });
 
-  it('applies the pair\'s restrictions: stop sell, closed to arrival and departure, length of stay', async () => {
+  it("applies the pair's restrictions: stop sell, closed to arrival and departure, length of stay", async () => {
     const f = await legacyFixture(t);
     const [dbl] = f.roomIds as [number];
     const restrict = (date: string, column: string, value: number | boolean) =>
@@ -81,11 +103,17 @@ describe('getBookingOffers', () => {
         [f.barPlanId, dbl, date, value],
       );
     const barOnDouble = async (stay?: { checkin_date: string; checkout_date: string }) =>
-      pairs(await offersCall(f, { 'guests[adults]': 2 }, stay)).some(([room, rate]) => room === dbl && rate === f.barPlanId);
+      pairs(await offersCall(f, { 'guests[adults]': 2 }, stay)).some(
+        ([room, rate]) => room === dbl && rate === f.barPlanId,
+      );
     expect(await barOnDouble()).toBe(true);
     await restrict('2030-06-21', 'stop_sell', true);
     expect(await barOnDouble()).toBe(false);
-    expect(pairs(await offersCall(f, { 'guests[adults]': 2 })).some(([room, rate]) => room === dbl && rate === f.childPlanId)).toBe(true);
+    expect(
+      pairs(await offersCall(f, { 'guests[adults]': 2 })).some(
+        ([room, rate]) => room === dbl && rate === f.childPlanId,
+      ),
+    ).toBe(true);
     const later = { checkin_date: '2030-06-25', checkout_date: '2030-06-27' };
     await restrict('2030-06-25', 'closed_to_arrival', true);
     expect(await barOnDouble(later)).toBe(false);
@@ -98,10 +126,12 @@ describe('getBookingOffers', () => {
     expect(await barOnDouble({ checkin_date: '2030-07-05', checkout_date: '2030-07-08' })).toBe(true);
   });
 
-  it('prices per_person plans by the adults\' code plus each child\'s bracket code', async () => {
+  it("prices per_person plans by the adults' code plus each child's bracket code", async () => {
     const f = await legacyFixture(t);
     const [dbl] = f.roomIds as [number];
-    const [pp] = await t.deps.db.sql<{ id: number }>`select id from rate_plans where property_id = ${f.propertyId} and partner_code = 'PP'`;
+    const [pp] = await t.deps.db.sql<{
+      id: number;
+    }>`select id from rate_plans where property_id = ${f.propertyId} and partner_code = 'PP'`;
     const ppId = pp?.id as number;
     await t.deps.db.sql`insert into rates (rate_plan_id, room_type_id, date, prices)
       select ${ppId}, ${dbl}, d::date, ${{ A1: 80, A2: 100, CEB: 20.5 }}::jsonb

@@ -1,7 +1,7 @@
+import type { Deps } from '../../server/core/deps.ts';
 import type { LegacyCaller } from '../auth.ts';
 import { dataResponse } from '../bytes.ts';
 import type { LegacyCall } from '../facade.ts';
-import type { Deps } from '../../server/core/deps.ts';
 import { BED_TYPES, BOOKING_OTA_CODES, MEAL_PLANS, PAYMENT_METHOD_TYPES } from './dictionaries.ts';
 import { localized, roomDetails } from './room-details.ts';
 
@@ -23,7 +23,11 @@ const sections: Record<string, Section> = {
       left join rate_plan_rooms rr on rr.rate_plan_id = p.id and rr.deleted_at is null
       where p.property_id = ${caller.propertyId} and p.deleted_at is null
       group by p.id order by p.id`;
-    return rows.map((r) => ({ id: r.id, name: localized(r.name, r.name_tr, locale), room_ids: r.room_ids.map(Number) }));
+    return rows.map((r) => ({
+      id: r.id,
+      name: localized(r.name, r.name_tr, locale),
+      room_ids: r.room_ids.map(Number),
+    }));
   },
   // The platform keeps no extra services the facade could list yet; the key is always answered.
   services: async () => [],
@@ -49,7 +53,13 @@ const sections: Record<string, Section> = {
  * always an object, `{}` when no known name was asked. `lang` picks the locale of names.
  */
 export async function getPropertySettings({ deps, caller, query }: LegacyCall): Promise<Response> {
-  const asked = typeof query.names === 'string' ? query.names.split(',').map((n) => n.trim()).filter(Boolean) : [];
+  const asked =
+    typeof query.names === 'string'
+      ? query.names
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
+      : [];
   const locale = typeof query.lang === 'string' ? query.lang : undefined;
   const data: Record<string, unknown> = {};
   for (const [name, section] of Object.entries(sections)) {

@@ -93,13 +93,24 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
     free.set(`${a.room_type_id}|${a.date}`, { free: a.free, opened: a.opened });
   }
   const prices = new Map<string, Record<string, number>>();
-  for (const p of await db.sql<{ rate_plan_id: number; room_type_id: number; date: string; prices: Record<string, number> }>`
+  for (const p of await db.sql<{
+    rate_plan_id: number;
+    room_type_id: number;
+    date: string;
+    prices: Record<string, number>;
+  }>`
     select rate_plan_id, room_type_id, date, prices from rates
     where rate_plan_id = any(${planIds}::bigint[]) and room_type_id = any(${roomIds}::bigint[])
       and date >= ${stay.checkin}::date and date < ${stay.checkout}::date`) {
     prices.set(`${p.rate_plan_id}|${p.room_type_id}|${p.date}`, p.prices);
   }
-  type Restriction = { min_los: number | null; max_los: number | null; stop_sell: boolean | null; closed_to_arrival: boolean | null; closed_to_departure: boolean | null };
+  type Restriction = {
+    min_los: number | null;
+    max_los: number | null;
+    stop_sell: boolean | null;
+    closed_to_arrival: boolean | null;
+    closed_to_departure: boolean | null;
+  };
   const restrictions = new Map<string, Restriction>();
   for (const r of await db.sql<Restriction & { rate_plan_id: number; room_type_id: number; date: string }>`
     select rate_plan_id, room_type_id, date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
@@ -114,17 +125,22 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
 
   const offers: Offer[] = [];
   for (const pair of pairs) {
-    if (adults > pair.max_adults || adults + childLetters.length > pair.max_adults + pair.max_children + pair.max_infants) continue;
+    if (
+      adults > pair.max_adults ||
+      adults + childLetters.length > pair.max_adults + pair.max_children + pair.max_infants
+    )
+      continue;
     const restrictionOf = (date: string) => restrictions.get(`${pair.rate_id}|${pair.room_id}|${date}`);
     const arrival = restrictionOf(stay.checkin);
     if (arrival?.closed_to_arrival || restrictionOf(stay.checkout)?.closed_to_departure) continue;
-    if ((arrival?.min_los && nights.length < arrival.min_los) || (arrival?.max_los && nights.length > arrival.max_los)) continue;
+    if ((arrival?.min_los && nights.length < arrival.min_los) || (arrival?.max_los && nights.length > arrival.max_los))
+      continue;
     const factor = 1 + derivationPercent(pair, stay.checkin) / 100;
     let availableQty = Number.POSITIVE_INFINITY;
     const nightly: { date: string; price: number }[] = [];
     for (const date of nights) {
       const day = free.get(`${pair.room_id}|${date}`);
-      if (!day || !day.opened || day.free < 1 || restrictionOf(date)?.stop_sell) break;
+      if (!day?.opened || day.free < 1 || restrictionOf(date)?.stop_sell) break;
       const stored = prices.get(`${pair.price_plan_id}|${pair.room_id}|${date}`);
       const base = stored && nightPrice(pair.sell_type, pair.occupancies, stored, adults, childLetters);
       if (base === undefined) break;
@@ -148,7 +164,13 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
   return offers;
 }
 
-function nightPrice(sellType: string, entries: Entry[], stored: Record<string, number>, adults: number, children: string[]): number | undefined {
+function nightPrice(
+  sellType: string,
+  entries: Entry[],
+  stored: Record<string, number>,
+  adults: number,
+  children: string[],
+): number | undefined {
   const value = (code: string) => codeValue(code, entries, stored);
   if (sellType === 'per_room') return value('ROOM');
   if (sellType === 'per_person') {
@@ -206,7 +228,12 @@ function derivationPercent(pair: PairRow, checkin: string): number {
 async function ageBrackets(db: Db, propertyId: number): Promise<Bracket[]> {
   const [row] = await db.sql<{ is_active: boolean; groups: Bracket[] }>`
     select is_active, groups from age_groups where property_id = ${propertyId}`;
-  if (!row) return [{ code: 'I', from_age: 0, to_age: 2 }, { code: 'C', from_age: 3, to_age: 11 }, { code: 'T', from_age: 12, to_age: 17 }];
+  if (!row)
+    return [
+      { code: 'I', from_age: 0, to_age: 2 },
+      { code: 'C', from_age: 3, to_age: 11 },
+      { code: 'T', from_age: 12, to_age: 17 },
+    ];
   return row.is_active && Array.isArray(row.groups) ? row.groups : [];
 }
 

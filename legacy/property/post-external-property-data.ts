@@ -20,7 +20,8 @@ export async function postExternalPropertyData({ deps, caller, body }: LegacyCal
   const mapping = p?.mapping_data;
   const validId = (typeof id === 'string' || typeof id === 'number') && isSet(id);
   const validMapping = isArray(mapping) && Object.keys(mapping).length > 0;
-  if (!validId || typeof name !== 'string' || !name || !validMapping) throw badRequest(messages.postExternalPropertyData.badRequest);
+  if (!validId || typeof name !== 'string' || !name || !validMapping)
+    throw badRequest(messages.postExternalPropertyData.badRequest);
 
   const stored = Object.fromEntries(MAPPING_ARRAYS.map((key) => [key, asList(mapping[key]) ?? []]));
   await deps.db.sql`

@@ -11,7 +11,8 @@ beforeAll(async () => {
   t = await legacyTestApp();
   f = await legacyFixture(t);
   [dbl, apt] = f.roomIds as [number, number];
-  await t.deps.db.sql`update room_types set images = ${['https://img.example.com/rooms/dbl-1.jpg']}, name_tr = ${{ 'de-DE': 'Doppelzimmer' }}
+  await t.deps.db
+    .sql`update room_types set images = ${['https://img.example.com/rooms/dbl-1.jpg']}, name_tr = ${{ 'de-DE': 'Doppelzimmer' }}
     where id = ${dbl}`;
 });
 
@@ -28,23 +29,37 @@ describe('getRoomsDetails', () => {
   });
 
   it('answers one room for room_id, named at the request locale', async () => {
-    expect((await f.call('property/getRoomsDetails', { query: { room_id: dbl, lang: 'de' } })).text).toBe(`{"data":[${doubleRoom('Doppelzimmer')}]}`);
+    expect((await f.call('property/getRoomsDetails', { query: { room_id: dbl, lang: 'de' } })).text).toBe(
+      `{"data":[${doubleRoom('Doppelzimmer')}]}`,
+    );
   });
 
-  it('passes the loader\'s message through for a room of another property', async () => {
+  it("passes the loader's message through for a room of another property", async () => {
     const other = await legacyFixture(t);
     const res = await f.call('property/getRoomsDetails', { query: { room_id: other.roomIds[0] as number } });
-    expect([res.status, res.text]).toEqual([404, `{"message":"Room with id ${other.roomIds[0]} not found for this property!"}`]);
+    expect([res.status, res.text]).toEqual([
+      404,
+      `{"message":"Room with id ${other.roomIds[0]} not found for this property!"}`,
+    ]);
   });
 });
 
 describe('getPropertySettings', () => {
-  const settings = (names?: string) => f.call('property/getPropertySettings', { query: names === undefined ? {} : { names } });
+  const settings = (names?: string) =>
+    f.call('property/getPropertySettings', { query: names === undefined ? {} : { names } });
 
   it('answers every key, in the spec order, when names is empty or omitted', async () => {
     const keys = [
-      'property', 'rooms', 'rates', 'services', 'payment_methods', 'payment_methods_types', 'meal_plans', 'bed_types',
-      'booking_modules', 'booking_ota_codes',
+      'property',
+      'rooms',
+      'rates',
+      'services',
+      'payment_methods',
+      'payment_methods_types',
+      'meal_plans',
+      'bed_types',
+      'booking_modules',
+      'booking_ota_codes',
     ];
     expect(Object.keys((await settings()).body.data)).toEqual(keys);
     expect(Object.keys((await settings('')).body.data)).toEqual(keys);
@@ -80,17 +95,29 @@ describe('postExternalPropertyData', () => {
   };
 
   it('stores the PMS property and its mapping verbatim, missing arrays empty, replacing the previous post', async () => {
-    const rooms = [{ id: 'R/1', name: 'Dbl ünique', extra: true }, { id: 2, name: 'Apt' }];
-    expect((await post({ property: { id: 'H-9', name: 'PMS Hotel', mapping_data: { rooms_types: rooms, meals_types: [] } } })).text).toBe(
-      '{"message":"Success"}',
-    );
+    const rooms = [
+      { id: 'R/1', name: 'Dbl ünique', extra: true },
+      { id: 2, name: 'Apt' },
+    ];
+    expect(
+      (
+        await post({
+          property: { id: 'H-9', name: 'PMS Hotel', mapping_data: { rooms_types: rooms, meals_types: [] } },
+        })
+      ).text,
+    ).toBe('{"message":"Success"}');
     expect(await stored()).toEqual({
       ext_property_id: 'H-9',
       ext_property_name: 'PMS Hotel',
       mapping_data: { rooms_types: rooms, rates_types: [], services_types: [], meals_types: [], beds_types: [] },
     });
-    await post({ property: { id: 'H-10', name: 'Renamed', mapping_data: { beds_types: [{ id: 'K', name: 'King' }] } } });
-    expect(await stored()).toMatchObject({ ext_property_id: 'H-10', mapping_data: { rooms_types: [], beds_types: [{ id: 'K', name: 'King' }] } });
+    await post({
+      property: { id: 'H-10', name: 'Renamed', mapping_data: { beds_types: [{ id: 'K', name: 'King' }] } },
+    });
+    expect(await stored()).toMatchObject({
+      ext_property_id: 'H-10',
+      mapping_data: { rooms_types: [], beds_types: [{ id: 'K', name: 'King' }] },
+    });
   });
 
   it.each([
