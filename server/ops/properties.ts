@@ -2,6 +2,7 @@ import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Db } from '../core/db/db.ts';
+import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 
 export interface NewProperty {
@@ -31,8 +32,20 @@ export async function insertProperty(db: Db, p: NewProperty): Promise<PropertyRo
   }
 }
 
+/** The operator's shadow/live flip; an actual change records `property.mode_changed` with it. */
 export async function setPropertyMode(deps: Deps, propertyId: number, mode: 'shadow' | 'live'): Promise<PropertyRow | undefined> {
-  const [row] = await deps.db.sql<PropertyRow>`
-    update properties set mode = ${mode}, updated_at = now() where id = ${propertyId} returning *`;
-  return row;
+  return deps.db.tx(async (tx) => {
+    const [before] = await tx.sql<{ mode: 'shadow' | 'live' }>`select mode from properties where id = ${propertyId} for update`;
+    const [row] = await tx.sql<PropertyRow>`
+      update properties set mode = ${mode}, updated_at = now() where id = ${propertyId} returning *`;
+    if (row && before && before.mode !== mode) {
+      await recordEvent(tx, {
+        type: 'property.mode_changed',
+        customerId: row.customer_id,
+        propertyId: row.id,
+        data: { property_id: row.external_id, mode, previous_mode: before.mode },
+      });
+    }
+    return row;
+  });
 }

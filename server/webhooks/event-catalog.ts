@@ -19,6 +19,7 @@ export interface EventSpec {
 
 const Uuid = T.String({ format: 'uuid' });
 const Day = T.String({ format: 'date' });
+const SellType = T.Union([T.Literal('per_room'), T.Literal('per_person'), T.Literal('per_occupancy')]);
 // Events are additive: a receiver must ignore fields it does not know (spec 9.1).
 const Data = <P extends Record<string, TSchema>>(properties: P) => T.Object(properties, { additionalProperties: true });
 
@@ -27,7 +28,9 @@ const EXAMPLE_SUBSCRIPTION = '5b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
 const BookingData = Data({
   booking_id: T.String({ description: 'external_booking_id' }),
-  revision_id: T.Integer({ description: 'id of the feed revision this change produced' }),
+  revision_id: T.Union([T.Integer(), T.Null()], {
+    description: 'the feed revision this change produced (booking.assigned: the latest revision, no new one)',
+  }),
   checkin_date: Day,
   checkout_date: Day,
 });
@@ -68,14 +71,27 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'inventory.push.completed',
     group: 'inventory',
-    description: 'An inventory push (availability, rates or restrictions) finished.',
+    description: 'An inventory push to a live property was written: its row counts and day-row counters.',
     data: Data({
-      endpoint: T.Union([T.Literal('availability'), T.Literal('rates'), T.Literal('restrictions')]),
-      success: T.Integer({ description: 'day-rows written or unchanged' }),
-      failed: T.Integer({ description: 'rows reported in warnings' }),
-      dry: T.Boolean({ description: 'true while the property is in shadow mode' }),
+      endpoint: T.String({ description: 'route name: qc.inventory.availability, qc.inventory.rates, qc.inventory.restrictions, qc.rates.write' }),
+      property_id: Uuid,
+      success: T.Integer({ description: 'rows accepted' }),
+      failed: T.Integer({ description: 'rows refused (reported in warnings or row errors)' }),
+      written: T.Integer(),
+      unchanged: T.Integer(),
+      skipped_out_of_window: T.Integer(),
+      dry: T.Boolean(),
     }),
-    example: { endpoint: 'availability', success: 62, failed: 0, dry: false },
+    example: {
+      endpoint: 'qc.inventory.availability',
+      property_id: EXAMPLE_PROPERTY,
+      success: 12,
+      failed: 0,
+      written: 62,
+      unchanged: 4,
+      skipped_out_of_window: 0,
+      dry: false,
+    },
   },
   {
     type: 'property.created',
@@ -109,16 +125,22 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'catalogue.replaced',
     group: 'structure',
-    description: "The property's partner catalogue (rooms, rates, meals) was replaced.",
-    data: Data({ property_id: Uuid, rooms: T.Integer(), rates: T.Integer(), meals: T.Integer() }),
-    example: { property_id: EXAMPLE_PROPERTY, rooms: 4, rates: 3, meals: 2 },
+    description: "The property's partner catalogue (rooms, rates, meals) was replaced; counts of the new entries.",
+    data: Data({
+      property_id: Uuid,
+      rooms: T.Integer(),
+      rates: T.Integer(),
+      meals: T.Integer(),
+      source: T.Union([T.Literal('put'), T.Literal('catalogue_sync')]),
+    }),
+    example: { property_id: EXAMPLE_PROPERTY, rooms: 4, rates: 3, meals: 2, source: 'put' },
   },
   {
     type: 'catalogue_sync.completed',
     group: 'structure',
-    description: 'A group-level catalogue-sync job finished.',
-    data: Data({ job_id: T.String(), status: T.String() }),
-    example: { job_id: '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f', status: 'completed' },
+    description: 'A group-level catalogue-sync job finished: properties whose catalogue was replaced or cleared.',
+    data: Data({ job_id: T.String(), replaced: T.Array(Uuid), cleared: T.Array(Uuid), failed: T.Integer() }),
+    example: { job_id: '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f', replaced: [EXAMPLE_PROPERTY], cleared: [], failed: 0 },
   },
   {
     type: 'room_type.created',
@@ -148,20 +170,41 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     type: 'rate_plan.created',
     group: 'structure',
     description: 'A rate plan was created on one or more room types.',
-    data: Data({ property_id: Uuid, rate_plan_id: Uuid, room_type_ids: T.Array(Uuid), sell_type: T.String() }),
+    data: Data({
+      property_id: Uuid,
+      rate_plan_id: Uuid,
+      room_type_ids: T.Array(Uuid),
+      sell_type: SellType,
+      parent_rate_plan_id: T.Union([Uuid, T.Null()]),
+    }),
     example: {
       property_id: EXAMPLE_PROPERTY,
       rate_plan_id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
       room_type_ids: ['1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'],
       sell_type: 'per_room',
+      parent_rate_plan_id: null,
     },
   },
   {
     type: 'rate_plan.updated',
     group: 'structure',
     description: 'Sell type or occupancy rates of a rate plan changed.',
-    data: Data({ property_id: Uuid, rate_plan_id: Uuid }),
-    example: { property_id: EXAMPLE_PROPERTY, rate_plan_id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a' },
+    data: Data({
+      property_id: Uuid,
+      rate_plan_id: Uuid,
+      room_type_ids: T.Array(Uuid),
+      sell_type: SellType,
+      previous_sell_type: SellType,
+      parent_rate_plan_id: T.Union([Uuid, T.Null()]),
+    }),
+    example: {
+      property_id: EXAMPLE_PROPERTY,
+      rate_plan_id: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
+      room_type_ids: ['1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'],
+      sell_type: 'per_person',
+      previous_sell_type: 'per_room',
+      parent_rate_plan_id: null,
+    },
   },
   {
     type: 'payment_policy.created',
