@@ -10,6 +10,8 @@ export interface LegacyCaller {
   pmsName: string;
   timezone: string;
   currency: string;
+  /** A shadow property validates calendar pushes but writes nothing (spec 1, property mode). */
+  mode: 'shadow' | 'live';
 }
 
 /**
@@ -20,7 +22,7 @@ export async function authenticateLegacyKey(db: Db, apiKey: unknown): Promise<Le
   if (typeof apiKey !== 'string' || apiKey === '') throw new LegacyError(401, messages.auth.missingKey);
   const [row] = await db.sql<LegacyCaller & { active: boolean }>`
     select k.id as "keyId", k.customer_id as "customerId", k.property_id as "propertyId", k.pms_name as "pmsName",
-      k.active, p.timezone, p.currency
+      k.active, p.timezone, p.currency, p.mode
     from legacy_api_keys k join properties p on p.id = k.property_id
     where k.key_hash = ${sha256Hex(apiKey)}`;
   if (!row) throw new LegacyError(401, messages.auth.unknownKey);

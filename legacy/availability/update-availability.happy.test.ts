@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import { createLegacyKey } from '../../server/ops/demo.ts';
 import type { TestApp } from '../../server/testing/harness.ts';
 import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
 import { linkExtRoom } from './rooms.ts';
@@ -131,5 +132,21 @@ describe('updateAvailability', () => {
     expect(offered.size).toBe(1);
     await push(f, [{ room_id: room, date: '2030-10-05', qty: 9 }]);
     expect((await days(room, '2030-10-05', '2030-10-05'))[0]?.offered).toBe(9);
+  });
+
+  it('checks every row on a shadow property but writes nothing', async () => {
+    const f = await fresh();
+    const [shadow] = await t.deps.db.sql<{ id: number; room: number }>`
+      select p.id, r.id as room from properties p join room_types r on r.property_id = p.id
+      where p.external_id = ${f.demo.properties[1]?.id}`;
+    const key = await createLegacyKey(t.deps, f.customerId, shadow?.id as number, true);
+    const call = (values: unknown[]) => f.call('availability/updateAvailability', { body: { values }, key });
+    expect((await call([{ room_id: shadow?.room, date: '2030-07-01', qty: 3 }])).text).toBe('{"message":"Success"}');
+    expect(await days(shadow?.room as number, '2030-07-01', '2030-07-01')).toEqual([]);
+    const bad = await call([
+      { room_id: shadow?.room, date: '2030-07-01', qty: 3 },
+      { room_id: shadow?.room, date: '2030-07-01' },
+    ]);
+    expect(bad.status).toBe(400);
   });
 });

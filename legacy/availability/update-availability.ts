@@ -26,7 +26,7 @@ interface RowWrite {
  * own turn of the property's actor, so the first failing row answers its message while every row before
  * it stays applied (the legacy service had no batch transaction). The accepted window runs from yesterday
  * to two years from today (property-local): rows entirely outside are skipped silently, rows straddling it
- * are trimmed.
+ * are trimmed. On a shadow property every row is checked the same way and nothing is written.
  */
 export async function updateAvailability({ deps, caller, body }: LegacyCall): Promise<Response> {
   const values = isArray(body) ? asList(body.values) : undefined;
@@ -35,7 +35,8 @@ export async function updateAvailability({ deps, caller, body }: LegacyCall): Pr
   const window = { from: addDays(today, -1), to: addYears(today, 2) };
   for (const row of values) {
     const write = await checkRow(deps.db, caller, row, window);
-    if (write) await deps.actors.run(caller.propertyId, (tx) => applyRow(tx, caller.timezone, today, write));
+    if (write && caller.mode === 'live')
+      await deps.actors.run(caller.propertyId, (tx) => applyRow(tx, caller.timezone, today, write));
   }
   return success();
 }
