@@ -65,15 +65,18 @@ for (const backend of REDIS_BACKENDS) {
     });
 
     it('replays an error response too, support ticket included', async () => {
-      const headers = { 'idempotency-key': `invalid-${++codes}` };
-      const body = { ...newProperty(), type_id: 999 };
-      const first = await t.request('POST', '/v1/qc/properties', { token, body, headers });
-      expect(first.status).toBe(422);
-      const again = await t.request('POST', '/v1/qc/properties', { token, body, headers });
-      expect(again.status).toBe(422);
-      expect(again.text).toBe(first.text);
-      expect(again.headers.get('x-qc-support-ticket')).toBe(first.headers.get('x-qc-support-ticket'));
-      expect(again.headers.get('idempotency-replayed')).toBe('true');
+      // Refused by the service (unknown type_id), by schema validation (no name), by an unparsable body.
+      const bodies = [{ body: { ...newProperty(), type_id: 999 } }, { body: { type_id: 1 } }, { raw: '{"name": ' }];
+      for (const body of bodies) {
+        const headers = { 'idempotency-key': `invalid-${++codes}` };
+        const first = await t.request('POST', '/v1/qc/properties', { token, ...body, headers });
+        expect(first.status).toBe(422);
+        const again = await t.request('POST', '/v1/qc/properties', { token, ...body, headers });
+        expect(again.status).toBe(422);
+        expect(again.text).toBe(first.text);
+        expect(again.headers.get('x-qc-support-ticket')).toBe(first.headers.get('x-qc-support-ticket'));
+        expect(again.headers.get('idempotency-replayed')).toBe('true');
+      }
     });
 
     it('treats a different key, another path or another client as a new operation', async () => {

@@ -68,6 +68,8 @@ for (const backend of REDIS_BACKENDS) {
         ],
         [await t.request('POST', '/v1/qc/properties', { token, body: { name: 'No type' } }), 'config-writes', 60, 422],
         [await t.request('POST', '/v1/qc/properties', { token, raw: '{"name": ' }), 'config-writes', 60, 422],
+        // An unparsable body is still authenticated first: without a token it is a 401, not a 422.
+        [await t.request('POST', '/v1/qc/properties', { raw: '{"name": ' }), 'config-writes', 60, 401],
         [
           await t.request('POST', '/v1/qc/oauth/token', {
             form: { grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' },
