@@ -1,16 +1,18 @@
-/** Day arithmetic on 'YYYY-MM-DD' strings and the property-local "today" the legacy windows start from. */
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
+import { formatDay, parseDay, todayIn } from '../actors/calendar-days.ts';
+
+/**
+ * The legacy facade works on 'YYYY-MM-DD' strings (what it reads and writes); the arithmetic is the shared
+ * day-number one of actors/calendar-days.ts, except `addYears`, which counts as the legacy PHP did.
+ */
+const dayNumber = (day: string) => parseDay(day) as number;
 
 /** Strictly `YYYY-MM-DD` and a real calendar day (2025-02-30 is refused). */
 export function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return typeof value === 'string' && parseDay(value) !== undefined;
 }
 
 export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return formatDay(dayNumber(day) + days);
 }
 
 /** Calendar years the way PHP's `+N years` counts them: 29 February overflows to 1 March. */
@@ -20,7 +22,7 @@ export function addYears(day: string, years: number): string {
 }
 
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  return dayNumber(to) - dayNumber(from);
 }
 
 export function daysOf(from: string, to: string): string[] {
@@ -29,10 +31,5 @@ export function daysOf(from: string, to: string): string[] {
 
 /** The property's local calendar date at `now`. */
 export function localToday(timezone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return formatDay(todayIn(timezone, now));
 }
