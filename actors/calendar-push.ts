@@ -85,6 +85,9 @@ export class CalendarWriteError<R = unknown> extends Error {
  */
 export function pushCalendar<R>(deps: Deps, propertyId: number, options: PushOptions<R>): Promise<PushOutcome<R>> {
   return deps.actors.run(propertyId, async (tx) => {
+    // A turn is a handful of short statements; compiling them (JIT kicks in on a big calendar's cost
+    // estimates) would cost more than running them.
+    await tx.sql`set local jit = off`;
     const [property] = await tx.sql<CalendarProperty>`
       select id, external_id, customer_id, timezone, mode from properties where id = ${propertyId}`;
     if (!property) throw new Error(`property ${propertyId} vanished during its calendar turn`);

@@ -4,9 +4,12 @@ import type { DayRow } from './day-rows.ts';
 
 /**
  * The three calendar tables' bulk writes. Each is ONE statement: the day-rows travel as parallel arrays
- * (`unnest($1::bigint[], $2::date[], ...)`), the statement compares them with what is stored and upserts only
- * the day-rows that change something, and answers how many it wrote; the rest were unchanged. Callers run
- * these inside the property's actor turn, so nothing else writes the same rows in between.
+ * (`unnest($1::bigint[], $2::date[], ...)`); the statement reads what is stored for them in one index pass,
+ * updates only the rows whose value changes, inserts the missing ones, and answers how many it wrote (the
+ * rest were unchanged). Unchanged day-rows are only read, never locked or rewritten. Callers run these in
+ * the property's actor turn, so nothing else writes the same rows in between; the update still joins on the
+ * primary key (not a remembered ctid) and the insert still resolves conflicts, so a writer that bypassed
+ * the actor could not make a day-row vanish.
  */
 
 export interface PairTarget {
@@ -43,18 +46,21 @@ export async function writeAvailability(tx: Db, days: readonly DayRow<number, nu
   const free = days.map((d) => d.value);
   const [row] = await tx.sql<{ written: number }>`
     with incoming as (
-      select * from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${free}::int[]) as i(room_type_id, date, free)
-    ), changed as (
-      select i.* from incoming i
+      select i.room_type_id, i.date, i.free, a.offered - a.booked as stored_free
+      from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${free}::int[]) as i(room_type_id, date, free)
       left join availability a on a.room_type_id = i.room_type_id and a.date = i.date
-      where a.room_type_id is null or a.offered <> i.free + a.booked
-    ), written as (
+    ), updated as (
+      update availability a set offered = i.free + a.booked, set_at = ${setAt}
+      from incoming i
+      where a.room_type_id = i.room_type_id and a.date = i.date and i.stored_free <> i.free
+      returning 1
+    ), inserted as (
       insert into availability as a (room_type_id, date, offered, set_at)
-      select room_type_id, date, free, ${setAt} from changed
+      select room_type_id, date, free, ${setAt} from incoming where stored_free is null
       on conflict (room_type_id, date) do update set offered = excluded.offered + a.booked, set_at = excluded.set_at
       returning 1
     )
-    select count(*) as written from written`;
+    select (select count(*) from updated) + (select count(*) from inserted) as written`;
   return row?.written ?? 0;
 }
 
@@ -64,32 +70,41 @@ export async function writeRates(tx: Db, days: readonly DayRow<PairTarget, Price
   const ratePlanIds = days.map((d) => d.target.ratePlanId);
   const roomTypeIds = days.map((d) => d.target.roomTypeId);
   const dates = days.map((d) => formatDay(d.day));
-  // One row's range shares one prices object across its days: serialize each object once.
-  const json = new Map<Prices, string>();
-  const prices = days.map((d) => {
-    let text = json.get(d.value);
-    if (text === undefined) {
-      text = JSON.stringify(d.value);
-      json.set(d.value, text);
+  // A row's range shares one prices object across its days: each distinct object travels (and is parsed
+  // as jsonb) once, and the day-rows refer to it by its 1-based position.
+  const positions = new Map<Prices, number>();
+  const distinct: string[] = [];
+  const value = days.map((d) => {
+    let at = positions.get(d.value);
+    if (at === undefined) {
+      distinct.push(JSON.stringify(d.value));
+      at = distinct.length;
+      positions.set(d.value, at);
     }
-    return text;
+    return at;
   });
   const [row] = await tx.sql<{ written: number }>`
-    with incoming as (
-      select i.rate_plan_id, i.room_type_id, i.date, i.prices::jsonb as prices
-      from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${dates}::date[], ${prices}::text[])
-        as i(rate_plan_id, room_type_id, date, prices)
-    ), changed as (
-      select i.* from incoming i
+    with distinct_prices as (
+      select array_agg(json::jsonb order by n) as list from unnest(${distinct}::text[]) with ordinality as v(json, n)
+    ), incoming as (
+      select i.rate_plan_id, i.room_type_id, i.date, d.list[i.value] as prices, r.prices as stored
+      from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${dates}::date[], ${value}::int[])
+        as i(rate_plan_id, room_type_id, date, value)
+      cross join distinct_prices d
       left join rates r on r.rate_plan_id = i.rate_plan_id and r.room_type_id = i.room_type_id and r.date = i.date
-      where r.prices is null or r.prices || i.prices <> r.prices
-    ), written as (
+    ), updated as (
+      update rates r set prices = r.prices || i.prices, set_at = ${setAt}
+      from incoming i
+      where r.rate_plan_id = i.rate_plan_id and r.room_type_id = i.room_type_id and r.date = i.date
+        and not (i.stored @> i.prices)
+      returning 1
+    ), inserted as (
       insert into rates as r (rate_plan_id, room_type_id, date, prices, set_at)
-      select rate_plan_id, room_type_id, date, prices, ${setAt} from changed
+      select rate_plan_id, room_type_id, date, prices, ${setAt} from incoming where stored is null
       on conflict (rate_plan_id, room_type_id, date) do update set prices = r.prices || excluded.prices, set_at = excluded.set_at
       returning 1
     )
-    select count(*) as written from written`;
+    select (select count(*) from updated) + (select count(*) from inserted) as written`;
   return row?.written ?? 0;
 }
 
@@ -110,23 +125,31 @@ export async function writeRestrictions(
   const [row] = await tx.sql<{ written: number }>`
     with incoming as (
       select i.rate_plan_id, i.room_type_id, i.date, i.min_los, i.max_los,
-        i.stop_sell::boolean as stop_sell, i.cta::boolean as cta, i.ctd::boolean as ctd
+        i.stop_sell::boolean as stop_sell, i.cta::boolean as cta, i.ctd::boolean as ctd, r.date is not null as stored,
+        (i.min_los is not null and i.min_los is distinct from r.min_los)
+          or (i.max_los is not null and i.max_los is distinct from r.max_los)
+          or (i.stop_sell is not null and i.stop_sell::boolean is distinct from r.stop_sell)
+          or (i.cta is not null and i.cta::boolean is distinct from r.closed_to_arrival)
+          or (i.ctd is not null and i.ctd::boolean is distinct from r.closed_to_departure) as differs
       from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${dates}::date[], ${int('min_los')}::int[],
         ${int('max_los')}::int[], ${bool('stop_sell')}::int[], ${bool('closed_to_arrival')}::int[],
         ${bool('closed_to_departure')}::int[]) as i(rate_plan_id, room_type_id, date, min_los, max_los, stop_sell, cta, ctd)
-    ), changed as (
-      select i.* from incoming i
       left join restrictions r on r.rate_plan_id = i.rate_plan_id and r.room_type_id = i.room_type_id and r.date = i.date
-      where r.date is null
-        or (i.min_los is not null and i.min_los is distinct from r.min_los)
-        or (i.max_los is not null and i.max_los is distinct from r.max_los)
-        or (i.stop_sell is not null and i.stop_sell is distinct from r.stop_sell)
-        or (i.cta is not null and i.cta is distinct from r.closed_to_arrival)
-        or (i.ctd is not null and i.ctd is distinct from r.closed_to_departure)
-    ), written as (
+    ), updated as (
+      update restrictions r set
+        min_los = coalesce(i.min_los, r.min_los),
+        max_los = coalesce(i.max_los, r.max_los),
+        stop_sell = coalesce(i.stop_sell, r.stop_sell),
+        closed_to_arrival = coalesce(i.cta, r.closed_to_arrival),
+        closed_to_departure = coalesce(i.ctd, r.closed_to_departure),
+        set_at = ${setAt}
+      from incoming i
+      where r.rate_plan_id = i.rate_plan_id and r.room_type_id = i.room_type_id and r.date = i.date and i.differs
+      returning 1
+    ), inserted as (
       insert into restrictions as r (rate_plan_id, room_type_id, date, min_los, max_los, stop_sell,
         closed_to_arrival, closed_to_departure, set_at)
-      select rate_plan_id, room_type_id, date, min_los, max_los, stop_sell, cta, ctd, ${setAt} from changed
+      select rate_plan_id, room_type_id, date, min_los, max_los, stop_sell, cta, ctd, ${setAt} from incoming where not stored
       on conflict (rate_plan_id, room_type_id, date) do update set
         min_los = coalesce(excluded.min_los, r.min_los),
         max_los = coalesce(excluded.max_los, r.max_los),
@@ -136,7 +159,7 @@ export async function writeRestrictions(
         set_at = excluded.set_at
       returning 1
     )
-    select count(*) as written from written`;
+    select (select count(*) from updated) + (select count(*) from inserted) as written`;
   return row?.written ?? 0;
 }
 

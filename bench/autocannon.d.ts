@@ -1,0 +1,30 @@
+// autocannon ships no types; this declares the part the benchmarks use.
+declare module 'autocannon' {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: Request[];
+  }
+  interface Histogram {
+    p50: number;
+    p97_5: number;
+    p99: number;
+    average: number;
+  }
+  interface Result {
+    '2xx': number;
+    non2xx: number;
+    errors: number;
+    latency: Histogram;
+    requests: Histogram;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
