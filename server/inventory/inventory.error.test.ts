@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { calendarSnapshot, type InventoryFixture, inventoryFixture } from './test-fixtures.ts';
+import { addRoomType, calendarSnapshot, type InventoryFixture, inventoryFixture } from './test-fixtures.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
@@ -222,6 +222,29 @@ describe('whole-batch refusals (422)', () => {
       body: { rows: [] },
     });
     expect(noValues.status).toBe(422);
+  });
+
+  it('fails the whole push with 500 when the bulk write fails, leaving nothing written and no event', async () => {
+    const room = await addRoomType(t.deps.db, f.live.id);
+    // Fault injection: the database refuses availability writes for this one room type.
+    await t.deps.db.query(`create function fail_availability_${room.id}() returns trigger language plpgsql as $$
+      begin raise exception 'disk quota exceeded'; end $$`);
+    await t.deps.db.query(`create trigger fail_availability_${room.id} before insert or update on availability
+      for each row when (new.room_type_id = ${room.id}) execute function fail_availability_${room.id}()`);
+    try {
+      const before = await calendarSnapshot(t.deps.db, f.demo.customer_id);
+      const res = await push('availability', [
+        { room_type_id: f.rooms.double.external_id, ...days, availability: 1 },
+        { room_type_id: room.external_id, ...days, availability: 1 },
+      ]);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ status: 'error', message: 'errors.internal_error' });
+      expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
+      expect(await calendarSnapshot(t.deps.db, f.demo.customer_id)).toEqual(before);
+    } finally {
+      await t.deps.db.query(`drop trigger fail_availability_${room.id} on availability`);
+      await t.deps.db.query(`drop function fail_availability_${room.id}()`);
+    }
   });
 
   it('answers 404 for a property outside the allow-list before looking at the rows', async () => {

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { ManualClock } from '../core/clock.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+import {
+  addRatePlan,
+  addRoomType,
+  type InventoryFixture,
+  inventoryFixture,
+  PER_PERSON,
+  PER_ROOM,
+  type Ref,
+} from './test-fixtures.ts';
+
+let t: TestApp;
+let f: InventoryFixture;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
+  f = await inventoryFixture(t);
+});
+
+afterAll(() => t.close());
+
+const storedRestrictions = (plan: Ref, room: Ref) =>
+  t.deps.db.sql`select date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
+    where rate_plan_id = ${plan.id} and room_type_id = ${room.id} order by date`;
+
+/** A fresh room with a per_room and a per_person plan, so each test reads only its own calendar. */
+async function freshPairs() {
+  const room = await addRoomType(t.deps.db, f.live.id);
+  const perRoom = await addRatePlan(t.deps.db, f.live.id, {
+    sellType: 'per_room',
+    pairs: [{ roomTypeId: room.id, occupancies: PER_ROOM }],
+  });
+  const perPerson = await addRatePlan(t.deps.db, f.live.id, {
+    sellType: 'per_person',
+    pairs: [{ roomTypeId: room.id, occupancies: PER_PERSON }],
+  });
+  return { room, perRoom, perPerson };
+}
+
+describe('POST /inventory/restrictions', () => {
+  const pushRestrictions = (values: unknown[]) =>
+    t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/restrictions`, {
+      token: f.token,
+      body: { values },
+    });
+
+  it('sets only the fields a row sends and keeps the others', async () => {
+    const { room, perRoom } = await freshPairs();
+    const ids = { room_type_id: room.external_id, rate_plan_id: perRoom.external_id };
+    expect(
+      (
+        await pushRestrictions([
+          { ...ids, date_from: '2026-07-01', date_to: '2026-07-02', min_los: 3, closed_to_arrival: true },
+        ])
+      ).body.data,
+    ).toEqual({ written: 2, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] });
+    const res = await pushRestrictions([
+      { ...ids, date_from: '2026-07-02', date_to: '2026-07-03', stop_sell: true, max_los: 7 },
+    ]);
+    expect(res.body.data).toMatchObject({ written: 2, unchanged: 0 });
+    expect(await storedRestrictions(perRoom, room)).toEqual([
+      {
+        date: '2026-07-01',
+        min_los: 3,
+        max_los: null,
+        stop_sell: null,
+        closed_to_arrival: true,
+        closed_to_departure: null,
+      },
+      {
+        date: '2026-07-02',
+        min_los: 3,
+        max_los: 7,
+        stop_sell: true,
+        closed_to_arrival: true,
+        closed_to_departure: null,
+      },
+      {
+        date: '2026-07-03',
+        min_los: null,
+        max_los: 7,
+        stop_sell: true,
+        closed_to_arrival: null,
+        closed_to_departure: null,
+      },
+    ]);
+    expect(
+      (await pushRestrictions([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-03', closed_to_departure: false }]))
+        .body.data,
+    ).toMatchObject({ written: 3, unchanged: 0 });
+    expect(
+      (await pushRestrictions([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-02', min_los: 3 }])).body.data,
+    ).toMatchObject({ written: 0, unchanged: 2 });
+  });
+
+  it('accepts restrictions on a child plan, stored under the child', async () => {
+    const res = await pushRestrictions([
+      {
+        room_type_id: f.rooms.double.external_id,
+        rate_plan_id: f.plans.child.external_id,
+        date_from: '2026-07-05',
+        date_to: '2026-07-05',
+        stop_sell: true,
+      },
+    ]);
+    expect(res.body.data).toMatchObject({ written: 1, warnings: [] });
+    expect(await storedRestrictions(f.plans.child, f.rooms.double)).toEqual([
+      {
+        date: '2026-07-05',
+        min_los: null,
+        max_los: null,
+        stop_sell: true,
+        closed_to_arrival: null,
+        closed_to_departure: null,
+      },
+    ]);
+  });
+
+  it('lets a later row win per field for the same day', async () => {
+    const { room, perRoom } = await freshPairs();
+    const ids = { room_type_id: room.external_id, rate_plan_id: perRoom.external_id };
+    const res = await pushRestrictions([
+      { ...ids, date_from: '2026-07-01', date_to: '2026-07-01', min_los: 2, stop_sell: true },
+      { ...ids, date_from: '2026-07-01', date_to: '2026-07-01', stop_sell: false },
+    ]);
+    expect(res.body.data).toMatchObject({ written: 1 });
+    expect(await storedRestrictions(perRoom, room)).toEqual([
+      {
+        date: '2026-07-01',
+        min_los: 2,
+        max_los: null,
+        stop_sell: false,
+        closed_to_arrival: null,
+        closed_to_departure: null,
+      },
+    ]);
+  });
+});
