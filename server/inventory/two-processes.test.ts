@@ -19,27 +19,6 @@ let f: InventoryFixture;
 let otherDb: Db;
 let other: ReturnType<typeof buildApp>;
 
-beforeAll(async () => {
-  const clock = new ManualClock('2026-06-15T12:00:00Z');
-  t = await startTestApp({ clock });
-  f = await inventoryFixture(t);
-  const url = process.env.DATABASE_URL as string;
-  otherDb = openPostgres(url, { max: 4 });
-  const config = parseConfig({
-    QC_LOG_LEVEL: 'silent',
-    QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
-    DATABASE_URL: url,
-    QC_DEMO_ON_EMPTY: '0',
-  });
-  const deps = await createDeps(config, { db: otherDb, clock, log: createLog('silent'), enforceRateLimits: false });
-  other = buildApp(deps, { operatorToken: OPERATOR_TOKEN });
-});
-
-afterAll(async () => {
-  await otherDb.close();
-  await t.close();
-});
-
 async function pushVia(instance: 'first' | 'second', room: Ref, availability: number) {
   const request = new Request(`http://localhost/v1/qc/properties/${f.live.external_id}/inventory/availability`, {
     method: 'POST',
@@ -53,7 +32,29 @@ async function pushVia(instance: 'first' | 'second', room: Ref, availability: nu
   return ((await res.json()) as { data: { written: number; unchanged: number } }).data;
 }
 
+// Needs a PostgreSQL server a second pool can connect to (not the embedded backend).
 describe.skipIf(!process.env.DATABASE_URL)('two service instances writing the same days', () => {
+  beforeAll(async () => {
+    const clock = new ManualClock('2026-06-15T12:00:00Z');
+    t = await startTestApp({ clock });
+    f = await inventoryFixture(t);
+    const url = process.env.DATABASE_URL as string;
+    otherDb = openPostgres(url, { max: 4 });
+    const config = parseConfig({
+      QC_LOG_LEVEL: 'silent',
+      QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      DATABASE_URL: url,
+      QC_DEMO_ON_EMPTY: '0',
+    });
+    const deps = await createDeps(config, { db: otherDb, clock, log: createLog('silent'), enforceRateLimits: false });
+    other = buildApp(deps, { operatorToken: OPERATOR_TOKEN });
+  });
+
+  afterAll(async () => {
+    await otherDb.close();
+    await t.close();
+  });
+
   it('apply one push at a time: of ten identical pushes exactly one writes, the others find it unchanged', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
     const results = await Promise.all(
