@@ -201,6 +201,20 @@ describe('POST /rate_plans/{id}/rates whole-request refusals', () => {
     expect(res.body).toMatchObject({ message: 'errors.qc.batch_too_large', limit: 'rows', max: 1000 });
   });
 
+  it('refuses rows that expand to more than 20000 day-rows over the plan room types with 422 errors.qc.batch_too_large', async () => {
+    const rooms = [];
+    for (let i = 0; i < 21; i++) rooms.push(await addRoomType(t.deps.db, f.live.id));
+    const plan = await addRatePlan(t.deps.db, f.live.id, {
+      sellType: 'per_room',
+      pairs: rooms.map((r) => ({ roomTypeId: r.id, occupancies: PER_ROOM })),
+    });
+    const before = await calendarSnapshot(t.deps.db, f.demo.customer_id);
+    const res = await write(plan.external_id, Array.from({ length: 1000 }, () => ({ date: '2026-07-01', prices: { ROOM: 1 } })));
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ message: 'errors.qc.batch_too_large', limit: 'day_rows', max: 20000, actual: 21000 });
+    expect(await calendarSnapshot(t.deps.db, f.demo.customer_id)).toEqual(before);
+  });
+
   it('refuses a body without a values array with 422, and an unknown plan with 404', async () => {
     const res = await write(f.plans.room.external_id, { date: '2026-07-01' });
     expect(res.status).toBe(422);
