@@ -92,11 +92,11 @@ export function pushCalendar<R>(deps: Deps, propertyId: number, options: PushOpt
       select id, external_id, customer_id, timezone, mode from properties where id = ${propertyId}`;
     if (!property) throw new Error(`property ${propertyId} vanished during its calendar turn`);
     const batch = await options.plan(tx, property);
-    const now = deps.clock.now();
-    const window = acceptedWindow(property.timezone, now);
     if (property.mode === 'shadow') {
       return { counters: { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: true }, report: batch.report };
     }
+    const now = deps.clock.now();
+    const window = acceptedWindow(property.timezone, now);
 
     let counters: CalendarCounters;
     try {
