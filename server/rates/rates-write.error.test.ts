@@ -209,9 +209,17 @@ describe('POST /rate_plans/{id}/rates whole-request refusals', () => {
       pairs: rooms.map((r) => ({ roomTypeId: r.id, occupancies: PER_ROOM })),
     });
     const before = await calendarSnapshot(t.deps.db, f.demo.customer_id);
-    const res = await write(plan.external_id, Array.from({ length: 1000 }, () => ({ date: '2026-07-01', prices: { ROOM: 1 } })));
+    const res = await write(
+      plan.external_id,
+      Array.from({ length: 1000 }, () => ({ date: '2026-07-01', prices: { ROOM: 1 } })),
+    );
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ message: 'errors.qc.batch_too_large', limit: 'day_rows', max: 20000, actual: 21000 });
+    expect(res.body).toMatchObject({
+      message: 'errors.qc.batch_too_large',
+      limit: 'day_rows',
+      max: 20000,
+      actual: 21000,
+    });
     expect(await calendarSnapshot(t.deps.db, f.demo.customer_id)).toEqual(before);
   });
 
