@@ -217,6 +217,15 @@ describe('whole-batch refusals (422)', () => {
     expect((await push('availability', [])).body.errors).toEqual({
       values: ['customer.availability.messages.min_items'],
     });
+    // The alternate row of the spec's idempotency examples is not an availability row here.
+    const alternate = await push('availability', [{ room_id: 1, date: '2026-07-01', qty: 2, is_stop_sale: false }]);
+    expect(alternate.status).toBe(422);
+    expect(Object.keys(alternate.body.errors).sort()).toEqual([
+      'values.0.availability',
+      'values.0.date_from',
+      'values.0.date_to',
+      'values.0.room_type_id',
+    ]);
     const noValues = await t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/rates`, {
       token: f.token,
       body: { rows: [] },
