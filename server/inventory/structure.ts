@@ -108,7 +108,8 @@ export async function loadStructure(db: Db, propertyId: number): Promise<Propert
   const pairRows = await db.sql<{ rate_plan_id: number; room_type_id: number; occupancies: OccupancyEntry[] }>`
     select rp.rate_plan_id, rp.room_type_id, rp.occupancies
     from rate_plan_rooms rp join rate_plans p on p.id = rp.rate_plan_id
-    where p.property_id = ${propertyId} and p.deleted_at is null and rp.deleted_at is null`;
+    where p.property_id = ${propertyId} and p.deleted_at is null and rp.deleted_at is null
+    order by rp.rate_plan_id, rp.room_type_id`;
 
   const roomTypes = new Map(
     roomRows.map((r) => [r.id, { id: r.id, externalId: r.external_id, partnerCode: r.partner_code }] as const),

@@ -146,7 +146,7 @@ describe('POST /rate_plans/{id}/rates', () => {
       token: f.token,
       query: { from: '2026-07-01', to: '2026-07-01' },
     });
-    expect(res.body.data.rooms[0]).toEqual({
+    expect(res.body.data.rooms.find((r: { room_type_id: string }) => r.room_type_id === a.external_id)).toEqual({
       room_type_id: a.external_id,
       values: [{ date: '2026-07-01', prices: { ROOM: 64 }, restrictions: { max_los: 9 } }],
     });
