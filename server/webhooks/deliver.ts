@@ -76,7 +76,12 @@ export async function attemptDelivery(deps: Deps, settings: DeliverySettings, de
         update deliveries set status = 'delivered', delivered_at = ${finishedAt}, next_attempt_at = null, lease_until = null,
           last_response_status = ${outcome.status}, last_error = null
         where id = ${row.id} and status = 'delivering' and attempts = ${attempt}`;
-      await tx.sql`update subscriptions set failing_since = null, last_success_at = ${finishedAt} where id = ${row.subscription_id}`;
+      // Every success of a busy subscription would queue on its row; a streak to end or a stale
+      // last_success_at (older than a second) is worth the write, anything else is not.
+      await tx.sql`
+        update subscriptions set failing_since = null, last_success_at = ${finishedAt}
+        where id = ${row.subscription_id}
+          and (failing_since is not null or last_success_at is null or last_success_at < ${new Date(finishedAt.getTime() - 1000)})`;
       return { kind: 'delivered', attempt } as const;
     }
     const runAt = nextAttemptAt(attempt, finishedAt, settings.delayScale);

@@ -156,3 +156,26 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promi
     await Bun.sleep(25);
   }
 }
+
+describe('relay wake-up on commit (PostgreSQL LISTEN/NOTIFY)', () => {
+  it.skipIf(process.env.QC_TEST_EMBEDDED === '1')('delivers long before the next poll', async () => {
+    const t = await startTestApp({ clock: new WallClock(), env: { REDIS_URL: '' }, webhooks: { pollMs: 60_000 } });
+    const receiver = startReceiver();
+    try {
+      const demo = await t.demo();
+      await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.created'] });
+      const committed = Date.now();
+      await commitEvent(t.deps, {
+        type: 'booking.created',
+        customerId: demo.customer_id,
+        propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
+        data: bookingData(1),
+      });
+      const [request] = await receiver.waitFor(1, 5000);
+      expect((request?.at ?? Infinity) - committed).toBeLessThan(2000);
+    } finally {
+      await t.close();
+      await receiver.stop();
+    }
+  });
+});

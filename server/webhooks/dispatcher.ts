@@ -7,6 +7,7 @@ import { errorFields } from '../core/log.ts';
 import { BullMqQueue } from './bullmq-queue.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
 import { type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
+import { listenForOutbox } from './outbox-listener.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
 import { RELAY_BATCH, relayBatch } from './relay.ts';
 import type { LookupFn } from './ssrf-guard.ts';
@@ -14,7 +15,7 @@ import type { LookupFn } from './ssrf-guard.ts';
 export interface WebhookOptions {
   /** false: no loop, no queue; the caller drives everything with relayNow()/runDue() (tests with a ManualClock). */
   autorun?: boolean;
-  /** How often the outbox is relayed and due deliveries without a job are swept up. */
+  /** How often the outbox is relayed and due deliveries without a job are swept up (PostgreSQL also wakes the relay on commit). */
   pollMs?: number;
   /** Attempts in flight per process. */
   concurrency?: number;
@@ -136,23 +137,40 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
       : new InProcessQueue(deps.clock, concurrency, run, deps.log);
   }
 
+  // One relay-and-sweep pass at a time: every `pollMs`, and at once when an outbox commit is notified
+  // (a notification during a pass runs another right after it).
   let stopped = false;
-  let tick: Promise<void> = Promise.resolve();
+  let running: Promise<void> | undefined;
+  let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const loop = () => {
-    tick = (async () => {
+  const pass = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = (async () => {
       try {
         await relayNow();
         await sweep();
       } catch (err) {
         deps.log.error('webhook relay or sweep failed', errorFields(err));
       }
-    })();
-    void tick.then(() => {
-      if (!stopped) timer = setTimeout(loop, options.pollMs ?? 200);
+    })().finally(() => {
+      running = undefined;
+      if (stopped) return;
+      if (again) {
+        again = false;
+        pass();
+      } else timer = setTimeout(pass, options.pollMs ?? 200);
     });
   };
-  if (autorun) loop();
+  let unlisten = async () => {};
+  if (autorun) {
+    if (deps.db.kind === 'postgres' && deps.config.databaseUrl) unlisten = await listenForOutbox(deps.config.databaseUrl, pass, deps.log);
+    pass();
+  }
 
   return {
     queue: queue?.kind ?? 'manual',
@@ -166,7 +184,8 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      await tick;
+      await running;
+      await unlisten();
       await queue?.close();
     },
   };

@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:webhooks`: webhook delivery to a local receiver (Bun.serve on 127.0.0.1).
+ *   1. throughput: BENCH_EVENTS outbox events committed in one transaction, one subscription; deliveries
+ *      per second from the commit until the receiver has them all;
+ *   2. delay from a booking commit to its webhook: BENCH_BOOKINGS bookings taken one after the other
+ *      through POST /ops/bookings (the platform's own channel intake), each measured from the moment its
+ *      answer is back (the booking is committed) to the moment the receiver gets booking.created.
+ *
+ * DATABASE_URL and REDIS_URL are used when set (BullMQ queue), else embedded PGlite in a temporary
+ * directory and the in-process queue. BENCH_POLL_MS sets the relay's poll interval (default 200).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../server/app.ts';
+import { createDeps } from '../server/core/boot.ts';
+import { parseConfig } from '../server/core/config.ts';
+import { closeRedis } from '../server/core/redis.ts';
+import { recordEvent } from '../server/core/outbox.ts';
+import { createDemo } from '../server/ops/demo.ts';
+import { demoSteps } from '../server/ops/demo-steps.ts';
+import { startWebhooks } from '../server/webhooks/dispatcher.ts';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
+const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 200);
+const OPERATOR = 'bench-operator-token-0123456789';
+const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'qc-bench-webhooks-'));
+
+const config = parseConfig({
+  QC_LOG_LEVEL: 'silent',
+  QC_OPERATOR_TOKEN: OPERATOR,
+  QC_DEMO_ON_EMPTY: '0',
+  QC_WEBHOOK_ALLOW_PRIVATE: '1',
+  QC_DATA_DIR: dataDir,
+  DATABASE_URL: process.env.DATABASE_URL || undefined,
+  REDIS_URL: process.env.REDIS_URL || undefined,
+});
+const deps = await createDeps(config);
+const app = buildApp(deps, { operatorToken: OPERATOR });
+const demo = await createDemo(deps, demoSteps);
+const live = demo.properties[0];
+if (!live) throw new Error('demo has no property');
+const [property] = await deps.db.sql<{ id: number }>`select id from properties where external_id = ${live.external_property_id}`;
+const [pair] = await deps.db.sql<{ room_type_id: number; rate_plan_id: number }>`
+  select rr.room_type_id, rr.rate_plan_id from rate_plan_rooms rr join rate_plans p on p.id = rr.rate_plan_id
+  where p.property_id = ${property?.id ?? 0} and p.parent_id is null and p.sell_type = 'per_room' limit 1`;
+if (!property || !pair) throw new Error('demo property has no per_room rate plan');
+
+// The receiver: arrival time per event id.
+const arrivals = new Map<string, number>();
+let waiter: { count: number; resolve: () => void } | undefined;
+const receiver = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  async fetch(request) {
+    const event = JSON.parse(await request.text()) as { id: string };
+    arrivals.set(event.id, performance.now());
+    if (waiter && arrivals.size >= waiter.count) waiter.resolve();
+    return new Response(null, { status: 204 });
+  },
+});
+const until = (count: number) =>
+  new Promise<void>((resolve) => {
+    waiter = { count, resolve };
+    if (arrivals.size >= count) resolve();
+  });
+
+const request = async (method: string, path: string, token: string, body: unknown) => {
+  const res = await app.handle(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+  const json = (await res.json()) as { data: Record<string, unknown> };
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+};
+
+await request('POST', '/v1/qc/subscriptions', demo.personal_token, {
+  url: `http://127.0.0.1:${receiver.port}/hooks`,
+  event_types: ['booking.created', 'booking.modified'],
+  property_ids: [live.external_property_id],
+});
+const webhooks = await startWebhooks(deps, { pollMs: POLL_MS });
+
+console.log(`webhooks, ${deps.db.kind}, ${webhooks.queue} queue, relay poll ${POLL_MS} ms, local receiver`);
+
+// 1. Throughput.
+const started = performance.now();
+await deps.db.tx(async (tx) => {
+  for (let i = 0; i < EVENTS; i++) {
+    await recordEvent(tx, {
+      type: 'booking.modified',
+      customerId: demo.customer_id,
+      propertyId: property.id,
+      data: { booking_id: `BENCH-${i}`, revision_id: i + 1, checkin_date: '2027-01-10', checkout_date: '2027-01-12' },
+    });
+  }
+});
+const committed = performance.now();
+await until(EVENTS);
+const seconds = (performance.now() - committed) / 1000;
+console.log(
+  `  throughput: ${EVENTS} deliveries in ${seconds.toFixed(2)} s after the commit = ${(EVENTS / seconds).toFixed(0)} deliveries/s` +
+    ` (commit of ${EVENTS} events took ${((committed - started) / 1000).toFixed(2)} s)`,
+);
+
+// 2. Booking commit -> webhook.
+arrivals.clear();
+const delays: number[] = [];
+for (let i = 0; i < BOOKINGS; i++) {
+  const expected = arrivals.size + 1;
+  const res = await app.handle(
+    new Request('http://localhost/ops/bookings', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        property_id: live.external_property_id,
+        channel: 'QDO',
+        guest: { first_name: 'Bench', last_name: `Guest ${i}`, email: `bench${i}@example.com` },
+        checkin_date: '2027-02-01',
+        checkout_date: '2027-02-03',
+        rooms: [{ room_type_id: pair.room_type_id, rate_plan_id: pair.rate_plan_id, adults: 2 }],
+        total_price: { amount: 240 },
+      }),
+    }),
+  );
+  const answered = performance.now();
+  if (res.status !== 200) throw new Error(`POST /ops/bookings: ${res.status} ${await res.text()}`);
+  await res.arrayBuffer();
+  const [event] = await deps.db.sql<{ event_id: string }>`
+    select event_id from outbox_events where customer_id = ${demo.customer_id} and type = 'booking.created'
+    order by id desc limit 1`;
+  await until(expected);
+  const arrived = event ? arrivals.get(event.event_id) : undefined;
+  if (arrived === undefined) throw new Error('booking webhook missing');
+  delays.push(arrived - answered);
+}
+const sorted = delays.sort((a, b) => a - b);
+const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number).toFixed(1);
+console.log(`  booking commit -> webhook (${BOOKINGS} bookings via POST /ops/bookings): median ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  max ${at(1)} ms`);
+
+await webhooks.stop();
+await receiver.stop(true);
+if (deps.redis) await closeRedis(deps.redis);
+await deps.db.close();
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
