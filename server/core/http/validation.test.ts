@@ -7,7 +7,7 @@ async function errorsFor(body: unknown) {
   let mapped: Record<string, string[]> = {};
   const app = new Elysia()
     .onError(({ error }) => {
-      mapped = fieldErrorsFrom((error as { all: never[] }).all, 'thing');
+      mapped = fieldErrorsFrom((error as unknown as { all: never[] }).all, 'thing');
       return 'x';
     })
     .post('/', () => 'ok', {
