@@ -59,7 +59,7 @@ export function registerBookingFeed(app: QcApp, deps: Deps) {
       const booking = await bookingInScope(deps.db, principal, params.booking);
       const upTo = body?.revision_id;
       if (upTo !== undefined && !Number.isSafeInteger(upTo)) throw fieldError(routes.bookingsAck.resource, 'revision_id', 'integer');
-      const acked = await ackBookingRevisions(deps.db, principal.clientPk, booking.id, upTo, deps.clock.now());
+      const acked = await ackBookingRevisions(deps.db, principal.clientPk, booking, upTo, deps.clock.now());
       return ok({ booking_id: booking.external_booking_id, inbound_booking_id: booking.id, ...acked });
     },
     {

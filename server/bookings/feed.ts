@@ -22,15 +22,47 @@ export interface FeedQuery {
  * so a cursor never skips a revision that commits later with a lower id.
  */
 export async function feedPage(db: Db, q: FeedQuery) {
+  // Per property: start after the later of the cursor and the consumer's watermark (everything up to it is
+  // acked), take the first `limit` unacked; then merge the properties' runs by id.
   const rows = await db.sql<RevisionRow>`
     select r.id, r.booking_id, r.revision_type, r.created_at, r.payload, p.external_id::text as external_property_id
-    from booking_revisions r
-    join properties p on p.id = r.property_id
-    where r.property_id = any(${[...q.propertyIds]}::bigint[]) and r.id > ${q.since}
-      and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${q.consumerId} and a.revision_id = r.id)
+    from properties p
+    left join booking_feed_watermarks w on w.consumer_id = ${q.consumerId} and w.property_id = p.id
+    cross join lateral (
+      select r.id, r.booking_id, r.revision_type, r.created_at, r.payload from booking_revisions r
+      where r.property_id = p.id and r.id > greatest(${q.since}::bigint, coalesce(w.acked_through, 0))
+        and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${q.consumerId} and a.revision_id = r.id)
+      order by r.id
+      limit ${q.limit}
+    ) r
+    where p.id = any(${[...q.propertyIds]}::bigint[])
     order by r.id
     limit ${q.limit}`;
   return { booking_revisions: rows.map(revisionView), next_cursor: rows.at(-1)?.id ?? q.since };
+}
+
+/**
+ * Moves the consumer's watermark on a property up to just before its first unacked revision (or to the
+ * last revision when none is unacked). Every statement it derives is true in the snapshot it reads and
+ * acks are never removed, so it stays true; concurrent advances keep the greater value. A revision
+ * appended later has a larger id than any visible one (revisions.ts), so it lands above the watermark.
+ */
+export async function advanceWatermark(db: Db, consumerId: number, propertyId: number): Promise<void> {
+  const [current] = await db.sql<{ at: number }>`
+    select acked_through as at from booking_feed_watermarks where consumer_id = ${consumerId} and property_id = ${propertyId}`;
+  const from = current?.at ?? 0;
+  const [hole] = await db.sql<{ id: number }>`
+    select r.id from booking_revisions r
+    where r.property_id = ${propertyId} and r.id > ${from}::bigint
+      and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)
+    order by r.id limit 1`;
+  const [last] = hole ? [] : await db.sql<{ id: number | null }>`select max(id) as id from booking_revisions where property_id = ${propertyId}`;
+  const target = hole ? hole.id - 1 : (last?.id ?? 0);
+  if (target <= from) return;
+  await db.sql`
+    insert into booking_feed_watermarks (consumer_id, property_id, acked_through) values (${consumerId}, ${propertyId}, ${target})
+    on conflict (consumer_id, property_id) do update
+      set acked_through = greatest(booking_feed_watermarks.acked_through, excluded.acked_through)`;
 }
 
 /**
@@ -41,8 +73,9 @@ export async function ackRevision(db: Db, consumerId: number, propertyIds: Reado
   const [revision] = await db.sql<{ id: number; property_id: number }>`
     select id, property_id from booking_revisions where id = ${revisionId}`;
   if (!revision || !propertyIds.has(revision.property_id)) throw notFound();
-  await db.sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${consumerId}, ${revisionId}, ${at})
-    on conflict (consumer_id, revision_id) do nothing`;
+  const inserted = await db.sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${consumerId}, ${revisionId}, ${at})
+    on conflict (consumer_id, revision_id) do nothing returning revision_id`;
+  if (inserted.length) await advanceWatermark(db, consumerId, revision.property_id);
   const [ack] = await db.sql<{ acked_at: Date }>`
     select acked_at from booking_revision_acks where consumer_id = ${consumerId} and revision_id = ${revisionId}`;
   return { revision_id: revisionId, acked: true, acked_at: new Date(ack?.acked_at ?? at).toISOString() };
@@ -53,13 +86,21 @@ export async function ackRevision(db: Db, consumerId: number, propertyIds: Reado
  * booking that exists now, or only those up to `upToRevisionId` when given (what a consumer that saved a
  * particular revision should send, so a revision appended meanwhile is not acked unseen).
  */
-export async function ackBookingRevisions(db: Db, consumerId: number, bookingId: number, upToRevisionId: number | undefined, at: Date) {
+export async function ackBookingRevisions(
+  db: Db,
+  consumerId: number,
+  booking: { id: number; property_id: number },
+  upToRevisionId: number | undefined,
+  at: Date,
+) {
+  const bookingId = booking.id;
   const acked = await db.sql<{ revision_id: number }>`
     insert into booking_revision_acks (consumer_id, revision_id, acked_at)
     select ${consumerId}, r.id, ${at} from booking_revisions r
     where r.booking_id = ${bookingId} and r.id <= ${upToRevisionId ?? Number.MAX_SAFE_INTEGER}
     on conflict (consumer_id, revision_id) do nothing
     returning revision_id`;
+  if (acked.length) await advanceWatermark(db, consumerId, booking.property_id);
   const [all] = await db.sql<{ ids: number[] | null }>`
     select array_agg(r.id order by r.id) as ids from booking_revisions r
     join booking_revision_acks a on a.revision_id = r.id and a.consumer_id = ${consumerId}
@@ -80,6 +121,7 @@ export async function feedHealth(db: Db, consumerId: number, propertyId: number,
       min(r.created_at) as oldest_pending
     from booking_revisions r
     where r.property_id = ${propertyId}
+      and r.id > coalesce((select acked_through from booking_feed_watermarks where consumer_id = ${consumerId} and property_id = ${propertyId}), 0)
       and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)`;
   const pending = row?.pending ?? 0;
   const lag = row?.oldest_pending ? Math.max(0, Math.floor((now.getTime() - new Date(row.oldest_pending).getTime()) / 1000)) : 0;
