@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { createDeps } from '../server/core/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
-import { closeRedis } from '../server/core/redis.ts';
 import { recordEvent } from '../server/core/outbox.ts';
+import { closeRedis } from '../server/core/redis.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
 import { startWebhooks } from '../server/webhooks/dispatcher.ts';
@@ -41,7 +41,9 @@ const app = buildApp(deps, { operatorToken: OPERATOR });
 const demo = await createDemo(deps, demoSteps);
 const live = demo.properties[0];
 if (!live) throw new Error('demo has no property');
-const [property] = await deps.db.sql<{ id: number }>`select id from properties where external_id = ${live.external_property_id}`;
+const [property] = await deps.db.sql<{
+  id: number;
+}>`select id from properties where external_id = ${live.external_property_id}`;
 const [pair] = await deps.db.sql<{ room_type_id: number; rate_plan_id: number }>`
   select rr.room_type_id, rr.rate_plan_id from rate_plan_rooms rr join rate_plans p on p.id = rr.rate_plan_id
   where p.property_id = ${property?.id ?? 0} and p.parent_id is null and p.sell_type = 'per_room' limit 1`;
@@ -141,7 +143,9 @@ for (let i = 0; i < BOOKINGS; i++) {
 }
 const sorted = delays.sort((a, b) => a - b);
 const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number).toFixed(1);
-console.log(`  booking commit -> webhook (${BOOKINGS} bookings via POST /ops/bookings): median ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  max ${at(1)} ms`);
+console.log(
+  `  booking commit -> webhook (${BOOKINGS} bookings via POST /ops/bookings): median ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  max ${at(1)} ms`,
+);
 
 await webhooks.stop();
 await receiver.stop(true);

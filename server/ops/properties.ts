@@ -1,7 +1,7 @@
+import type { Db } from '../core/db/db.ts';
+import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
-import { SqlState, sqlState } from '../core/db/db.ts';
-import type { Db } from '../core/db/db.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 
@@ -33,9 +33,14 @@ export async function insertProperty(db: Db, p: NewProperty): Promise<PropertyRo
 }
 
 /** The operator's shadow/live flip; an actual change records `property.mode_changed` with it. */
-export async function setPropertyMode(deps: Deps, propertyId: number, mode: 'shadow' | 'live'): Promise<PropertyRow | undefined> {
+export async function setPropertyMode(
+  deps: Deps,
+  propertyId: number,
+  mode: 'shadow' | 'live',
+): Promise<PropertyRow | undefined> {
   return deps.db.tx(async (tx) => {
-    const [before] = await tx.sql<{ mode: 'shadow' | 'live' }>`select mode from properties where id = ${propertyId} for update`;
+    const [before] = await tx.sql<Pick<PropertyRow, 'mode'>>`
+      select mode from properties where id = ${propertyId} for update`;
     const [row] = await tx.sql<PropertyRow>`
       update properties set mode = ${mode}, updated_at = now() where id = ${propertyId} returning *`;
     if (row && before && before.mode !== mode) {

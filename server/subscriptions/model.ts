@@ -23,7 +23,9 @@ export const SubscriptionSchema = t.Object({
   id: t.String({ format: 'uuid' }),
   url: t.String(),
   event_types: t.Array(t.String()),
-  property_ids: t.Array(t.String({ format: 'uuid' }), { description: 'empty with all_properties: every property of the account' }),
+  property_ids: t.Array(t.String({ format: 'uuid' }), {
+    description: 'empty with all_properties: every property of the account',
+  }),
   all_properties: t.Boolean(),
   status: t.Union([t.Literal('active'), t.Literal('disabled')]),
   disabled_at: t.Nullable(t.String({ format: 'date-time' })),

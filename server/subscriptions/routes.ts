@@ -4,7 +4,13 @@ import { ok, pageMeta } from '../core/http/envelope.ts';
 import type { QcApp } from '../core/http/qc-app.ts';
 import { routes } from '../core/routes/route-table.ts';
 import { readSubscriptionInput } from './input.ts';
-import { CreateSubscriptionBody, ListQuery, SubscriptionParams, SubscriptionSchema, UpdateSubscriptionBody } from './model.ts';
+import {
+  CreateSubscriptionBody,
+  ListQuery,
+  SubscriptionParams,
+  SubscriptionSchema,
+  UpdateSubscriptionBody,
+} from './model.ts';
 import {
   createSubscription,
   deleteSubscription,
@@ -18,7 +24,11 @@ import { subscriptionView } from './view.ts';
 
 const PER_PAGE = 50;
 const tags = ['webhooks'];
-const WithSecret = t.Object({ status: t.Literal('ok'), message: t.String(), data: t.Composite([SubscriptionSchema, t.Object({ secret: t.String() })]) });
+const WithSecret = t.Object({
+  status: t.Literal('ok'),
+  message: t.String(),
+  data: t.Composite([SubscriptionSchema, t.Object({ secret: t.String() })]),
+});
 
 export function registerSubscriptions(app: QcApp, deps: Deps) {
   app.post(
@@ -59,8 +69,13 @@ export function registerSubscriptions(app: QcApp, deps: Deps) {
   );
   app.get(
     routes.subscriptionsShow.path,
-    async ({ principal, params }) => ok(subscriptionView(await findSubscription(deps.db, principal, params.subscription))),
-    { qc: routes.subscriptionsShow, params: SubscriptionParams, detail: { summary: routes.subscriptionsShow.summary, tags } },
+    async ({ principal, params }) =>
+      ok(subscriptionView(await findSubscription(deps.db, principal, params.subscription))),
+    {
+      qc: routes.subscriptionsShow,
+      params: SubscriptionParams,
+      detail: { summary: routes.subscriptionsShow.summary, tags },
+    },
   );
   app.patch(
     routes.subscriptionsUpdate.path,
@@ -76,7 +91,8 @@ export function registerSubscriptions(app: QcApp, deps: Deps) {
       detail: {
         summary: routes.subscriptionsUpdate.summary,
         tags,
-        description: 'Only the fields present change, with the same rules as on create. The secret is untouched (use rotate-secret).',
+        description:
+          'Only the fields present change, with the same rules as on create. The secret is untouched (use rotate-secret).',
       },
     },
   );
@@ -119,7 +135,8 @@ export function registerSubscriptions(app: QcApp, deps: Deps) {
   );
   app.post(
     routes.subscriptionsEnable.path,
-    async ({ principal, params }) => ok(subscriptionView(await enableSubscription(deps, principal, params.subscription))),
+    async ({ principal, params }) =>
+      ok(subscriptionView(await enableSubscription(deps, principal, params.subscription))),
     {
       qc: routes.subscriptionsEnable,
       params: SubscriptionParams,

@@ -56,7 +56,10 @@ function visibleTo(principal: Principal): unknown[] {
 }
 
 export async function listSubscriptions(db: Db, principal: Principal, page: number, perPage: number) {
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from subscriptions s where ${VISIBLE}`, visibleTo(principal));
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from subscriptions s where ${VISIBLE}`,
+    visibleTo(principal),
+  );
   const rows = await db.query<SubscriptionRow>(
     `select ${COLUMNS} from subscriptions s where ${VISIBLE} order by s.created_at, s.id limit $5 offset $6`,
     [...visibleTo(principal), perPage, (page - 1) * perPage],
@@ -66,16 +69,19 @@ export async function listSubscriptions(db: Db, principal: Principal, page: numb
 
 /** Internal ids of every subscription the principal sees (delivery log and health). */
 export async function visibleSubscriptionIds(db: Db, principal: Principal): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(`select s.id from subscriptions s where ${VISIBLE}`, visibleTo(principal));
+  const rows = await db.query<{ id: number }>(
+    `select s.id from subscriptions s where ${VISIBLE}`,
+    visibleTo(principal),
+  );
   return rows.map((r) => r.id);
 }
 
 export async function findSubscription(db: Db, principal: Principal, segment: string): Promise<SubscriptionRow> {
   if (!UUID.test(segment)) throw notFound();
-  const [row] = await db.query<SubscriptionRow>(`select ${COLUMNS} from subscriptions s where ${VISIBLE} and s.external_id = $5::uuid`, [
-    ...visibleTo(principal),
-    segment.toLowerCase(),
-  ]);
+  const [row] = await db.query<SubscriptionRow>(
+    `select ${COLUMNS} from subscriptions s where ${VISIBLE} and s.external_id = $5::uuid`,
+    [...visibleTo(principal), segment.toLowerCase()],
+  );
   if (!row) throw notFound();
   return row;
 }
@@ -101,13 +107,23 @@ export async function createSubscription(deps: Deps, principal: Principal, input
       returning id`;
     if (!inserted) throw new Error('subscription insert returned no row');
     const row = await reload(tx, inserted.id);
-    const event = await recordEvent(tx, { type: 'subscription.created', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    const event = await recordEvent(tx, {
+      type: 'subscription.created',
+      customerId: row.customer_id,
+      propertyId: null,
+      data: eventData(row),
+    });
     await tx.sql`update subscriptions set since_event_id = ${event.id} where id = ${row.id}`;
     return { row, secret };
   });
 }
 
-export async function updateSubscription(deps: Deps, principal: Principal, segment: string, input: SubscriptionChanges) {
+export async function updateSubscription(
+  deps: Deps,
+  principal: Principal,
+  segment: string,
+  input: SubscriptionChanges,
+) {
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     const current = await findSubscription(tx, principal, segment);
@@ -120,7 +136,12 @@ export async function updateSubscription(deps: Deps, principal: Principal, segme
         updated_at = ${now}
       where id = ${current.id}`;
     const row = await reload(tx, current.id);
-    await recordEvent(tx, { type: 'subscription.updated', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    await recordEvent(tx, {
+      type: 'subscription.updated',
+      customerId: row.customer_id,
+      propertyId: null,
+      data: eventData(row),
+    });
     return row;
   });
 }
@@ -134,7 +155,12 @@ export async function deleteSubscription(deps: Deps, principal: Principal, segme
     await tx.sql`
       update deliveries set status = 'dead', next_attempt_at = null, lease_until = null, last_error = 'subscription_deleted'
       where subscription_id = ${row.id} and status in ('pending', 'failed', 'delivering')`;
-    await recordEvent(tx, { type: 'subscription.deleted', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    await recordEvent(tx, {
+      type: 'subscription.deleted',
+      customerId: row.customer_id,
+      propertyId: null,
+      data: eventData(row),
+    });
     return row;
   });
 }
@@ -178,7 +204,12 @@ export async function enableSubscription(deps: Deps, principal: Principal, segme
       returning id`;
     if (changed.length === 0) return current;
     const row = await reload(tx, current.id);
-    await recordEvent(tx, { type: 'subscription.enabled', customerId: row.customer_id, propertyId: null, data: eventData(row) });
+    await recordEvent(tx, {
+      type: 'subscription.enabled',
+      customerId: row.customer_id,
+      propertyId: null,
+      data: eventData(row),
+    });
     return row;
   });
 }

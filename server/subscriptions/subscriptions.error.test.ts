@@ -21,7 +21,8 @@ describe('subscription refusals', () => {
     await t.close();
   });
 
-  const create = (body: unknown, token = demo.personal_token) => t.request('POST', '/v1/qc/subscriptions', { token, body });
+  const create = (body: unknown, token = demo.personal_token) =>
+    t.request('POST', '/v1/qc/subscriptions', { token, body });
 
   it('refuses property ids outside the token scope with 422 errors.qc.subscription.unknown_property', async () => {
     const foreign = other.properties[0]?.external_property_id;
@@ -59,8 +60,12 @@ describe('subscription refusals', () => {
     const single = await create({ url: URL_A, event: 'nope' });
     expect(single.body.errors).toEqual({ event: rule('unknown_event') });
 
-    expect((await create({ url: 'ftp://pms.example.com/x', event: 'booking.created' })).body.errors).toEqual({ url: rule('https_required') });
-    expect((await create({ target_url: 'not a url', event: 'booking.created' })).body.errors).toEqual({ target_url: rule('invalid_url') });
+    expect((await create({ url: 'ftp://pms.example.com/x', event: 'booking.created' })).body.errors).toEqual({
+      url: rule('https_required'),
+    });
+    expect((await create({ target_url: 'not a url', event: 'booking.created' })).body.errors).toEqual({
+      target_url: rule('invalid_url'),
+    });
 
     const empty = await create({ url: URL_A, event_types: [] });
     expect(empty.status).toBe(422);
@@ -84,7 +89,9 @@ describe('subscription refusals', () => {
     // The harness allows http for its local receivers; property scope is still checked.
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('errors.qc.subscription.unknown_property');
-    const unchanged = await t.request('GET', `/v1/qc/subscriptions/${created.body.data.id}`, { token: demo.personal_token });
+    const unchanged = await t.request('GET', `/v1/qc/subscriptions/${created.body.data.id}`, {
+      token: demo.personal_token,
+    });
     expect(unchanged.body.data.url).toBe(URL_A);
   });
 

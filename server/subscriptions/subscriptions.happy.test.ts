@@ -26,7 +26,11 @@ describe('subscriptions', () => {
     const live = demo.properties[0];
     const res = await t.request('POST', '/v1/qc/subscriptions', {
       token,
-      body: { url: URL_A, event_types: ['booking.created', 'booking.cancelled', 'booking.created'], property_ids: [live?.external_property_id] },
+      body: {
+        url: URL_A,
+        event_types: ['booking.created', 'booking.cancelled', 'booking.created'],
+        property_ids: [live?.external_property_id],
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('ok');
@@ -53,25 +57,43 @@ describe('subscriptions', () => {
     const [live, shadow] = demo.properties;
     const res = await t.request('POST', '/v1/qc/subscriptions', {
       token,
-      body: { target_url: URL_B, event: 'booking.arrived', property_ids: [shadow?.partner_code, live?.external_property_id.toUpperCase()] },
+      body: {
+        target_url: URL_B,
+        event: 'booking.arrived',
+        property_ids: [shadow?.partner_code, live?.external_property_id.toUpperCase()],
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ url: URL_B, event_types: ['booking.arrived'] });
-    expect([...res.body.data.property_ids].sort()).toEqual([live?.external_property_id, shadow?.external_property_id].sort());
+    expect([...res.body.data.property_ids].sort()).toEqual(
+      [live?.external_property_id, shadow?.external_property_id].sort(),
+    );
   });
 
   it('follows every property the credential sees when property_ids is left out', async () => {
-    const accountWide = await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.modified' } });
+    const accountWide = await t.request('POST', '/v1/qc/subscriptions', {
+      token,
+      body: { url: URL_A, event: 'booking.modified' },
+    });
     expect(accountWide.body.data).toMatchObject({ all_properties: true, property_ids: [] });
 
     const live = demo.properties[0]?.external_property_id ?? '';
-    const fixed = await t.client({ customer_id: demo.customer_id, scopes: ['subscriptions.manage'], property_ids: [live] });
-    const limited = await t.request('POST', '/v1/qc/subscriptions', { token: fixed.token, body: { url: URL_A, event: 'booking.modified' } });
+    const fixed = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['subscriptions.manage'],
+      property_ids: [live],
+    });
+    const limited = await t.request('POST', '/v1/qc/subscriptions', {
+      token: fixed.token,
+      body: { url: URL_A, event: 'booking.modified' },
+    });
     expect(limited.body.data).toMatchObject({ all_properties: false, property_ids: [live] });
   });
 
   it('lists with meta, updates only the fields given, and deletes', async () => {
-    const created = (await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.no_show' } })).body.data;
+    const created = (
+      await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.no_show' } })
+    ).body.data;
     const list = await t.request('GET', '/v1/qc/subscriptions', { token, query: { per_page: 2, page: 1 } });
     expect(list.status).toBe(200);
     expect(list.body.data.subscriptions).toHaveLength(2);
@@ -85,7 +107,11 @@ describe('subscriptions', () => {
       body: { event_types: ['booking.no_show', 'inventory.push.completed'] },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ url: URL_A, event_types: ['booking.no_show', 'inventory.push.completed'], all_properties: true });
+    expect(patched.body.data).toMatchObject({
+      url: URL_A,
+      event_types: ['booking.no_show', 'inventory.push.completed'],
+      all_properties: true,
+    });
     const moved = await t.request('PATCH', `/v1/qc/subscriptions/${created.id}`, { token, body: { url: URL_B } });
     expect(moved.body.data).toMatchObject({ url: URL_B, event_types: ['booking.no_show', 'inventory.push.completed'] });
 
@@ -99,7 +125,9 @@ describe('subscriptions', () => {
   });
 
   it('records subscription events in the outbox with the change', async () => {
-    const created = (await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.assigned' } })).body.data;
+    const created = (
+      await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.assigned' } })
+    ).body.data;
     await t.request('PATCH', `/v1/qc/subscriptions/${created.id}`, { token, body: { url: URL_B } });
     await t.request('POST', `/v1/qc/subscriptions/${created.id}/rotate-secret`, { token });
     await t.request('DELETE', `/v1/qc/subscriptions/${created.id}`, { token });

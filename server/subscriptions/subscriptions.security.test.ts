@@ -41,7 +41,10 @@ describe('subscription access', () => {
       ['POST', `/v1/qc/subscriptions/${sub.id}/rotate-secret`],
       ['POST', `/v1/qc/subscriptions/${sub.id}/enable`],
     ] as const) {
-      const res = await t.request(method, path, { token, body: method === 'PATCH' ? { url: 'https://evil.example/x' } : undefined });
+      const res = await t.request(method, path, {
+        token,
+        body: method === 'PATCH' ? { url: 'https://evil.example/x' } : undefined,
+      });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('errors.not_found');
     }
@@ -55,9 +58,17 @@ describe('subscription access', () => {
 
   it('keeps a narrower credential of the same customer to the properties it may act on', async () => {
     const [live, shadow] = demo.properties;
-    const liveSub = await subscribe(t, demo.personal_token, { url: URL_A, event: 'booking.created', property_ids: [live?.external_property_id] });
+    const liveSub = await subscribe(t, demo.personal_token, {
+      url: URL_A,
+      event: 'booking.created',
+      property_ids: [live?.external_property_id],
+    });
     const accountWide = await subscribe(t, demo.personal_token, { url: URL_A, event: 'booking.created' });
-    const shadowSub = await subscribe(t, demo.personal_token, { url: URL_A, event: 'booking.created', property_ids: [shadow?.external_property_id] });
+    const shadowSub = await subscribe(t, demo.personal_token, {
+      url: URL_A,
+      event: 'booking.created',
+      property_ids: [shadow?.external_property_id],
+    });
     const narrow = await t.client({
       customer_id: demo.customer_id,
       scopes: ['subscriptions.manage'],
@@ -66,12 +77,21 @@ describe('subscription access', () => {
     for (const id of [liveSub.id, accountWide.id]) {
       expect((await t.request('GET', `/v1/qc/subscriptions/${id}`, { token: narrow.token })).status).toBe(404);
       // Redirecting someone else's subscription to itself would leak the other property's events.
-      expect((await t.request('PATCH', `/v1/qc/subscriptions/${id}`, { token: narrow.token, body: { url: 'https://evil.example/x' } })).status).toBe(404);
+      expect(
+        (
+          await t.request('PATCH', `/v1/qc/subscriptions/${id}`, {
+            token: narrow.token,
+            body: { url: 'https://evil.example/x' },
+          })
+        ).status,
+      ).toBe(404);
     }
     expect((await t.request('GET', `/v1/qc/subscriptions/${shadowSub.id}`, { token: narrow.token })).status).toBe(200);
     const own = await subscribe(t, narrow.token, { url: URL_A, event: 'booking.created' });
     const listed = await t.request('GET', '/v1/qc/subscriptions', { token: narrow.token });
-    expect(listed.body.data.subscriptions.map((s: { id: string }) => s.id).sort()).toEqual([shadowSub.id, own.id].sort());
+    expect(listed.body.data.subscriptions.map((s: { id: string }) => s.id).sort()).toEqual(
+      [shadowSub.id, own.id].sort(),
+    );
   });
 });
 
@@ -88,7 +108,8 @@ describe('destination checks with private addresses refused (QC_WEBHOOK_ALLOW_PR
     await t.close();
   });
 
-  const create = (url: string) => t.request('POST', '/v1/qc/subscriptions', { token: demo.personal_token, body: { url, event: 'booking.created' } });
+  const create = (url: string) =>
+    t.request('POST', '/v1/qc/subscriptions', { token: demo.personal_token, body: { url, event: 'booking.created' } });
 
   it('refuses loopback, private, link-local, unique-local, CGNAT and multicast destinations', async () => {
     for (const url of [
@@ -110,7 +131,11 @@ describe('destination checks with private addresses refused (QC_WEBHOOK_ALLOW_PR
       'https://[::ffff:a9fe:a9fe]/hook',
     ]) {
       const res = await create(url);
-      expect({ url, status: res.status, errors: res.body.errors }).toEqual({ url, status: 422, errors: { url: rule('private_address') } });
+      expect({ url, status: res.status, errors: res.body.errors }).toEqual({
+        url,
+        status: 422,
+        errors: { url: rule('private_address') },
+      });
     }
   });
 

@@ -51,11 +51,15 @@ describe('auto-disable after more than 72 hours of failures', () => {
       propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
       data: bookingData(++n),
     });
-  const show = async (id: string) => (await t.request('GET', `/v1/qc/subscriptions/${id}`, { token: demo.personal_token })).body.data;
+  const show = async (id: string) =>
+    (await t.request('GET', `/v1/qc/subscriptions/${id}`, { token: demo.personal_token })).body.data;
 
   it('disables at the first failure more than 72 h into the streak, announces it, and enable brings it back', async () => {
     const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.modified'] });
-    await subscribe(t, demo.personal_token, { url: monitor.url, event_types: ['subscription.disabled', 'subscription.enabled'] });
+    await subscribe(t, demo.personal_token, {
+      url: monitor.url,
+      event_types: ['subscription.disabled', 'subscription.enabled'],
+    });
     await emit();
     await webhooks.runDue();
     expect((await show(sub.id)).failing_since).toBe(start.toISOString());
@@ -68,7 +72,11 @@ describe('auto-disable after more than 72 hours of failures', () => {
     clock.advance(5000); // the second event's retry, 72 h 5 s into the streak
     await webhooks.runDue();
     const disabled = await show(sub.id);
-    expect(disabled).toMatchObject({ status: 'disabled', disabled_reason: 'failing', failing_since: start.toISOString() });
+    expect(disabled).toMatchObject({
+      status: 'disabled',
+      disabled_reason: 'failing',
+      failing_since: start.toISOString(),
+    });
     expect(disabled.disabled_at).toBe(clock.now().toISOString());
 
     await webhooks.runDue();
@@ -92,14 +100,22 @@ describe('auto-disable after more than 72 hours of failures', () => {
     up = true;
     const enabled = await t.request('POST', `/v1/qc/subscriptions/${sub.id}/enable`, { token: demo.personal_token });
     expect(enabled.status).toBe(200);
-    expect(enabled.body.data).toMatchObject({ status: 'active', failing_since: null, disabled_at: null, disabled_reason: null });
+    expect(enabled.body.data).toMatchObject({
+      status: 'active',
+      failing_since: null,
+      disabled_at: null,
+      disabled_reason: null,
+    });
     await webhooks.runDue();
     // The parked deliveries resume where their ladder was.
     const rows = await deliveryRows(t.deps, sub.id);
     expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered']);
     expect(receiver.received.length).toBe(before + 2);
     await webhooks.runDue();
-    expect(monitor.received.map((r) => r.headers.get('x-qc-event'))).toEqual(['subscription.disabled', 'subscription.enabled']);
+    expect(monitor.received.map((r) => r.headers.get('x-qc-event'))).toEqual([
+      'subscription.disabled',
+      'subscription.enabled',
+    ]);
 
     const again = await t.request('POST', `/v1/qc/subscriptions/${sub.id}/enable`, { token: demo.personal_token });
     expect(again.status).toBe(200);

@@ -27,7 +27,7 @@ export class BullMqQueue implements DeliveryQueue {
     options: BullMqQueueOptions,
     private readonly clock: Clock,
     run: RunDelivery,
-    private readonly log: Log,
+    log: Log,
   ) {
     // A queue must wait out a Redis hiccup rather than fail fast like the request-path clients.
     this.#redis = createRedis(options.redisUrl, log, {

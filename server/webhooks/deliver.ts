@@ -49,7 +49,11 @@ interface Claim {
  * exhausted); failed -> delivering on the next attempt. A worker that dies mid-attempt leaves
  * `delivering` with an expired lease, which any worker then takes over as the next attempt.
  */
-export async function attemptDelivery(deps: Deps, settings: DeliverySettings, deliveryId: number): Promise<AttemptResult> {
+export async function attemptDelivery(
+  deps: Deps,
+  settings: DeliverySettings,
+  deliveryId: number,
+): Promise<AttemptResult> {
   const claimed = await claim(deps, settings, deliveryId);
   if (!('claim' in claimed)) return claimed;
   const { claim: row, attempt, at } = claimed;
@@ -112,7 +116,11 @@ async function claim(
       for update of d skip locked`;
     if (!row) return { kind: 'skipped' } as const;
     // The budget counts deliveries, charged on their first attempt; retries of a started delivery are free.
-    if (row.status === 'pending' && row.attempts === 0 && !(await chargeFanout(tx, row.created_by, at, settings.fanoutPerDay))) {
+    if (
+      row.status === 'pending' &&
+      row.attempts === 0 &&
+      !(await chargeFanout(tx, row.created_by, at, settings.fanoutPerDay))
+    ) {
       const runAt = nextUtcMidnight(at);
       await tx.sql`update deliveries set next_attempt_at = ${runAt} where id = ${row.id}`;
       return { kind: 'deferred', runAt } as const;

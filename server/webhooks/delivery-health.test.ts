@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { bookingData, commitEvent, propertyPk, retireSubscriptions, startReceiver, subscribe, type TestReceiver } from './test-support.ts';
+import {
+  bookingData,
+  commitEvent,
+  propertyPk,
+  retireSubscriptions,
+  startReceiver,
+  subscribe,
+  type TestReceiver,
+} from './test-support.ts';
 
 /** GET /health/webhooks, the delivery log and redelivery. */
 describe('delivery health, log and redelivery', () => {
@@ -71,16 +79,35 @@ describe('delivery health, log and redelivery', () => {
     const failed = await t.request('GET', '/v1/qc/health/webhooks', { token: token(), query: { status: 'failed' } });
     expect(failed.body.data.deliveries).toHaveLength(2);
     for (const d of failed.body.data.deliveries) {
-      expect(d).toMatchObject({ subscription_id: bad.id, status: 'failed', attempts: 1, last_response_status: 500, event_type: 'booking.created' });
+      expect(d).toMatchObject({
+        subscription_id: bad.id,
+        status: 'failed',
+        attempts: 1,
+        last_response_status: 500,
+        event_type: 'booking.created',
+      });
       expect(d.next_attempt_at).toBe(new Date(start.getTime() + 5000).toISOString());
-      expect(d.payload).toMatchObject({ type: 'booking.created', property_id: demo.properties[0]?.external_property_id });
+      expect(d.payload).toMatchObject({
+        type: 'booking.created',
+        property_id: demo.properties[0]?.external_property_id,
+      });
     }
-    const delivered = await t.request('GET', '/v1/qc/deliveries', { token: token(), query: { status: 'delivered', per_page: 1 } });
+    const delivered = await t.request('GET', '/v1/qc/deliveries', {
+      token: token(),
+      query: { status: 'delivered', per_page: 1 },
+    });
     expect(delivered.body.data.deliveries).toHaveLength(1);
-    expect(delivered.body.data.deliveries[0]).toMatchObject({ subscription_id: good.id, status: 'delivered', next_attempt_at: null });
+    expect(delivered.body.data.deliveries[0]).toMatchObject({
+      subscription_id: good.id,
+      status: 'delivered',
+      next_attempt_at: null,
+    });
     expect(delivered.body.data.meta).toEqual({ total: 2, page: 1, per_page: 1, last_page: 2 });
     const ofBad = await t.request('GET', '/v1/qc/deliveries', { token: token(), query: { subscription_id: bad.id } });
-    expect(ofBad.body.data.deliveries.map((d: { subscription_id: string }) => d.subscription_id)).toEqual([bad.id, bad.id]);
+    expect(ofBad.body.data.deliveries.map((d: { subscription_id: string }) => d.subscription_id)).toEqual([
+      bad.id,
+      bad.id,
+    ]);
 
     // One success among the next attempts: half of the last 24 hours' attempts succeeded.
     broken.respond = () => new Response('');
@@ -98,7 +125,10 @@ describe('delivery health, log and redelivery', () => {
     // Outside the 24-hour window the rate has no attempts to go on.
     clock.advance(25 * 3600_000);
     const later = await t.request('GET', '/v1/qc/health/webhooks', { token: token() });
-    expect(later.body.data.subscriptions.find((s: { id: string }) => s.id === bad.id)).toMatchObject({ success_rate: null, attempts_24h: 0 });
+    expect(later.body.data.subscriptions.find((s: { id: string }) => s.id === bad.id)).toMatchObject({
+      success_rate: null,
+      attempts_24h: 0,
+    });
     await t.request('DELETE', `/v1/qc/subscriptions/${good.id}`, { token: token() });
     await t.request('DELETE', `/v1/qc/subscriptions/${bad.id}`, { token: token() });
   });
@@ -109,14 +139,22 @@ describe('delivery health, log and redelivery', () => {
     const sub = await subscribe(t, token(), { url: healthy.url, event: 'booking.cancelled' });
     const event = await emit('booking.cancelled');
     await t.webhooks?.runDue();
-    const [original] = (await t.request('GET', '/v1/qc/deliveries', { token: token(), query: { subscription_id: sub.id } })).body.data.deliveries;
+    const [original] = (
+      await t.request('GET', '/v1/qc/deliveries', { token: token(), query: { subscription_id: sub.id } })
+    ).body.data.deliveries;
     expect(original.status).toBe('delivered');
 
     clock.advance(89 * 24 * 3600_000);
     const res = await t.request('POST', `/v1/qc/deliveries/${original.id}/redeliver`, { token: token() });
     expect(res.status).toBe(202);
     expect(res.body.message).toBe('accepted');
-    expect(res.body.data).toMatchObject({ status: 'pending', attempts: 0, redelivery_of: original.id, event_id: event.event_id, subscription_id: sub.id });
+    expect(res.body.data).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      redelivery_of: original.id,
+      event_id: event.event_id,
+      subscription_id: sub.id,
+    });
     expect(res.body.data.id).not.toBe(original.id);
     await t.webhooks?.runDue();
     const [first, second] = healthy.received;
@@ -129,10 +167,14 @@ describe('delivery health, log and redelivery', () => {
     expect(tooOld.status).toBe(422);
     expect(tooOld.body.message).toBe('errors.qc.deliveries.redelivery_window_passed');
 
-    const unknown = await t.request('POST', '/v1/qc/deliveries/00000000-0000-4000-8000-000000000000/redeliver', { token: token() });
+    const unknown = await t.request('POST', '/v1/qc/deliveries/00000000-0000-4000-8000-000000000000/redeliver', {
+      token: token(),
+    });
     expect(unknown.status).toBe(404);
     const other = await t.demo();
-    const foreign = await t.request('POST', `/v1/qc/deliveries/${res.body.data.id}/redeliver`, { token: other.personal_token });
+    const foreign = await t.request('POST', `/v1/qc/deliveries/${res.body.data.id}/redeliver`, {
+      token: other.personal_token,
+    });
     expect(foreign.status).toBe(404);
     await retireSubscriptions(t.deps, other.customer_id);
   });
@@ -142,12 +184,17 @@ describe('delivery health, log and redelivery', () => {
     const sub = await subscribe(t, token(), { url: healthy.url, event: 'booking.no_show' });
     await emit('booking.no_show');
     await t.webhooks?.runDue();
-    const [delivery] = (await t.request('GET', '/v1/qc/deliveries', { token: token(), query: { subscription_id: sub.id } })).body.data.deliveries;
-    await t.deps.db.sql`update subscriptions set status = 'disabled', disabled_reason = 'failing' where external_id = ${sub.id}`;
+    const [delivery] = (
+      await t.request('GET', '/v1/qc/deliveries', { token: token(), query: { subscription_id: sub.id } })
+    ).body.data.deliveries;
+    await t.deps.db
+      .sql`update subscriptions set status = 'disabled', disabled_reason = 'failing' where external_id = ${sub.id}`;
     const refused = await t.request('POST', `/v1/qc/deliveries/${delivery.id}/redeliver`, { token: token() });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('errors.qc.subscription.disabled');
     await t.request('POST', `/v1/qc/subscriptions/${sub.id}/enable`, { token: token() });
-    expect((await t.request('POST', `/v1/qc/deliveries/${delivery.id}/redeliver`, { token: token() })).status).toBe(202);
+    expect((await t.request('POST', `/v1/qc/deliveries/${delivery.id}/redeliver`, { token: token() })).status).toBe(
+      202,
+    );
   });
 });

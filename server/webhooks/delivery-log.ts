@@ -35,7 +35,8 @@ export interface DeliveryRow {
 /** A `status` filter value, or 422 errors.qc.deliveries.unknown_status. */
 export function parseStatus(value: string | undefined): DeliveryStatus | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!(DELIVERY_STATUSES as readonly string[]).includes(value)) throw new ApiError(422, 'errors.qc.deliveries.unknown_status');
+  if (!(DELIVERY_STATUSES as readonly string[]).includes(value))
+    throw new ApiError(422, 'errors.qc.deliveries.unknown_status');
   return value as DeliveryStatus;
 }
 
@@ -53,27 +54,35 @@ export interface LogFilter {
 }
 
 /** The delivery log of the subscriptions the principal sees, newest first. */
-export async function listDeliveries(deps: Deps, principal: Principal, filter: LogFilter, page: number, perPage: number) {
+export async function listDeliveries(
+  deps: Deps,
+  principal: Principal,
+  filter: LogFilter,
+  page: number,
+  perPage: number,
+) {
   const visible = await visibleSubscriptionIds(deps.db, principal);
   const ids = filter.subscriptionIds ? visible.filter((id) => filter.subscriptionIds?.includes(id)) : visible;
   const where = `d.subscription_id = any($1::bigint[]) and ($2::text is null or d.status = $2)`;
   const params = [ids, filter.status ?? null];
-  const [count] = await deps.db.query<{ n: number }>(`select count(*)::int as n from deliveries d where ${where}`, params);
-  const rows = await deps.db.query<DeliveryRow>(`${SELECT} where ${where} order by d.created_at desc, d.id desc limit $3 offset $4`, [
-    ...params,
-    perPage,
-    (page - 1) * perPage,
-  ]);
+  const [count] = await deps.db.query<{ n: number }>(
+    `select count(*)::int as n from deliveries d where ${where}`,
+    params,
+  );
+  const rows = await deps.db.query<DeliveryRow>(
+    `${SELECT} where ${where} order by d.created_at desc, d.id desc limit $3 offset $4`,
+    [...params, perPage, (page - 1) * perPage],
+  );
   return { rows, total: count?.n ?? 0 };
 }
 
 export async function findDelivery(deps: Deps, principal: Principal, segment: string): Promise<DeliveryRow> {
   if (!UUID.test(segment)) throw notFound();
   const visible = await visibleSubscriptionIds(deps.db, principal);
-  const [row] = await deps.db.query<DeliveryRow>(`${SELECT} where d.external_id = $1::uuid and d.subscription_id = any($2::bigint[])`, [
-    segment.toLowerCase(),
-    visible,
-  ]);
+  const [row] = await deps.db.query<DeliveryRow>(
+    `${SELECT} where d.external_id = $1::uuid and d.subscription_id = any($2::bigint[])`,
+    [segment.toLowerCase(), visible],
+  );
   if (!row) throw notFound();
   return row;
 }

@@ -49,11 +49,14 @@ export class InProcessQueue implements DeliveryQueue {
     if (this.#closed || this.#timers.has(job.key) || this.#queued.has(job.key)) return;
     const wait = job.runAt.getTime() - this.clock.now().getTime();
     if (wait <= 0) return this.#enqueue(job);
-    const timer = setTimeout(() => {
-      this.#timers.delete(job.key);
-      if (wait > MAX_TIMER_MS) void this.schedule(job);
-      else this.#enqueue(job);
-    }, Math.min(wait, MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(job.key);
+        if (wait > MAX_TIMER_MS) void this.schedule(job);
+        else this.#enqueue(job);
+      },
+      Math.min(wait, MAX_TIMER_MS),
+    );
     this.#timers.set(job.key, timer);
   }
 
@@ -68,7 +71,9 @@ export class InProcessQueue implements DeliveryQueue {
       const job = this.#waiting.shift();
       if (!job) return;
       const running: Promise<void> = this.run(job.deliveryId)
-        .catch((err) => this.log.error('webhook delivery failed unexpectedly', { delivery: job.deliveryId, ...errorFields(err) }))
+        .catch((err) =>
+          this.log.error('webhook delivery failed unexpectedly', { delivery: job.deliveryId, ...errorFields(err) }),
+        )
         .finally(() => {
           this.#running.delete(running);
           this.#queued.delete(job.key);

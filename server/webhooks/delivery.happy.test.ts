@@ -4,7 +4,16 @@ import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { LADDER_SECONDS } from './ladder.ts';
 import { memorySeenStore, verifyWebhook } from './receiver.ts';
 import { USER_AGENT } from './send.ts';
-import { bookingData, commitEvent, deliveryRows, propertyPk, startReceiver, subscribe, type TestReceiver, WallClock } from './test-support.ts';
+import {
+  bookingData,
+  commitEvent,
+  deliveryRows,
+  propertyPk,
+  startReceiver,
+  subscribe,
+  type TestReceiver,
+  WallClock,
+} from './test-support.ts';
 
 /**
  * Real time, a real local receiver, once with BullMQ on Redis and once with the in-process queue: the
@@ -76,7 +85,9 @@ for (const queue of queues) {
       expect(request.headers.get('x-qc-delivery')).toBe(row?.external_id ?? 'missing');
       await waitUntil(async () => (await deliveryRows(t.deps, sub.id))[0]?.status === 'delivered');
       // A tampered body no longer verifies.
-      const tampered = await verifyWebhook(request.headers, request.body.replace('QDO', 'QDX'), { secrets: [sub.secret] });
+      const tampered = await verifyWebhook(request.headers, request.body.replace('QDO', 'QDX'), {
+        secrets: [sub.secret],
+      });
       expect(tampered).toEqual({ ok: false, reason: 'bad_signature' });
     });
 
@@ -85,13 +96,18 @@ for (const queue of queues) {
       const [live, shadow] = demo.properties;
       if (!live || !shadow) throw new Error('demo has no properties');
       const other = await t.demo();
-      const sub = await subscribe(t, demo.personal_token, {
+      await subscribe(t, demo.personal_token, {
         url: receiver.url,
         event_types: ['booking.arrived', 'booking.cancelled'],
         property_ids: [live.partner_code],
       });
       const livePk = await propertyPk(t.deps, live.external_property_id);
-      await commitEvent(t.deps, { type: 'booking.modified', customerId: demo.customer_id, propertyId: livePk, data: bookingData(1) });
+      await commitEvent(t.deps, {
+        type: 'booking.modified',
+        customerId: demo.customer_id,
+        propertyId: livePk,
+        data: bookingData(1),
+      });
       await commitEvent(t.deps, {
         type: 'booking.created',
         customerId: demo.customer_id,
@@ -104,8 +120,18 @@ for (const queue of queues) {
         propertyId: await propertyPk(t.deps, other.properties[0]?.external_property_id ?? ''),
         data: bookingData(3),
       });
-      await commitEvent(t.deps, { type: 'booking.created', customerId: demo.customer_id, propertyId: livePk, data: bookingData(4) });
-      await commitEvent(t.deps, { type: 'booking.cancelled', customerId: demo.customer_id, propertyId: livePk, data: bookingData(5) });
+      await commitEvent(t.deps, {
+        type: 'booking.created',
+        customerId: demo.customer_id,
+        propertyId: livePk,
+        data: bookingData(4),
+      });
+      await commitEvent(t.deps, {
+        type: 'booking.cancelled',
+        customerId: demo.customer_id,
+        propertyId: livePk,
+        data: bookingData(5),
+      });
 
       const got = await receiver.waitFor(2);
       await Bun.sleep(300);

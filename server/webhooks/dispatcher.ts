@@ -7,8 +7,8 @@ import { errorFields } from '../core/log.ts';
 import { BullMqQueue } from './bullmq-queue.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
 import { type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
-import { listenForOutbox } from './outbox-listener.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
+import { listenForOutbox } from './outbox-listener.ts';
 import { RELAY_BATCH, relayBatch } from './relay.ts';
 import type { LookupFn } from './ssrf-guard.ts';
 
@@ -133,7 +133,12 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   if (autorun) {
     const run = async (deliveryId: number) => void (await attempt(deliveryId));
     queue = deps.config.redisUrl
-      ? new BullMqQueue({ redisUrl: deps.config.redisUrl, prefix: options.prefix ?? queuePrefix(deps.config), concurrency }, deps.clock, run, deps.log)
+      ? new BullMqQueue(
+          { redisUrl: deps.config.redisUrl, prefix: options.prefix ?? queuePrefix(deps.config), concurrency },
+          deps.clock,
+          run,
+          deps.log,
+        )
       : new InProcessQueue(deps.clock, concurrency, run, deps.log);
   }
 
@@ -168,7 +173,8 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   };
   let unlisten = async () => {};
   if (autorun) {
-    if (deps.db.kind === 'postgres' && deps.config.databaseUrl) unlisten = await listenForOutbox(deps.config.databaseUrl, pass, deps.log);
+    if (deps.db.kind === 'postgres' && deps.config.databaseUrl)
+      unlisten = await listenForOutbox(deps.config.databaseUrl, pass, deps.log);
     pass();
   }
 

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { ManualClock } from '../core/clock.ts';
+import type { Log, LogFields } from '../core/log.ts';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import type { Log, LogFields } from '../core/log.ts';
 import { EVENT_CATALOG } from './event-catalog.ts';
 import { relayBatch } from './relay.ts';
 import { retireSubscriptions, startReceiver, subscribe } from './test-support.ts';
@@ -53,11 +53,17 @@ describe('event catalogue', () => {
     const { token } = await t.client({ customer_id: demo.customer_id, scopes: [] });
     const res = await t.request('GET', '/v1/qc/event-catalog', { token });
     expect(res.status).toBe(200);
-    const events = res.body.data.events as { type: string; alias_of: string | null; data_schema: object; example: unknown }[];
+    const events = res.body.data.events as {
+      type: string;
+      alias_of: string | null;
+      data_schema: object;
+      example: unknown;
+    }[];
     expect(events.map((e) => e.type)).toEqual(EVENT_CATALOG.map((e) => e.type));
     expect(new Set(events.map((e) => e.type)).size).toBe(events.length);
     expect(res.body.data.meta).toEqual({ total: events.length, page: 1, per_page: events.length, last_page: 1 });
-    for (const spec of EVENT_CATALOG) expect({ type: spec.type, fits: Value.Check(spec.data, spec.example) }).toEqual({ type: spec.type, fits: true });
+    for (const spec of EVENT_CATALOG)
+      expect({ type: spec.type, fits: Value.Check(spec.data, spec.example) }).toEqual({ type: spec.type, fits: true });
     expect(events.find((e) => e.type === 'booking.arrived')?.alias_of).toBe('booking.created');
     expect(events.find((e) => e.type === 'booking.created')?.data_schema).toMatchObject({
       type: 'object',
@@ -99,8 +105,15 @@ describe('event catalogue', () => {
       }
       await t.webhooks?.runDue();
       expect(receiver.received.map((r) => JSON.parse(r.body))).toEqual([
-        expect.objectContaining({ type: 'property.mode_changed', property_id: live?.external_property_id, data: { property_id: live?.external_property_id, mode: 'shadow', previous_mode: 'live' } }),
-        expect.objectContaining({ type: 'property.mode_changed', data: { property_id: live?.external_property_id, mode: 'live', previous_mode: 'shadow' } }),
+        expect.objectContaining({
+          type: 'property.mode_changed',
+          property_id: live?.external_property_id,
+          data: { property_id: live?.external_property_id, mode: 'shadow', previous_mode: 'live' },
+        }),
+        expect.objectContaining({
+          type: 'property.mode_changed',
+          data: { property_id: live?.external_property_id, mode: 'live', previous_mode: 'shadow' },
+        }),
       ]);
     } finally {
       await receiver.stop();

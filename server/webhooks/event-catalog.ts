@@ -34,7 +34,12 @@ const BookingData = Data({
   checkin_date: Day,
   checkout_date: Day,
 });
-const bookingExample = { booking_id: 'QDO-20260412-0042', revision_id: 1842, checkin_date: '2026-05-01', checkout_date: '2026-05-04' };
+const bookingExample = {
+  booking_id: 'QDO-20260412-0042',
+  revision_id: 1842,
+  checkin_date: '2026-05-01',
+  checkout_date: '2026-05-04',
+};
 
 const booking = (type: string, description: string): EventSpec => ({
   type,
@@ -60,7 +65,10 @@ const subscriptionExample = {
 export const EVENT_CATALOG: readonly EventSpec[] = [
   booking('booking.created', 'A new booking landed (created revision in the feed).'),
   {
-    ...booking('booking.arrived', 'Alias of booking.created: subscribing to it delivers the same single event under this name.'),
+    ...booking(
+      'booking.arrived',
+      'Alias of booking.created: subscribing to it delivers the same single event under this name.',
+    ),
     aliasOf: 'booking.created',
   },
   booking('booking.modified', 'A material change to an accepted booking (dates, guests, rooms, price, contact data).'),
@@ -73,7 +81,10 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     group: 'inventory',
     description: 'An inventory push to a live property was written: its row counts and day-row counters.',
     data: Data({
-      endpoint: T.String({ description: 'route name: qc.inventory.availability, qc.inventory.rates, qc.inventory.restrictions, qc.rates.write' }),
+      endpoint: T.String({
+        description:
+          'route name: qc.inventory.availability, qc.inventory.rates, qc.inventory.restrictions, qc.rates.write',
+      }),
       property_id: Uuid,
       success: T.Integer({ description: 'rows accepted' }),
       failed: T.Integer({ description: 'rows refused (reported in warnings or row errors)' }),
@@ -147,7 +158,11 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     group: 'structure',
     description: 'A room type was created.',
     data: Data({ property_id: Uuid, room_type_id: Uuid, partner_code: T.Union([T.String(), T.Null()]) }),
-    example: { property_id: EXAMPLE_PROPERTY, room_type_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', partner_code: 'DBL' },
+    example: {
+      property_id: EXAMPLE_PROPERTY,
+      room_type_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      partner_code: 'DBL',
+    },
   },
   {
     type: 'room_type.updated',
@@ -211,14 +226,22 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     group: 'policies',
     description: 'A payment policy was created (placeholder is true for the one seeded on first rate plan).',
     data: Data({ property_id: Uuid, payment_policy_id: Uuid, placeholder: T.Boolean() }),
-    example: { property_id: EXAMPLE_PROPERTY, payment_policy_id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b', placeholder: false },
+    example: {
+      property_id: EXAMPLE_PROPERTY,
+      payment_policy_id: '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b',
+      placeholder: false,
+    },
   },
   {
     type: 'cancellation_policy.created',
     group: 'policies',
     description: 'A cancellation policy was created (placeholder is true for the one seeded on first rate plan).',
     data: Data({ property_id: Uuid, cancellation_policy_id: Uuid, placeholder: T.Boolean() }),
-    example: { property_id: EXAMPLE_PROPERTY, cancellation_policy_id: '4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c', placeholder: false },
+    example: {
+      property_id: EXAMPLE_PROPERTY,
+      cancellation_policy_id: '4f5a6b7c-8d9e-4f0a-9b1c-2d3e4f5a6b7c',
+      placeholder: false,
+    },
   },
   {
     type: 'subscription.created',
@@ -245,7 +268,12 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     type: 'subscription.disabled',
     group: 'subscriptions',
     description: 'A subscription was disabled after more than 72 hours of failed deliveries without a success.',
-    data: Data({ subscription_id: Uuid, url: T.String(), reason: T.Literal('failing'), failing_since: T.String({ format: 'date-time' }) }),
+    data: Data({
+      subscription_id: Uuid,
+      url: T.String(),
+      reason: T.Literal('failing'),
+      failing_since: T.String({ format: 'date-time' }),
+    }),
     example: {
       subscription_id: EXAMPLE_SUBSCRIPTION,
       url: 'https://pms.example.com/hooks/qc',
@@ -263,7 +291,8 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'subscription.secret_rotated',
     group: 'subscriptions',
-    description: 'The signing secret was rotated; the previous one signs retries of older deliveries until the time given.',
+    description:
+      'The signing secret was rotated; the previous one signs retries of older deliveries until the time given.',
     data: Data({ subscription_id: Uuid, previous_secret_expires_at: T.String({ format: 'date-time' }) }),
     example: { subscription_id: EXAMPLE_SUBSCRIPTION, previous_secret_expires_at: '2026-04-13T10:00:00.000Z' },
   },

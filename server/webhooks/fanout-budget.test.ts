@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { bookingData, commitEvent, deliveryRows, propertyPk, retireSubscriptions, startReceiver, subscribe, type TestReceiver } from './test-support.ts';
+import {
+  bookingData,
+  commitEvent,
+  deliveryRows,
+  propertyPk,
+  retireSubscriptions,
+  startReceiver,
+  subscribe,
+  type TestReceiver,
+} from './test-support.ts';
 
 describe('webhook-fanout daily budget', () => {
   const start = new Date('2026-03-03T22:00:00Z');
@@ -27,12 +36,20 @@ describe('webhook-fanout daily budget', () => {
     const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.created'] });
     const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
     for (let n = 1; n <= 5; n++) {
-      await commitEvent(t.deps, { type: 'booking.created', customerId: demo.customer_id, propertyId, data: bookingData(n) });
+      await commitEvent(t.deps, {
+        type: 'booking.created',
+        customerId: demo.customer_id,
+        propertyId,
+        data: bookingData(n),
+      });
     }
     await t.webhooks?.runDue();
     expect(receiver.received).toHaveLength(2);
     const midnight = '2026-03-04T00:00:00.000Z';
-    const queued = await t.request('GET', '/v1/qc/deliveries', { token: demo.personal_token, query: { status: 'pending' } });
+    const queued = await t.request('GET', '/v1/qc/deliveries', {
+      token: demo.personal_token,
+      query: { status: 'pending' },
+    });
     expect(queued.body.data.deliveries).toHaveLength(3);
     for (const d of queued.body.data.deliveries) expect(d).toMatchObject({ attempts: 0, next_attempt_at: midnight });
 
@@ -55,7 +72,9 @@ describe('webhook-fanout daily budget', () => {
 
     const rows = await deliveryRows(t.deps, sub.id);
     expect(rows.map((r) => r.status)).toEqual(Array(5).fill('delivered'));
-    const revisions = receiver.received.filter((r) => r.headers.get('x-qc-attempt') === '1').map((r) => JSON.parse(r.body).data.revision_id);
+    const revisions = receiver.received
+      .filter((r) => r.headers.get('x-qc-attempt') === '1')
+      .map((r) => JSON.parse(r.body).data.revision_id);
     expect(revisions.sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -70,7 +89,12 @@ describe('webhook-fanout daily budget', () => {
     const second = await subscribe(t, token, { url: receiver.url, event_types: ['booking.no_show'] });
     const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
     for (let n = 1; n <= 3; n++) {
-      await commitEvent(t.deps, { type: 'booking.no_show', customerId: demo.customer_id, propertyId, data: bookingData(n) });
+      await commitEvent(t.deps, {
+        type: 'booking.no_show',
+        customerId: demo.customer_id,
+        propertyId,
+        data: bookingData(n),
+      });
     }
     await t.webhooks?.runDue();
     const statuses = async (id: string) => (await deliveryRows(t.deps, id)).map((r) => r.status);

@@ -57,7 +57,12 @@ export async function subscriptionHealth(deps: Deps, principal: Principal) {
     successes_24h: r.successes,
     last_attempt_at: iso(r.last_attempt_at),
     last_attempt: r.last_attempt_at
-      ? { at: iso(r.last_attempt_at), success: r.last_attempt_success, response_status: r.last_response_status, error: r.last_error }
+      ? {
+          at: iso(r.last_attempt_at),
+          success: r.last_attempt_success,
+          response_status: r.last_response_status,
+          error: r.last_error,
+        }
       : null,
     next_retry_at: iso(r.next_retry_at),
     outstanding_deliveries: r.outstanding,

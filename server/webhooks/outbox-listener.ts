@@ -10,8 +10,16 @@ export const OUTBOX_CHANNEL = 'qc_outbox';
  * poll stays as the safety net: a notification lost while reconnecting only costs one poll interval.
  * PostgreSQL only; embedded PGlite is one process, where the poll alone is the design.
  */
-export async function listenForOutbox(databaseUrl: string, onEvent: () => void, log: Log): Promise<() => Promise<void>> {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {}, connection: { application_name: 'qc-outbox-listener' } });
+export async function listenForOutbox(
+  databaseUrl: string,
+  onEvent: () => void,
+  log: Log,
+): Promise<() => Promise<void>> {
+  const sql = postgres(databaseUrl, {
+    max: 1,
+    onnotice: () => {},
+    connection: { application_name: 'qc-outbox-listener' },
+  });
   try {
     await sql.listen(OUTBOX_CHANNEL, onEvent);
   } catch (err) {

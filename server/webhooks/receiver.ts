@@ -35,7 +35,13 @@ export interface VerifyOptions {
   now?: () => number;
 }
 
-export type Rejection = 'missing_header' | 'stale_timestamp' | 'unknown_subscription' | 'bad_signature' | 'malformed_body' | 'duplicate';
+export type Rejection =
+  | 'missing_header'
+  | 'stale_timestamp'
+  | 'unknown_subscription'
+  | 'bad_signature'
+  | 'malformed_body'
+  | 'duplicate';
 
 export type Verification =
   | {
@@ -55,7 +61,11 @@ interface HeaderSource {
   get(name: string): string | null;
 }
 
-export async function verifyWebhook(headers: HeaderSource, rawBody: string | Uint8Array, options: VerifyOptions): Promise<Verification> {
+export async function verifyWebhook(
+  headers: HeaderSource,
+  rawBody: string | Uint8Array,
+  options: VerifyOptions,
+): Promise<Verification> {
   const timestamp = headers.get('x-qc-timestamp');
   const signature = headers.get('x-qc-signature-256');
   const deliveryId = headers.get('x-qc-delivery');
@@ -89,7 +99,14 @@ export async function verifyWebhook(headers: HeaderSource, rawBody: string | Uin
   // Only authentic deliveries reach the seen-store, so forged requests cannot poison it.
   if (options.seen && !(await options.seen.add(deliveryId))) return { ok: false, reason: 'duplicate' };
 
-  return { ok: true, event, deliveryId, subscriptionId, attempt: Number(headers.get('x-qc-attempt') ?? 1), secretIndex };
+  return {
+    ok: true,
+    event,
+    deliveryId,
+    subscriptionId,
+    attempt: Number(headers.get('x-qc-attempt') ?? 1),
+    secretIndex,
+  };
 }
 
 /** Reads the raw body of a fetch-style Request and verifies it. */

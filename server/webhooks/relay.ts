@@ -43,7 +43,10 @@ export interface NewDelivery {
 
 export const RELAY_BATCH = 500;
 
-export async function relayBatch(deps: Deps, limit = RELAY_BATCH): Promise<{ events: number; deliveries: NewDelivery[] }> {
+export async function relayBatch(
+  deps: Deps,
+  limit = RELAY_BATCH,
+): Promise<{ events: number; deliveries: NewDelivery[] }> {
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     const events = await tx.sql<EventRow>`
@@ -63,7 +66,14 @@ export async function relayBatch(deps: Deps, limit = RELAY_BATCH): Promise<{ eve
       select id, customer_id, event_types, property_ids, all_properties, secret_version, since_event_id from subscriptions
       where customer_id = any(${customers}::bigint[]) and status = 'active' and deleted_at is null`;
 
-    const rows = { subscription: [] as number[], customer: [] as number[], event: [] as number[], type: [] as string[], body: [] as string[], version: [] as number[] };
+    const rows = {
+      subscription: [] as number[],
+      customer: [] as number[],
+      event: [] as number[],
+      type: [] as string[],
+      body: [] as string[],
+      version: [] as number[],
+    };
     for (const event of events) {
       checkAgainstCatalogue(deps, event);
       const names = subscriptionNamesFor(event.type);
@@ -91,7 +101,10 @@ export async function relayBatch(deps: Deps, limit = RELAY_BATCH): Promise<{ eve
           returning id, next_attempt_at`
       : [];
     await tx.sql`update outbox_events set relayed_at = ${now} where id = any(${events.map((e) => e.id)}::bigint[])`;
-    return { events: events.length, deliveries: deliveries.map((d) => ({ id: d.id, nextAttemptAt: d.next_attempt_at })) };
+    return {
+      events: events.length,
+      deliveries: deliveries.map((d) => ({ id: d.id, nextAttemptAt: d.next_attempt_at })),
+    };
   });
 }
 
@@ -116,7 +129,8 @@ function deliveryBody(event: EventRow, type: string): string {
 // The catalogue promises each event's data shape; an emitter that drifts from it is logged, not dropped.
 function checkAgainstCatalogue(deps: Deps, event: EventRow): void {
   const spec = eventSpec(event.type);
-  if (!spec) deps.log.warn('event type missing from the event catalogue', { type: event.type, event_id: event.event_id });
+  if (!spec)
+    deps.log.warn('event type missing from the event catalogue', { type: event.type, event_id: event.event_id });
   else if (!Value.Check(spec.data, event.data)) {
     deps.log.warn('event data does not match the event catalogue', { type: event.type, event_id: event.event_id });
   }

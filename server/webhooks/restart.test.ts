@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import type { Demo } from '../ops/demo.ts';
 import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../testing/harness.ts';
-import { bookingData, commitEvent, deliveryRows, propertyPk, retireSubscriptions, startReceiver, subscribe, WallClock } from './test-support.ts';
+import {
+  bookingData,
+  commitEvent,
+  deliveryRows,
+  propertyPk,
+  retireSubscriptions,
+  startReceiver,
+  subscribe,
+  WallClock,
+} from './test-support.ts';
 
 /**
  * Kill -9 between the outbox commit and the delivery: the real server (`bun server/main.ts`) as a child
@@ -21,7 +30,13 @@ interface Server {
 }
 
 async function startServer(env: Record<string, string | undefined>): Promise<Server> {
-  const proc = Bun.spawn([process.execPath, 'server/main.ts'], { cwd: repoRoot, env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   let ready: () => void = () => {};
   const listening = new Promise<void>((resolve) => {
     ready = resolve;
@@ -88,7 +103,12 @@ for (const mode of modes) {
         };
         const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
         const emit = (n: number) =>
-          commitEvent(t.deps, { type: 'booking.created', customerId: demo.customer_id, propertyId, data: bookingData(n) });
+          commitEvent(t.deps, {
+            type: 'booking.created',
+            customerId: demo.customer_id,
+            propertyId,
+            data: bookingData(n),
+          });
 
         server = await startServer(env);
         await emit(1);

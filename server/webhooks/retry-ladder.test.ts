@@ -91,12 +91,19 @@ describe('retry ladder', () => {
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_error: 'http_502' });
     expect(failed?.next_attempt_at?.getTime()).toBe(clock.now().getTime() + 5000);
 
-    const log = await t.request('GET', '/v1/qc/deliveries', { token: demo.personal_token, query: { status: 'failed' } });
+    const log = await t.request('GET', '/v1/qc/deliveries', {
+      token: demo.personal_token,
+      query: { status: 'failed' },
+    });
     expect(log.body.data.deliveries.map((d: { id: string }) => d.id)).toContain(failed?.external_id);
 
     clock.advance(5000);
     await t.webhooks?.runDue();
-    expect((await deliveryRows(t.deps, sub.id))[0]).toMatchObject({ status: 'delivered', attempts: 2, last_error: null });
+    expect((await deliveryRows(t.deps, sub.id))[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      last_error: null,
+    });
   });
 
   it('computes the budget reset at the next 00:00 UTC', () => {

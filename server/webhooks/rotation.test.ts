@@ -44,19 +44,28 @@ describe('signing secret rotation', () => {
     const oldSecret = created.secret;
     const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
     const emit = (n: number) =>
-      commitEvent(t.deps, { type: 'booking.cancelled', customerId: demo.customer_id, propertyId, data: bookingData(n) });
+      commitEvent(t.deps, {
+        type: 'booking.cancelled',
+        customerId: demo.customer_id,
+        propertyId,
+        data: bookingData(n),
+      });
 
     await emit(1);
     await t.webhooks?.runDue();
     expect((await verify(receiver.received[0], [oldSecret])).ok).toBe(true);
 
     clock.advance(1000);
-    const rotated = await t.request('POST', `/v1/qc/subscriptions/${created.id}/rotate-secret`, { token: demo.personal_token });
+    const rotated = await t.request('POST', `/v1/qc/subscriptions/${created.id}/rotate-secret`, {
+      token: demo.personal_token,
+    });
     expect(rotated.status).toBe(200);
     const newSecret: string = rotated.body.data.secret;
     expect(newSecret).toMatch(/^whsec_/);
     expect(newSecret).not.toBe(oldSecret);
-    expect(rotated.body.data.previous_secret_expires_at).toBe(new Date(start.getTime() + 1000 + 24 * 3600_000).toISOString());
+    expect(rotated.body.data.previous_secret_expires_at).toBe(
+      new Date(start.getTime() + 1000 + 24 * 3600_000).toISOString(),
+    );
     expect(rotated.body.data.secret_rotated_at).toBe(clock.now().toISOString());
 
     // Secrets are shown once: reads never carry them.
@@ -97,7 +106,9 @@ describe('signing secret rotation', () => {
   it('answers 404 for a subscription of another customer', async () => {
     const created = await subscribe(t, demo.personal_token, { url: receiver.url, event: 'booking.created' });
     const other = await t.demo();
-    const res = await t.request('POST', `/v1/qc/subscriptions/${created.id}/rotate-secret`, { token: other.personal_token });
+    const res = await t.request('POST', `/v1/qc/subscriptions/${created.id}/rotate-secret`, {
+      token: other.personal_token,
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('errors.not_found');
     await retireSubscriptions(t.deps, other.customer_id);

@@ -37,7 +37,8 @@ export async function sendDelivery(out: Outgoing): Promise<SendOutcome> {
   const signal = AbortSignal.timeout(out.timeoutMs);
   try {
     const problem = await withSignal(destinationProblem(out.url, out.allowPrivate, out.lookup), signal);
-    if (problem) return { success: false, status: null, error: `destination_refused: ${problem}`, durationMs: elapsed() };
+    if (problem)
+      return { success: false, status: null, error: `destination_refused: ${problem}`, durationMs: elapsed() };
     const timestamp = Math.floor(out.at.getTime() / 1000);
     const res = await fetch(out.url, {
       method: 'POST',

@@ -21,7 +21,11 @@ function signedBytes(timestamp: string, body: string | Uint8Array): Uint8Array<A
 }
 
 /** The X-Qc-Signature-256 header value for a body sent at `timestamp` (Unix seconds). */
-export async function signPayload(secret: string, timestamp: number | string, body: string | Uint8Array): Promise<string> {
+export async function signPayload(
+  secret: string,
+  timestamp: number | string,
+  body: string | Uint8Array,
+): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await hmacKey(secret, 'sign'), signedBytes(String(timestamp), body));
   return SIGNATURE_PREFIX + Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -33,7 +33,10 @@ export interface ReceiverOptions {
   tls?: { cert: string; key: string };
 }
 
-export function startReceiver(respond: Responder = () => new Response('ok'), options: ReceiverOptions = {}): TestReceiver {
+export function startReceiver(
+  respond: Responder = () => new Response('ok'),
+  options: ReceiverOptions = {},
+): TestReceiver {
   const received: Received[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   const receiver: TestReceiver = {
@@ -108,7 +111,10 @@ export async function propertyPk(deps: Deps, externalId: string): Promise<number
 }
 
 export async function subscribe(t: TestApp, token: string, body: Record<string, unknown>) {
-  const res = await t.request<{ data: { id: string; secret: string } }>('POST', '/v1/qc/subscriptions', { token, body });
+  const res = await t.request<{ data: { id: string; secret: string } }>('POST', '/v1/qc/subscriptions', {
+    token,
+    body,
+  });
   if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${res.text}`);
   return res.body.data;
 }
@@ -142,8 +148,24 @@ export async function retireSubscriptions(deps: Deps, customerId: number): Promi
 export function selfSignedCertificate(): { cert: string; key: string } {
   const dir = mkdtempSync(join(tmpdir(), 'qc-webhooks-tls-'));
   const made = Bun.spawnSync(
-    ['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+    [
+      'openssl',
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
     { stdout: 'ignore', stderr: 'pipe' },
   );
   if (made.exitCode !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);

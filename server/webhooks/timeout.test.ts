@@ -2,7 +2,16 @@ import { afterEach, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
-import { bookingData, commitEvent, propertyPk, retireSubscriptions, startReceiver, subscribe, type TestReceiver, WallClock } from './test-support.ts';
+import {
+  bookingData,
+  commitEvent,
+  propertyPk,
+  retireSubscriptions,
+  startReceiver,
+  subscribe,
+  type TestReceiver,
+  WallClock,
+} from './test-support.ts';
 
 /** A receiver that accepts the request and never answers. */
 const hang = () => new Promise<Response>(() => {});
@@ -19,7 +28,12 @@ describe('response deadline', () => {
   });
 
   async function lastAttempt(subscriptionId: string) {
-    const [row] = await t.deps.db.sql<{ duration_ms: number; error: string | null; success: boolean; response_status: number | null }>`
+    const [row] = await t.deps.db.sql<{
+      duration_ms: number;
+      error: string | null;
+      success: boolean;
+      response_status: number | null;
+    }>`
       select a.duration_ms, a.error, a.success, a.response_status from delivery_attempts a
       join subscriptions s on s.id = a.subscription_id where s.external_id = ${subscriptionId}
       order by a.id desc limit 1`;
