@@ -41,7 +41,9 @@ function stats(samples: number[]): Stats {
 
 const fmt = (x: number) => x.toFixed(2).padStart(7);
 function line(label: string, s: Stats) {
-  console.log(`  ${label.padEnd(58)} median ${fmt(s.median)} ms  p95 ${fmt(s.p95)} ms  p99 ${fmt(s.p99)} ms  (n=${s.n})`);
+  console.log(
+    `  ${label.padEnd(58)} median ${fmt(s.median)} ms  p95 ${fmt(s.p95)} ms  p99 ${fmt(s.p99)} ms  (n=${s.n})`,
+  );
 }
 
 async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
@@ -55,8 +57,16 @@ async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<nu
   return samples;
 }
 
-const config = parseConfig({ DATABASE_URL: databaseUrl, QC_LOG_LEVEL: 'silent', QC_OPERATOR_TOKEN: OPERATOR, QC_DEMO_ON_EMPTY: '0' });
-const deps = await createDeps(config, { enforceRateLimits: false, redisKeyPrefix: `qc-bench-feed:${crypto.randomUUID()}:` });
+const config = parseConfig({
+  DATABASE_URL: databaseUrl,
+  QC_LOG_LEVEL: 'silent',
+  QC_OPERATOR_TOKEN: OPERATOR,
+  QC_DEMO_ON_EMPTY: '0',
+});
+const deps = await createDeps(config, {
+  enforceRateLimits: false,
+  redisKeyPrefix: `qc-bench-feed:${crypto.randomUUID()}:`,
+});
 const app = buildApp(deps, { operatorToken: OPERATOR });
 const db = deps.db;
 
@@ -65,17 +75,27 @@ const [live] = await db.sql<{ id: number; external_id: string }>`
   select id, external_id::text from properties where external_id = ${demo.properties[0]?.external_property_id}`;
 if (!live) throw new Error('demo has no live property');
 const property = live;
-const rooms = (demo.properties[0] as unknown as { room_types: { id: string }[]; rate_plans: { id: string; room_type_id: string; sell_type: string }[] });
+const rooms = demo.properties[0] as unknown as {
+  room_types: { id: string }[];
+  rate_plans: { id: string; room_type_id: string; sell_type: string }[];
+};
 const room = rooms.room_types[0]?.id as string;
 const plan = rooms.rate_plans.find((p) => p.room_type_id === room && p.sell_type === 'per_room')?.id as string;
 
 console.log(`seeding ${BOOKINGS * REVISIONS_PER_BOOKING} revisions on one property ...`);
 const t0 = performance.now();
 const template = await createBooking(deps, {
-  propertyId: live.id, channel: 'BDC', guest: { firstName: 'Bench', lastName: 'Guest', email: 'bench@example.com', phone: '+351900000000' },
-  checkinDate: '2027-03-01', checkoutDate: '2027-03-04', rooms: [{ roomTypeId: room, ratePlanId: plan, qty: 1, adults: 2 }], totalPrice: 450,
+  propertyId: live.id,
+  channel: 'BDC',
+  guest: { firstName: 'Bench', lastName: 'Guest', email: 'bench@example.com', phone: '+351900000000' },
+  checkinDate: '2027-03-01',
+  checkoutDate: '2027-03-04',
+  rooms: [{ roomTypeId: room, ratePlanId: plan, qty: 1, adults: 2 }],
+  totalPrice: 450,
 });
-const [rev] = await db.sql<{ payload: Record<string, unknown> }>`select payload from booking_revisions where id = ${template.revisionId}`;
+const [rev] = await db.sql<{
+  payload: Record<string, unknown>;
+}>`select payload from booking_revisions where id = ${template.revisionId}`;
 const run = crypto.randomUUID().slice(0, 8);
 await db.sql`
   insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
@@ -93,13 +113,20 @@ await db.sql`analyze booking_revision_acks`;
 const [{ total, mine } = { total: 0, mine: 0 }] = await db.sql<{ total: number; mine: number }>`
   select (select count(*)::int from booking_revisions) as total,
     (select count(*)::int from booking_revisions where property_id = ${live.id}) as mine`;
-console.log(`  ${total} revisions in the table, ${mine} on the property (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+console.log(
+  `  ${total} revisions in the table, ${mine} on the property (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+);
 
 /** A consumer on both demo properties with every revision of the property acked except `unacked(rank)`. */
 async function consumer(name: string, unacked: string) {
   const c = await createClient(deps, {
-    kind: 'personal', customerId: demo.customer_id, name, scopes: ['bookings.read'], accountScoped: false,
-    propertyIds: demo.properties.map((p) => p.external_property_id), endpointScopes: [],
+    kind: 'personal',
+    customerId: demo.customer_id,
+    name,
+    scopes: ['bookings.read'],
+    accountScoped: false,
+    propertyIds: demo.properties.map((p) => p.external_property_id),
+    endpointScopes: [],
   });
   await db.query(
     `insert into booking_revision_acks (consumer_id, revision_id)
@@ -117,7 +144,11 @@ async function consumer(name: string, unacked: string) {
 }
 
 const poll = async (token: string, since: number) => {
-  const res = await app.handle(new Request(`http://localhost/v1/qc/booking_revisions/feed?since=${since}&limit=100`, { headers: { authorization: `Bearer ${token}` } }));
+  const res = await app.handle(
+    new Request(`http://localhost/v1/qc/booking_revisions/feed?since=${since}&limit=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
   if (res.status !== 200) throw new Error(`feed answered ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { data: { booking_revisions: unknown[] } };
   if (body.data.booking_revisions.length !== 100) throw new Error('short page');
@@ -129,15 +160,32 @@ const holes = await consumer('holes', 'rank % 100 = 0');
 await db.sql`analyze booking_revision_acks`;
 console.log(`\nfeed poll, limit=100 (consumer with ${lagging.pending} and ${holes.pending} unacked)`);
 line('lagging consumer, restart poll (since=0)', stats(await timed(POLLS, () => poll(lagging.token, 0))));
-line('lagging consumer, resuming from its cursor', stats(await timed(POLLS, () => poll(lagging.token, lagging.firstUnacked - 1))));
+line(
+  'lagging consumer, resuming from its cursor',
+  stats(await timed(POLLS, () => poll(lagging.token, lagging.firstUnacked - 1))),
+);
 line('consumer with scattered gaps, restart poll (since=0)', stats(await timed(POLLS, () => poll(holes.token, 0))));
-line('consumer with scattered gaps, resuming mid-table', stats(await timed(POLLS, (i) => poll(holes.token, holes.firstUnacked + 50_000 + (i % 100)))));
-line('query alone (feedPage), lagging consumer, since=0', stats(await timed(POLLS, () =>
-  feedPage(db, { consumerId: lagging.pk, propertyIds: [live.id], since: 0, limit: 100 }))));
+line(
+  'consumer with scattered gaps, resuming mid-table',
+  stats(await timed(POLLS, (i) => poll(holes.token, holes.firstUnacked + 50_000 + (i % 100)))),
+);
+line(
+  'query alone (feedPage), lagging consumer, since=0',
+  stats(
+    await timed(POLLS, () => feedPage(db, { consumerId: lagging.pk, propertyIds: [live.id], since: 0, limit: 100 })),
+  ),
+);
 
-const ids = await db.sql<{ id: number }>`select id from booking_revisions where property_id = ${live.id} order by id desc limit ${POLLS + 20}`;
+const ids = await db.sql<{
+  id: number;
+}>`select id from booking_revisions where property_id = ${live.id} order by id desc limit ${POLLS + 20}`;
 const ack = async (i: number) => {
-  const res = await app.handle(new Request(`http://localhost/v1/qc/booking_revisions/${ids[i]?.id}/ack`, { method: 'POST', headers: { authorization: `Bearer ${lagging.token}` } }));
+  const res = await app.handle(
+    new Request(`http://localhost/v1/qc/booking_revisions/${ids[i]?.id}/ack`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${lagging.token}` },
+    }),
+  );
   if (res.status !== 200) throw new Error(`ack answered ${res.status}`);
 };
 line('ack of one revision', stats(await timed(POLLS, (i) => ack(i))));

@@ -14,7 +14,12 @@ import { nightCount, nightsOf } from './stay.ts';
  *    (`length_of_stay`).
  * Channel intake (operator, inbound webhooks) skips this: the channel already sold the room.
  */
-export async function assertBookable(tx: Db, lines: readonly ResolvedLine[], checkin: string, checkout: string): Promise<void> {
+export async function assertBookable(
+  tx: Db,
+  lines: readonly ResolvedLine[],
+  checkin: string,
+  checkout: string,
+): Promise<void> {
   const needed = heldNights('confirmed', bookedLines(lines, checkin, checkout));
   const roomTypeIds = [...new Set(lines.map((l) => l.roomTypeId))];
   const rows = await tx.sql<{ room_type_id: number; date: string; free: number; opened: boolean }>`

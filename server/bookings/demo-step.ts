@@ -1,6 +1,13 @@
 import { formatDay, todayIn } from '../../actors/calendar-days.ts';
 import type { DemoContext } from '../ops/demo.ts';
-import { cancelBooking, confirmBooking, createBooking, modifyBooking, type NewBooking, recordNoShow } from './intake.ts';
+import {
+  cancelBooking,
+  confirmBooking,
+  createBooking,
+  modifyBooking,
+  type NewBooking,
+  recordNoShow,
+} from './intake.ts';
 import { addDays } from './stay.ts';
 
 interface DemoRoom {
@@ -26,16 +33,32 @@ export async function bookingsDemoStep(ctx: DemoContext): Promise<void> {
   const property = demo.properties[0] as { room_types?: DemoRoom[]; rate_plans?: DemoPlan[] } | undefined;
   const rooms = property?.room_types ?? [];
   const planFor = (room: DemoRoom | undefined) =>
-    property?.rate_plans?.find((p) => p.room_type_id === room?.id && p.sell_type === 'per_room' && !p.parent_rate_plan_id)?.id;
+    property?.rate_plans?.find(
+      (p) => p.room_type_id === room?.id && p.sell_type === 'per_room' && !p.parent_rate_plan_id,
+    )?.id;
   const [double, apartment] = rooms;
-  if (!double || !apartment || !planFor(double) || !planFor(apartment)) throw new Error('bookings demo step needs the structure step first');
+  if (!double || !apartment || !planFor(double) || !planFor(apartment))
+    throw new Error('bookings demo step needs the structure step first');
 
   const today = formatDay(todayIn(live.timezone, deps.clock.now()));
-  const stay = (channel: string, room: DemoRoom, from: number, to: number, guest: [string, string], amount: number, extra: Partial<NewBooking> = {}) =>
+  const stay = (
+    channel: string,
+    room: DemoRoom,
+    from: number,
+    to: number,
+    guest: [string, string],
+    amount: number,
+    extra: Partial<NewBooking> = {},
+  ) =>
     createBooking(deps, {
       propertyId: live.id,
       channel,
-      guest: { firstName: guest[0], lastName: guest[1], email: `${guest[0].toLowerCase()}@example.com`, phone: '+351 912 000 111' },
+      guest: {
+        firstName: guest[0],
+        lastName: guest[1],
+        email: `${guest[0].toLowerCase()}@example.com`,
+        phone: '+351 912 000 111',
+      },
       checkinDate: addDays(today, from),
       checkoutDate: addDays(today, to),
       rooms: [{ roomTypeId: room.id, ratePlanId: planFor(room) as string, adults: 2 }],
@@ -48,7 +71,9 @@ export async function bookingsDemoStep(ctx: DemoContext): Promise<void> {
   await modifyBooking(deps, modified.booking, { totalPrice: 330, guest: { phone: '+44 7700 900123' } });
   const tentative = await stay('EXP', double, -5, -3, ['Yuki', 'Sato'], 240, { tentative: true });
   await confirmBooking(deps, tentative.booking);
-  const agency = await stay('QDA', apartment, -4, 3, ['Marco', 'Rossi'], 1200, { agency: { name: 'Iberia Tours', reference: 'IT-5512' } });
+  const agency = await stay('QDA', apartment, -4, 3, ['Marco', 'Rossi'], 1200, {
+    agency: { name: 'Iberia Tours', reference: 'IT-5512' },
+  });
   const cancelled = await stay('ABB', double, -2, 5, ['Sara', 'Lopez'], 700);
   await cancelBooking(deps, cancelled.booking, { cancelledBy: 'guest', reasonCode: 'change_of_plans', feeCharged: 70 });
   const noShow = await stay('GHA', double, -6, -5, ['Ivan', 'Petrov'], 120);

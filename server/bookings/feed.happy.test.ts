@@ -42,15 +42,27 @@ describe('GET /booking_revisions/feed', () => {
       external_property_id: fx.property,
       payload: expect.objectContaining({ external_booking_id: expect.any(String), rooms: expect.any(Array) }),
     });
-    const all = (await feed(token, { since: 0, limit: 500 })).body.data.booking_revisions as { id: number; inbound_booking_id: number; revision_type: string }[];
+    const all = (await feed(token, { since: 0, limit: 500 })).body.data.booking_revisions as {
+      id: number;
+      inbound_booking_id: number;
+      revision_type: string;
+    }[];
     const mine = all.filter((r) => [a.id, b.id].includes(r.inbound_booking_id));
-    expect(mine.map((r) => [r.inbound_booking_id, r.revision_type])).toEqual([[a.id, 'created'], [b.id, 'created'], [a.id, 'cancelled']]);
+    expect(mine.map((r) => [r.inbound_booking_id, r.revision_type])).toEqual([
+      [a.id, 'created'],
+      [b.id, 'created'],
+      [a.id, 'cancelled'],
+    ]);
 
     const rest = await feed(token, { since: first.body.data.next_cursor, limit: 500 });
-    expect(rest.body.data.booking_revisions.map((r: { id: number }) => r.id)).toEqual(all.map((r) => r.id).filter((id) => id > first.body.data.next_cursor));
+    expect(rest.body.data.booking_revisions.map((r: { id: number }) => r.id)).toEqual(
+      all.map((r) => r.id).filter((id) => id > first.body.data.next_cursor),
+    );
 
     for (const r of items) expect((await ack(token, r.id)).status).toBe(200);
-    const after = (await feed(token, { since: 0, limit: 500 })).body.data.booking_revisions.map((r: { id: number }) => r.id);
+    const after = (await feed(token, { since: 0, limit: 500 })).body.data.booking_revisions.map(
+      (r: { id: number }) => r.id,
+    );
     expect(after).toEqual(all.map((r) => r.id).filter((id) => !items.some((i: { id: number }) => i.id === id)));
   });
 
@@ -58,7 +70,9 @@ describe('GET /booking_revisions/feed', () => {
     const token = await consumer();
     const b = await opsBooking(t, fx);
     for (let i = 0; i < 3; i++) {
-      const ids = (await feed(token, { since: 0, limit: 500 })).body.data.booking_revisions.map((r: { inbound_booking_id: number }) => r.inbound_booking_id);
+      const ids = (await feed(token, { since: 0, limit: 500 })).body.data.booking_revisions.map(
+        (r: { inbound_booking_id: number }) => r.inbound_booking_id,
+      );
       expect(ids).toContain(b.id);
     }
   });
@@ -75,7 +89,11 @@ describe('GET /booking_revisions/feed', () => {
     // Feed volume straight into the table: this test is about page sizes, not about how revisions are made.
     await t.deps.db.sql`insert into booking_revisions (booking_id, property_id, revision_type, payload)
       select ${b.id}, ${f.propertyId}, 'modified', '{}'::jsonb from generate_series(1, 600)`;
-    const c = await t.client({ customer_id: f.demo.customer_id, scopes: ['bookings.read'], property_ids: [f.property] });
+    const c = await t.client({
+      customer_id: f.demo.customer_id,
+      scopes: ['bookings.read'],
+      property_ids: [f.property],
+    });
     expect((await feed(c.token)).body.data.booking_revisions.length).toBe(100);
     expect((await feed(c.token, { limit: 100000 })).body.data.booking_revisions.length).toBe(500);
     expect((await feed(c.token, { limit: 4 })).body.data.booking_revisions.length).toBe(4);
@@ -118,7 +136,9 @@ describe('POST /booking_revisions/{id}/ack', () => {
   it('answers 404 for a revision that does not exist or is not an integer', async () => {
     const token = await consumer();
     expect((await ack(token, 999999999)).status).toBe(404);
-    expect((await t.request('POST', '/v1/qc/booking_revisions/abc/ack', { token })).body.message).toBe('errors.not_found');
+    expect((await t.request('POST', '/v1/qc/booking_revisions/abc/ack', { token })).body.message).toBe(
+      'errors.not_found',
+    );
   });
 });
 
@@ -126,13 +146,19 @@ describe('migration forms', () => {
   it('GET /properties/{ext}/bookings?revisions=1 is the feed narrowed to that property', async () => {
     const token = await consumer();
     const b = await opsBooking(t, fx);
-    const res = await t.request('GET', `/v1/qc/properties/${fx.property}/bookings`, { token, query: { revisions: 1, limit: 500 } });
+    const res = await t.request('GET', `/v1/qc/properties/${fx.property}/bookings`, {
+      token,
+      query: { revisions: 1, limit: 500 },
+    });
     expect(res.status).toBe(200);
     const items = res.body.data.booking_revisions as { id: number; external_property_id: string }[];
     expect(items.map((r) => r.id)).toContain(b.revision_id as number);
     expect(items.every((r) => r.external_property_id === fx.property)).toBe(true);
     expect(res.body.data.next_cursor).toBe(items.at(-1)?.id);
-    const shadow = await t.request('GET', `/v1/qc/properties/${fx.shadow}/bookings`, { token, query: { revisions: 1 } });
+    const shadow = await t.request('GET', `/v1/qc/properties/${fx.shadow}/bookings`, {
+      token,
+      query: { revisions: 1 },
+    });
     expect(shadow.body.data.booking_revisions).toEqual([]);
   });
 
@@ -142,17 +168,29 @@ describe('migration forms', () => {
     const b = await opsBooking(t, fx);
     const modified = await t.ops('PATCH', `/ops/bookings/${b.id}`, { total_price: { amount: 999 } });
     const cancelled = await t.ops('POST', `/ops/bookings/${b.id}/cancel`, { cancelled_by: 'guest', reason_code: 'x' });
-    const partial = await t.request('POST', `/v1/qc/bookings/${b.external_booking_id}/ack`, { token, body: { revision_id: modified.body.data.revision_id } });
+    const partial = await t.request('POST', `/v1/qc/bookings/${b.external_booking_id}/ack`, {
+      token,
+      body: { revision_id: modified.body.data.revision_id },
+    });
     expect(partial.status).toBe(200);
     expect(partial.body.data).toEqual({
-      booking_id: b.external_booking_id, inbound_booking_id: b.id, acked_now: 2, acked_revision_ids: [b.revision_id, modified.body.data.revision_id],
+      booking_id: b.external_booking_id,
+      inbound_booking_id: b.id,
+      acked_now: 2,
+      acked_revision_ids: [b.revision_id, modified.body.data.revision_id],
     });
     const rest = await t.request('POST', `/v1/qc/bookings/${b.external_booking_id}/ack`, { token });
     expect(rest.body.data.acked_now).toBe(1);
-    expect(rest.body.data.acked_revision_ids).toEqual([b.revision_id, modified.body.data.revision_id, cancelled.body.data.revision_id]);
+    expect(rest.body.data.acked_revision_ids).toEqual([
+      b.revision_id,
+      modified.body.data.revision_id,
+      cancelled.body.data.revision_id,
+    ]);
     const again = await t.request('POST', `/v1/qc/bookings/${b.external_booking_id}/ack`, { token });
     expect(again.body.data.acked_now).toBe(0);
-    const ofOther = (await feed(other, { limit: 500 })).body.data.booking_revisions.filter((r: { inbound_booking_id: number }) => r.inbound_booking_id === b.id);
+    const ofOther = (await feed(other, { limit: 500 })).body.data.booking_revisions.filter(
+      (r: { inbound_booking_id: number }) => r.inbound_booking_id === b.id,
+    );
     expect(ofOther.length).toBe(3);
   });
 });

@@ -29,12 +29,37 @@ type Action =
   | { k: 'check'; c: 0 | 1 };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ k: fc.constant('create' as const), prop: fc.constantFrom(0 as const, 1 as const), tentative: fc.boolean(), channel: fc.constantFrom('QDO', 'BDC', 'EXP', 'QDA') }) },
-  { weight: 3, arbitrary: fc.record({ k: fc.constant('modify' as const), b: fc.nat(), amount: fc.integer({ min: 50, max: 60 }) }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constantFrom('cancel' as const, 'noShow' as const, 'confirm' as const), b: fc.nat() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      k: fc.constant('create' as const),
+      prop: fc.constantFrom(0 as const, 1 as const),
+      tentative: fc.boolean(),
+      channel: fc.constantFrom('QDO', 'BDC', 'EXP', 'QDA'),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ k: fc.constant('modify' as const), b: fc.nat(), amount: fc.integer({ min: 50, max: 60 }) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ k: fc.constantFrom('cancel' as const, 'noShow' as const, 'confirm' as const), b: fc.nat() }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('burst' as const), n: fc.integer({ min: 2, max: 4 }) }) },
-  { weight: 5, arbitrary: fc.record({ k: fc.constant('poll' as const), c: fc.constantFrom(0 as const, 1 as const), limit: fc.integer({ min: 1, max: 4 }), acks: fc.array(fc.constantFrom<Ack>('ack', 'ack', 'skip', 'twice'), { minLength: 1, maxLength: 4 }) }) },
-  { weight: 1, arbitrary: fc.record({ k: fc.constant('restart' as const), c: fc.constantFrom(0 as const, 1 as const) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      k: fc.constant('poll' as const),
+      c: fc.constantFrom(0 as const, 1 as const),
+      limit: fc.integer({ min: 1, max: 4 }),
+      acks: fc.array(fc.constantFrom<Ack>('ack', 'ack', 'skip', 'twice'), { minLength: 1, maxLength: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant('restart' as const), c: fc.constantFrom(0 as const, 1 as const) }),
+  },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('check' as const), c: fc.constantFrom(0 as const, 1 as const) }) },
 );
 
@@ -60,7 +85,10 @@ class Consumer {
   constructor(readonly token: string) {}
 
   async poll(limit: number, acks: Ack[]): Promise<number> {
-    const res = await t.request('GET', '/v1/qc/booking_revisions/feed', { token: this.token, query: { since: this.cursor, limit } });
+    const res = await t.request('GET', '/v1/qc/booking_revisions/feed', {
+      token: this.token,
+      query: { since: this.cursor, limit },
+    });
     expect(res.status).toBe(200);
     const page = res.body.data.booking_revisions as Item[];
     for (const [i, item] of page.entries()) {
@@ -84,17 +112,26 @@ class Consumer {
 }
 
 async function run(fx: BookingFixture, actions: Action[]) {
-  const consumers = await Promise.all([0, 1].map(async () => {
-    const c = await t.client({ customer_id: fx.demo.customer_id, scopes: ['bookings.read'], property_ids: [fx.property, fx.shadow] });
-    return new Consumer(c.token);
-  })) as [Consumer, Consumer];
+  const consumers = (await Promise.all(
+    [0, 1].map(async () => {
+      const c = await t.client({
+        customer_id: fx.demo.customer_id,
+        scopes: ['bookings.read'],
+        property_ids: [fx.property, fx.shadow],
+      });
+      return new Consumer(c.token);
+    }),
+  )) as [Consumer, Consumer];
   const bookings: ModelBooking[] = [];
   const revisions: number[] = [];
   // Bookings the demo fixture already made are in the feed too: the model starts from them.
   const existing: ModelBooking[] = [];
   for (const r of await revisionsOf(fx)) {
     let b = existing.find((x) => x.id === r.booking_id);
-    if (!b) existing.push((b = { id: r.booking_id, status: 'fixture', amount: 0, revisions: [], types: [] }));
+    if (!b) {
+      b = { id: r.booking_id, status: 'fixture', amount: 0, revisions: [], types: [] };
+      existing.push(b);
+    }
     b.revisions.push(r.id);
     b.types.push(r.revision_type);
     revisions.push(r.id);
@@ -114,12 +151,23 @@ async function run(fx: BookingFixture, actions: Action[]) {
       guest: { first_name: 'Model', last_name: 'Guest' },
       checkin_date: '2026-12-01',
       checkout_date: '2026-12-03',
-      rooms: [{ room_type_id: prop === 0 ? fx.rooms[0]?.id : fx.shadowRoom, rate_plan_id: prop === 0 ? fx.plans[0] : fx.shadowPlan }],
+      rooms: [
+        {
+          room_type_id: prop === 0 ? fx.rooms[0]?.id : fx.shadowRoom,
+          rate_plan_id: prop === 0 ? fx.plans[0] : fx.shadowPlan,
+        },
+      ],
       total_price: { amount: 100 },
       tentative,
     });
     expect(res.status).toBe(200);
-    const b: ModelBooking = { id: res.body.data.id, status: tentative ? 'tentative' : 'confirmed', amount: 100, revisions: [], types: [] };
+    const b: ModelBooking = {
+      id: res.body.data.id,
+      status: tentative ? 'tentative' : 'confirmed',
+      amount: 100,
+      revisions: [],
+      types: [],
+    };
     bookings.push(b);
     expectRevision(b, 'created', res.body.data.revision_id, true);
   };
@@ -148,9 +196,10 @@ async function run(fx: BookingFixture, actions: Action[]) {
       case 'noShow': {
         if (!b) break;
         const target = a.k === 'cancel' ? 'cancelled' : 'no_show';
-        const res = a.k === 'cancel'
-          ? await t.ops('POST', `/ops/bookings/${b.id}/cancel`, { cancelled_by: 'guest', reason_code: 'model' })
-          : await t.ops('POST', `/ops/bookings/${b.id}/no-show`);
+        const res =
+          a.k === 'cancel'
+            ? await t.ops('POST', `/ops/bookings/${b.id}/cancel`, { cancelled_by: 'guest', reason_code: 'model' })
+            : await t.ops('POST', `/ops/bookings/${b.id}/no-show`);
         expectRevision(b, target, res.body.data.revision_id, b.status !== target);
         b.status = target;
         break;
@@ -175,7 +224,10 @@ async function run(fx: BookingFixture, actions: Action[]) {
       case 'check': {
         // Polling from 0 shows exactly this consumer's unacked revisions, whatever the other consumer acked.
         const c = consumers[a.c];
-        const res = await t.request('GET', '/v1/qc/booking_revisions/feed', { token: c.token, query: { since: 0, limit: 500 } });
+        const res = await t.request('GET', '/v1/qc/booking_revisions/feed', {
+          token: c.token,
+          query: { since: 0, limit: 500 },
+        });
         const ids = (res.body.data.booking_revisions as Item[]).map((r) => r.id);
         expect(ids).toEqual([...revisions].sort((x, y) => x - y).filter((id) => !c.acked.has(id)));
         break;

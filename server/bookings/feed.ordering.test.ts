@@ -30,20 +30,31 @@ describe('revision ids commit in order per customer', () => {
     await appended;
     // A change on the other property (another actor, same customer) takes its id only after that commit.
     let later: number | undefined;
-    const other = t.ops('POST', '/ops/bookings', {
-      property_id: fx.shadow, channel: 'QDB', guest: {}, checkin_date: '2026-12-01', checkout_date: '2026-12-02',
-      rooms: [{ room_type_id: fx.shadowRoom, rate_plan_id: fx.shadowPlan }], total_price: { amount: 90 },
-    }).then((res) => {
-      later = res.body.data.revision_id;
-    });
+    const other = t
+      .ops('POST', '/ops/bookings', {
+        property_id: fx.shadow,
+        channel: 'QDB',
+        guest: {},
+        checkin_date: '2026-12-01',
+        checkout_date: '2026-12-02',
+        rooms: [{ room_type_id: fx.shadowRoom, rate_plan_id: fx.shadowPlan }],
+        total_price: { amount: 90 },
+      })
+      .then((res) => {
+        later = res.body.data.revision_id;
+      });
     await Bun.sleep(150);
     expect(later).toBeUndefined();
-    const cursor = (await t.request('GET', '/v1/qc/booking_revisions/feed', { token: fx.token, query: { limit: 500 } })).body.data.next_cursor;
+    const cursor = (await t.request('GET', '/v1/qc/booking_revisions/feed', { token: fx.token, query: { limit: 500 } }))
+      .body.data.next_cursor;
     expect(cursor).toBeLessThan(earlier);
     release();
     await other;
     expect(later).toBeGreaterThan(earlier);
-    const page = await t.request('GET', '/v1/qc/booking_revisions/feed', { token: fx.token, query: { since: cursor, limit: 500 } });
+    const page = await t.request('GET', '/v1/qc/booking_revisions/feed', {
+      token: fx.token,
+      query: { since: cursor, limit: 500 },
+    });
     expect(page.body.data.booking_revisions.map((r: { id: number }) => r.id)).toEqual([earlier, later]);
   });
 });

@@ -13,11 +13,13 @@ beforeAll(async () => {
 });
 
 const feedIds = async (token: string) =>
-  ((await t.request('GET', '/v1/qc/booking_revisions/feed', { token, query: { limit: 500 } })).body.data.booking_revisions as { inbound_booking_id: number }[])
-    .map((r) => r.inbound_booking_id);
+  (
+    (await t.request('GET', '/v1/qc/booking_revisions/feed', { token, query: { limit: 500 } })).body.data
+      .booking_revisions as { inbound_booking_id: number }[]
+  ).map((r) => r.inbound_booking_id);
 
 describe('the feed and booking routes respect the property allow-list', () => {
-  it('a token sees revisions of its own properties only, never another customer\'s', async () => {
+  it("a token sees revisions of its own properties only, never another customer's", async () => {
     const mine = await opsBooking(t, fx);
     const theirs = await opsBooking(t, stranger);
     const ids = await feedIds(fx.token);
@@ -25,13 +27,17 @@ describe('the feed and booking routes respect the property allow-list', () => {
     expect(ids).not.toContain(theirs.id);
   });
 
-  it('a token granted only the shadow property does not see the live property\'s revisions', async () => {
+  it("a token granted only the shadow property does not see the live property's revisions", async () => {
     const b = await opsBooking(t, fx);
-    const { token } = await t.client({ customer_id: fx.demo.customer_id, scopes: ['bookings.read'], property_ids: [fx.shadow] });
+    const { token } = await t.client({
+      customer_id: fx.demo.customer_id,
+      scopes: ['bookings.read'],
+      property_ids: [fx.shadow],
+    });
     expect(await feedIds(token)).not.toContain(b.id);
   });
 
-  it('a disabled property drops out of an account-scoped token\'s feed at once', async () => {
+  it("a disabled property drops out of an account-scoped token's feed at once", async () => {
     const f = await bookingFixture(t);
     const b = await opsBooking(t, f);
     expect(await feedIds(f.token)).toContain(b.id);
@@ -64,8 +70,16 @@ describe('the feed and booking routes respect the property allow-list', () => {
 
   it('cancel and no-show need bookings.write; the feed and acks need bookings.read only', async () => {
     const b = await opsBooking(t, fx);
-    const { token } = await t.client({ customer_id: fx.demo.customer_id, scopes: ['bookings.read'], property_ids: [fx.property] });
-    const cancel = await t.request('POST', `/v1/qc/properties/${fx.property}/bookings/${b.external_booking_id}/cancel`, { token });
+    const { token } = await t.client({
+      customer_id: fx.demo.customer_id,
+      scopes: ['bookings.read'],
+      property_ids: [fx.property],
+    });
+    const cancel = await t.request(
+      'POST',
+      `/v1/qc/properties/${fx.property}/bookings/${b.external_booking_id}/cancel`,
+      { token },
+    );
     expect([cancel.status, cancel.body.message]).toEqual([403, 'errors.qc.insufficient_scope']);
     expect((await t.request('POST', `/v1/qc/booking_revisions/${b.revision_id}/ack`, { token })).status).toBe(200);
   });
@@ -73,11 +87,17 @@ describe('the feed and booking routes respect the property allow-list', () => {
   it('an endpoint allow-list narrows the booking routes by name', async () => {
     const b = await opsBooking(t, fx);
     const { token } = await t.client({
-      customer_id: fx.demo.customer_id, scopes: ['bookings.read', 'bookings.write'], property_ids: [fx.property],
+      customer_id: fx.demo.customer_id,
+      scopes: ['bookings.read', 'bookings.write'],
+      property_ids: [fx.property],
       endpoint_scopes: ['qc.booking_revisions.*'],
     });
     expect((await t.request('GET', '/v1/qc/booking_revisions/feed', { token })).status).toBe(200);
-    const cancel = await t.request('POST', `/v1/qc/properties/${fx.property}/bookings/${b.external_booking_id}/cancel`, { token });
+    const cancel = await t.request(
+      'POST',
+      `/v1/qc/properties/${fx.property}/bookings/${b.external_booking_id}/cancel`,
+      { token },
+    );
     expect([cancel.status, cancel.body.message]).toEqual([403, 'errors.qc.endpoint_not_allowed']);
   });
 });

@@ -56,7 +56,11 @@ export async function advanceWatermark(db: Db, consumerId: number, propertyId: n
     where r.property_id = ${propertyId} and r.id > ${from}::bigint
       and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)
     order by r.id limit 1`;
-  const [last] = hole ? [] : await db.sql<{ id: number | null }>`select max(id) as id from booking_revisions where property_id = ${propertyId}`;
+  const [last] = hole
+    ? []
+    : await db.sql<{
+        id: number | null;
+      }>`select max(id) as id from booking_revisions where property_id = ${propertyId}`;
   const target = hole ? hole.id - 1 : (last?.id ?? 0);
   if (target <= from) return;
   await db.sql`
@@ -69,11 +73,18 @@ export async function advanceWatermark(db: Db, consumerId: number, propertyId: n
  * Acknowledges one revision for one consumer (spec 3): idempotent (a repeat answers the first ack's time),
  * never visible to other consumers. A revision outside the consumer's properties is 404 like a missing one.
  */
-export async function ackRevision(db: Db, consumerId: number, propertyIds: ReadonlySet<number>, revisionId: number, at: Date) {
+export async function ackRevision(
+  db: Db,
+  consumerId: number,
+  propertyIds: ReadonlySet<number>,
+  revisionId: number,
+  at: Date,
+) {
   const [revision] = await db.sql<{ id: number; property_id: number }>`
     select id, property_id from booking_revisions where id = ${revisionId}`;
   if (!revision || !propertyIds.has(revision.property_id)) throw notFound();
-  const inserted = await db.sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${consumerId}, ${revisionId}, ${at})
+  const inserted =
+    await db.sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${consumerId}, ${revisionId}, ${at})
     on conflict (consumer_id, revision_id) do nothing returning revision_id`;
   if (inserted.length) await advanceWatermark(db, consumerId, revision.property_id);
   const [ack] = await db.sql<{ acked_at: Date }>`
@@ -124,7 +135,9 @@ export async function feedHealth(db: Db, consumerId: number, propertyId: number,
       and r.id > coalesce((select acked_through from booking_feed_watermarks where consumer_id = ${consumerId} and property_id = ${propertyId}), 0)
       and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)`;
   const pending = row?.pending ?? 0;
-  const lag = row?.oldest_pending ? Math.max(0, Math.floor((now.getTime() - new Date(row.oldest_pending).getTime()) / 1000)) : 0;
+  const lag = row?.oldest_pending
+    ? Math.max(0, Math.floor((now.getTime() - new Date(row.oldest_pending).getTime()) / 1000))
+    : 0;
   return {
     last_revision_at: row?.last_revision_at ? new Date(row.last_revision_at).toISOString() : null,
     pending_revisions_count: pending,

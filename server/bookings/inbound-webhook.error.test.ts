@@ -27,7 +27,9 @@ const send = (query: string, init: { raw?: string; body?: unknown }) =>
   t.request('POST', `/v1/qc/inbound/webhooks${query}`, { token: fx.token, ...init });
 
 async function bookingCount() {
-  const [row] = await t.deps.db.sql<{ n: number }>`select count(*)::int as n from bookings where property_id = ${fx.propertyId}`;
+  const [row] = await t.deps.db.sql<{
+    n: number;
+  }>`select count(*)::int as n from bookings where property_id = ${fx.propertyId}`;
   return row?.n;
 }
 
@@ -50,7 +52,11 @@ describe('POST /inbound/webhooks refusals', () => {
   it('422 errors.qc.webhook.payload_invalid for malformed JSON or a body that is not an object', async () => {
     for (const raw of ['{"external_property_id": ', '', 'null', '[1,2]', '"text"']) {
       const res = await send('?channel=BDC', { raw });
-      expect([raw, res.status, res.body]).toEqual([raw, 422, { status: 'error', message: 'errors.qc.webhook.payload_invalid' }]);
+      expect([raw, res.status, res.body]).toEqual([
+        raw,
+        422,
+        { status: 'error', message: 'errors.qc.webhook.payload_invalid' },
+      ]);
     }
   });
 
@@ -68,8 +74,13 @@ describe('POST /inbound/webhooks refusals', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('errors.qc.webhook.payload_invalid');
     expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(['reservation_id', 'rooms']));
-    const unknown = await send('?channel=BDC', { body: reservation({ rooms: [{ room_type_id: 'NOPE', rate_plan_id: fx.plans[0] }] }) });
-    expect([unknown.status, unknown.body]).toEqual([422, { status: 'error', message: 'errors.qc.webhook.payload_invalid', reason: 'unknown_room_or_rate' }]);
+    const unknown = await send('?channel=BDC', {
+      body: reservation({ rooms: [{ room_type_id: 'NOPE', rate_plan_id: fx.plans[0] }] }),
+    });
+    expect([unknown.status, unknown.body]).toEqual([
+      422,
+      { status: 'error', message: 'errors.qc.webhook.payload_invalid', reason: 'unknown_room_or_rate' },
+    ]);
     const dates = await send('?channel=BDC', { body: reservation({ checkout_date: '2026-11-30' }) });
     expect(dates.body).toEqual({ status: 'error', message: 'errors.qc.webhook.payload_invalid', reason: 'bad_dates' });
     expect(await bookingCount()).toBe(before);

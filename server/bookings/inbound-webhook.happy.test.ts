@@ -26,7 +26,8 @@ function reservation(over: Record<string, unknown> = {}) {
   };
 }
 
-const deliver = (body: unknown, channel = 'BDC') => t.request('POST', `/v1/qc/inbound/webhooks?channel=${channel}`, { token: fx.token, body });
+const deliver = (body: unknown, channel = 'BDC') =>
+  t.request('POST', `/v1/qc/inbound/webhooks?channel=${channel}`, { token: fx.token, body });
 
 async function revisionsOf(bookingId: number) {
   return t.deps.db.sql<{ revision_type: string; payload: Record<string, any> }>`
@@ -38,13 +39,23 @@ describe('POST /inbound/webhooks', () => {
     const r = reservation();
     const first = await deliver(r);
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ booking_id: expect.any(String), inbound_booking_id: expect.any(Number), outcome: 'created', revision_ids: [expect.any(Number)] });
+    expect(first.body.data).toEqual({
+      booking_id: expect.any(String),
+      inbound_booking_id: expect.any(Number),
+      outcome: 'created',
+      revision_ids: [expect.any(Number)],
+    });
     const again = await deliver(r);
     expect(again.body.data).toEqual({ ...first.body.data, outcome: 'unchanged', revision_ids: [] });
     const revisions = await revisionsOf(first.body.data.inbound_booking_id);
     expect(revisions.map((x) => x.revision_type)).toEqual(['created']);
-    expect(revisions[0]?.payload).toMatchObject({ source_channel: 'BDC', external_revision_id: 'r1', guest_last_name: 'N.', guest_phone: '********00' });
-    expect((await freeRooms(t, fx, 1, '2026-12-10', '2026-12-11'))).toEqual({ '2026-12-10': 2, '2026-12-11': 2 });
+    expect(revisions[0]?.payload).toMatchObject({
+      source_channel: 'BDC',
+      external_revision_id: 'r1',
+      guest_last_name: 'N.',
+      guest_phone: '********00',
+    });
+    expect(await freeRooms(t, fx, 1, '2026-12-10', '2026-12-11')).toEqual({ '2026-12-10': 2, '2026-12-11': 2 });
   });
 
   it('applies a changed delivery as a modification, a confirmation of a tentative one, and a cancellation once', async () => {
@@ -55,20 +66,39 @@ describe('POST /inbound/webhooks', () => {
     expect(modified.body.data.outcome).toBe('modified');
     const confirmed = await deliver({ ...r, revision_id: 'r3', checkout_date: '2026-12-22', status: 'confirmed' });
     expect(confirmed.body.data.outcome).toBe('confirmed');
-    const cancel = { ...r, revision_id: 'r4', checkout_date: '2026-12-22', status: 'cancelled', cancellation: { reason_code: 'guest_request', fee_charged: 30 } };
+    const cancel = {
+      ...r,
+      revision_id: 'r4',
+      checkout_date: '2026-12-22',
+      status: 'cancelled',
+      cancellation: { reason_code: 'guest_request', fee_charged: 30 },
+    };
     expect((await deliver(cancel)).body.data.outcome).toBe('cancelled');
     expect((await deliver(cancel)).body.data.outcome).toBe('unchanged');
     const revisions = await revisionsOf(id);
     expect(revisions.map((x) => x.revision_type)).toEqual(['created', 'modified', 'confirmed', 'cancelled']);
-    expect(revisions[1]?.payload).toMatchObject({ checkout_date: '2026-12-22', external_revision_id: 'r2', status: 'tentative' });
-    expect(revisions[3]?.payload.cancellation).toMatchObject({ cancelled_by: 'ota', reason_code: 'guest_request', fee_charged: 30 });
+    expect(revisions[1]?.payload).toMatchObject({
+      checkout_date: '2026-12-22',
+      external_revision_id: 'r2',
+      status: 'tentative',
+    });
+    expect(revisions[3]?.payload.cancellation).toMatchObject({
+      cancelled_by: 'ota',
+      reason_code: 'guest_request',
+      fee_charged: 30,
+    });
     expect(await freeRooms(t, fx, 1, '2026-12-20', '2026-12-21')).toEqual({ '2026-12-20': 3, '2026-12-21': 3 });
   });
 
   it('a reservation first seen already cancelled is recorded (created, then cancelled) and holds nothing', async () => {
-    const res = await deliver(reservation({ status: 'cancelled', checkin_date: '2026-12-28', checkout_date: '2026-12-29' }));
+    const res = await deliver(
+      reservation({ status: 'cancelled', checkin_date: '2026-12-28', checkout_date: '2026-12-29' }),
+    );
     expect(res.body.data.outcome).toBe('cancelled');
-    expect((await revisionsOf(res.body.data.inbound_booking_id)).map((x) => x.revision_type)).toEqual(['created', 'cancelled']);
+    expect((await revisionsOf(res.body.data.inbound_booking_id)).map((x) => x.revision_type)).toEqual([
+      'created',
+      'cancelled',
+    ]);
     expect((await freeRooms(t, fx, 1, '2026-12-28', '2026-12-28'))['2026-12-28']).toBe(3);
   });
 

@@ -1,5 +1,5 @@
-import { t } from 'elysia';
 import { Value } from '@sinclair/typebox/value';
+import { t } from 'elysia';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
@@ -9,7 +9,14 @@ import { fieldErrorsFrom } from '../core/http/validation.ts';
 import { type PropertyRow, resolveProperty } from '../core/resolve.ts';
 import { routes } from '../core/routes/route-table.ts';
 import { INBOUND_CHANNELS } from './channels.ts';
-import { BookingRefused, cancelBooking, confirmBooking, createBooking, modifyBooking, type NewBooking } from './intake.ts';
+import {
+  BookingRefused,
+  cancelBooking,
+  confirmBooking,
+  createBooking,
+  modifyBooking,
+  type NewBooking,
+} from './intake.ts';
 import { Guest, Money, RoomLine } from './model.ts';
 import type { BookingRow } from './snapshot.ts';
 
@@ -36,14 +43,20 @@ export const InboundReservation = t.Object({
   checkout_date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
   rooms: t.Array(RoomLine, { minItems: 1, maxItems: 20 }),
   total_price: Money,
-  cancellation: t.Optional(t.Object({ reason_code: t.Optional(t.String({ maxLength: 64 })), fee_charged: t.Optional(t.Number({ minimum: 0 })) })),
+  cancellation: t.Optional(
+    t.Object({
+      reason_code: t.Optional(t.String({ maxLength: 64 })),
+      fee_charged: t.Optional(t.Number({ minimum: 0 })),
+    }),
+  ),
 });
 
 type Reservation = typeof InboundReservation.static;
 type Outcome = 'created' | 'modified' | 'confirmed' | 'cancelled' | 'unchanged';
 
 const RESOURCE = routes.inboundWebhooks.resource;
-const payloadInvalid = (extra: Record<string, unknown> = {}) => new ApiError(422, 'errors.qc.webhook.payload_invalid', extra);
+const payloadInvalid = (extra: Record<string, unknown> = {}) =>
+  new ApiError(422, 'errors.qc.webhook.payload_invalid', extra);
 
 export function registerInboundWebhooks(app: QcApp, deps: Deps) {
   app.post(
@@ -60,16 +73,21 @@ export function registerInboundWebhooks(app: QcApp, deps: Deps) {
       parse: 'text',
       detail: {
         summary: routes.inboundWebhooks.summary,
-        description: `Query channel (${INBOUND_CHANNELS.join(', ')}); JSON body: external_property_id, reservation_id, optional revision_id, `
-          + 'status (confirmed, tentative, cancelled), guest, checkin_date, checkout_date, rooms[], total_price, optional cancellation. '
-          + 'Upsert by reservation_id: redeliveries change nothing.',
+        description:
+          `Query channel (${INBOUND_CHANNELS.join(', ')}); JSON body: external_property_id, reservation_id, optional revision_id, ` +
+          'status (confirmed, tentative, cancelled), guest, checkin_date, checkout_date, rooms[], total_price, optional cancellation. ' +
+          'Upsert by reservation_id: redeliveries change nothing.',
         tags: ['bookings'],
       },
     },
   );
 }
 
-async function parseReservation(deps: Deps, principal: Principal, raw: string): Promise<{ property: PropertyRow; data: Reservation }> {
+async function parseReservation(
+  deps: Deps,
+  principal: Principal,
+  raw: string,
+): Promise<{ property: PropertyRow; data: Reservation }> {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -108,10 +126,19 @@ async function applyReservation(deps: Deps, property: PropertyRow, channel: stri
         ? step('modified', await modifyBooking(deps, known, changesOf(r)))
         : step('created', await createBooking(deps, inputOf(property, channel, r)));
       if (r.status === 'cancelled') {
-        booking = step('cancelled', await cancelBooking(deps, booking, {
-          cancelledBy: 'ota', reasonCode: r.cancellation?.reason_code ?? 'channel_cancellation', feeCharged: r.cancellation?.fee_charged,
-        }));
-      } else if (known && r.status !== 'tentative' && (booking.status === 'tentative' || booking.status === 'requested')) {
+        booking = step(
+          'cancelled',
+          await cancelBooking(deps, booking, {
+            cancelledBy: 'ota',
+            reasonCode: r.cancellation?.reason_code ?? 'channel_cancellation',
+            feeCharged: r.cancellation?.fee_charged,
+          }),
+        );
+      } else if (
+        known &&
+        r.status !== 'tentative' &&
+        (booking.status === 'tentative' || booking.status === 'requested')
+      ) {
         booking = step('confirmed', await confirmBooking(deps, booking));
       }
       return {
@@ -133,7 +160,12 @@ function inputOf(property: PropertyRow, channel: string, r: Reservation): NewBoo
     channel,
     channelReference: r.reservation_id,
     externalRevisionId: r.revision_id ?? null,
-    guest: { firstName: r.guest.first_name, lastName: r.guest.last_name, email: r.guest.email ?? '', phone: r.guest.phone ?? '' },
+    guest: {
+      firstName: r.guest.first_name,
+      lastName: r.guest.last_name,
+      email: r.guest.email ?? '',
+      phone: r.guest.phone ?? '',
+    },
     checkinDate: r.checkin_date,
     checkoutDate: r.checkout_date,
     rooms: linesOf(r),
@@ -145,7 +177,12 @@ function inputOf(property: PropertyRow, channel: string, r: Reservation): NewBoo
 
 function changesOf(r: Reservation) {
   return {
-    guest: { firstName: r.guest.first_name, lastName: r.guest.last_name, email: r.guest.email ?? '', phone: r.guest.phone ?? '' },
+    guest: {
+      firstName: r.guest.first_name,
+      lastName: r.guest.last_name,
+      email: r.guest.email ?? '',
+      phone: r.guest.phone ?? '',
+    },
     checkinDate: r.checkin_date,
     checkoutDate: r.checkout_date,
     rooms: linesOf(r),
@@ -156,6 +193,11 @@ function changesOf(r: Reservation) {
 
 function linesOf(r: Reservation) {
   return r.rooms.map((l) => ({
-    roomTypeId: l.room_type_id, ratePlanId: l.rate_plan_id, qty: l.qty, adults: l.adults, children: l.children, price: l.price,
+    roomTypeId: l.room_type_id,
+    ratePlanId: l.rate_plan_id,
+    qty: l.qty,
+    adults: l.adults,
+    children: l.children,
+    price: l.price,
   }));
 }

@@ -7,15 +7,16 @@
  * every (room type, night) it holds (rule in holdings.ts), appends at most one revision (a frozen
  * snapshot, spec 2.7) and records at most one outbox event `booking.<type>`. Nothing half-done commits.
  */
+
+import type { Db } from '../core/db/db.ts';
+import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
-import { SqlState, sqlState } from '../core/db/db.ts';
-import type { Db } from '../core/db/db.ts';
-import { isChannel } from './channels.ts';
 import { assertBookable } from './bookability.ts';
 import { type BookingProperty, propertyForBooking } from './booking-rows.ts';
+import { isChannel } from './channels.ts';
 import { heldNights, moveBooked } from './holdings.ts';
-import { bookedLines, type ResolvedLine, resolveLines, type RoomLineInput, writeRooms } from './lines.ts';
+import { bookedLines, type ResolvedLine, type RoomLineInput, resolveLines, writeRooms } from './lines.ts';
 import { policySnapshot } from './policy-snapshot.ts';
 import { BookingRefused, CREATE_FAILED } from './refusal.ts';
 import { appendRevision } from './revisions.ts';
@@ -24,15 +25,15 @@ import { isDate, nightCount } from './stay.ts';
 
 export {
   assignRoom,
+  type BookingChanges,
+  type BookingRef,
+  type CancelInput,
   cancelBooking,
   confirmBooking,
   editBookingComment,
   modifyBooking,
-  recordNoShow,
-  type BookingChanges,
-  type BookingRef,
-  type CancelInput,
   type RoomAssignment,
+  recordNoShow,
 } from './lifecycle.ts';
 export type { RoomLineInput } from './lines.ts';
 export { BookingRefused } from './refusal.ts';
@@ -98,7 +99,11 @@ export interface BookingResult {
  * records `booking.created`. A channel reference already known on this property and channel returns that
  * booking unchanged (a retried delivery never makes a second booking).
  */
-export async function createBooking(deps: Deps, input: NewBooking, options: CreateOptions = {}): Promise<BookingResult> {
+export async function createBooking(
+  deps: Deps,
+  input: NewBooking,
+  options: CreateOptions = {},
+): Promise<BookingResult> {
   return deps.actors.run(input.propertyId, async (tx) => {
     const property = await propertyForBooking(tx, input.propertyId);
     if (!property) throw new BookingRefused('unknown_property');
@@ -126,7 +131,11 @@ export interface SeedBooking extends NewBooking {
  * any other). Bookings whose external id or channel reference is already known are skipped, so a seed can
  * be re-run. Returns the bookings inserted.
  */
-export async function seedBookings(deps: Deps, propertyId: number, inputs: readonly SeedBooking[]): Promise<BookingRow[]> {
+export async function seedBookings(
+  deps: Deps,
+  propertyId: number,
+  inputs: readonly SeedBooking[],
+): Promise<BookingRow[]> {
   return deps.actors.run(propertyId, async (tx) => {
     const property = await propertyForBooking(tx, propertyId);
     if (!property) throw new BookingRefused('unknown_property');
@@ -153,7 +162,10 @@ async function checkedLines(tx: Db, property: BookingProperty, input: NewBooking
   if (!isDate(from) || !isDate(to) || nightCount(from, to) < 1 || nightCount(from, to) > MAX_NIGHTS) {
     throw new BookingRefused('bad_dates');
   }
-  if (input.id !== undefined && !(Number.isInteger(input.id) && input.id > 0 && input.id < FIRST_GENERATED_BOOKING_ID)) {
+  if (
+    input.id !== undefined &&
+    !(Number.isInteger(input.id) && input.id > 0 && input.id < FIRST_GENERATED_BOOKING_ID)
+  ) {
     throw new BookingRefused('duplicate_booking_id');
   }
   return resolveLines(tx, property.id, input.rooms, input.totalPrice, CREATE_FAILED);
@@ -178,7 +190,9 @@ async function insertBooking(
   const now = deps.clock.now();
   const first = lines[0] as ResolvedLine;
   const policy = await policySnapshot(tx, first.ratePlanId, now);
-  const [next] = await tx.sql<{ id: number }>`select coalesce(${input.id ?? null}::bigint, nextval('bookings_id_seq')) as id`;
+  const [next] = await tx.sql<{
+    id: number;
+  }>`select coalesce(${input.id ?? null}::bigint, nextval('bookings_id_seq')) as id`;
   const id = next?.id as number;
   const g = input.guest;
   let booking: BookingRow | undefined;

@@ -5,7 +5,7 @@ import { recordEvent } from '../core/outbox.ts';
 import { lockBooking, propertyForBooking, propertyIdOfBooking } from './booking-rows.ts';
 import { heldNights, moveBooked } from './holdings.ts';
 import type { BookingResult, GuestInput } from './intake.ts';
-import { bookedLines, linesOfRows, resolveLines, type RoomLineInput, sameLines, writeRooms } from './lines.ts';
+import { bookedLines, linesOfRows, type RoomLineInput, resolveLines, sameLines, writeRooms } from './lines.ts';
 import { BookingRefused, MODIFY_FAILED } from './refusal.ts';
 import { appendRevision, bookingEventData, type RevisionType } from './revisions.ts';
 import { type BookingRow, bookingRooms, type Cancellation } from './snapshot.ts';
@@ -36,7 +36,12 @@ export async function modifyBooking(deps: Deps, ref: BookingRef, changes: Bookin
     const current = linesOfRows(rows);
     const checkin = changes.checkinDate ?? b.checkin_date;
     const checkout = changes.checkoutDate ?? b.checkout_date;
-    if (!isDate(checkin) || !isDate(checkout) || nightCount(checkin, checkout) < 1 || nightCount(checkin, checkout) > 365) {
+    if (
+      !isDate(checkin) ||
+      !isDate(checkout) ||
+      nightCount(checkin, checkout) < 1 ||
+      nightCount(checkin, checkout) > 365
+    ) {
       throw new BookingRefused('bad_dates', MODIFY_FAILED);
     }
     const total = changes.totalPrice ?? Number(b.total_amount);
@@ -50,9 +55,15 @@ export async function modifyBooking(deps: Deps, ref: BookingRef, changes: Bookin
     const adults = changes.adults ?? (changes.rooms ? lines.reduce((s, l) => s + l.adults, 0) : b.adults);
     const children = changes.children ?? (changes.rooms ? lines.reduce((s, l) => s + l.children, 0) : b.children);
     const material =
-      checkin !== b.checkin_date || checkout !== b.checkout_date || !sameLines(lines, current) ||
-      total.toFixed(2) !== Number(b.total_amount).toFixed(2) || adults !== b.adults || children !== b.children ||
-      guest.first !== b.guest_first_name || guest.last !== b.guest_last_name || guest.email !== b.guest_email ||
+      checkin !== b.checkin_date ||
+      checkout !== b.checkout_date ||
+      !sameLines(lines, current) ||
+      total.toFixed(2) !== Number(b.total_amount).toFixed(2) ||
+      adults !== b.adults ||
+      children !== b.children ||
+      guest.first !== b.guest_first_name ||
+      guest.last !== b.guest_last_name ||
+      guest.email !== b.guest_email ||
       guest.phone !== b.guest_phone;
     const comment = changes.internalComment === undefined ? b.internal_comment : changes.internalComment;
     const commentChanged = comment !== b.internal_comment;
@@ -93,7 +104,8 @@ export async function editBookingComment(deps: Deps, ref: BookingRef, comment: s
  */
 export async function confirmBooking(deps: Deps, ref: BookingRef): Promise<BookingResult> {
   return inTurn(deps, ref, async (tx, b) => {
-    if (b.status === 'cancelled' || b.status === 'no_show') throw new ApiError(409, 'errors.qc.booking_not_confirmable');
+    if (b.status === 'cancelled' || b.status === 'no_show')
+      throw new ApiError(409, 'errors.qc.booking_not_confirmable');
     if (b.status !== 'tentative' && b.status !== 'requested') return { booking: b, revisionId: null, changed: false };
     const [updated] = await tx.sql<BookingRow>`
       update bookings set status = 'confirmed', updated_at = ${deps.clock.now()} where id = ${b.id} returning *`;
@@ -125,9 +137,15 @@ export async function cancelBooking(deps: Deps, ref: BookingRef, input: CancelIn
       policy_snapshot: b.policy_snapshot,
       fee_charged: input.feeCharged ?? 0,
     };
-    return release(deps, tx, b, 'cancelled', await tx.sql<BookingRow>`
+    return release(
+      deps,
+      tx,
+      b,
+      'cancelled',
+      await tx.sql<BookingRow>`
       update bookings set status = 'cancelled', cancelled_at = ${now}, cancellation = ${cancellation}, updated_at = ${now}
-      where id = ${b.id} returning *`);
+      where id = ${b.id} returning *`,
+    );
   });
 }
 
@@ -136,12 +154,24 @@ export async function recordNoShow(deps: Deps, ref: BookingRef): Promise<Booking
   return inTurn(deps, ref, async (tx, b) => {
     if (b.status === 'no_show') return { booking: b, revisionId: null, changed: false };
     const now = deps.clock.now();
-    return release(deps, tx, b, 'no_show', await tx.sql<BookingRow>`
-      update bookings set status = 'no_show', no_show_at = ${now}, updated_at = ${now} where id = ${b.id} returning *`);
+    return release(
+      deps,
+      tx,
+      b,
+      'no_show',
+      await tx.sql<BookingRow>`
+      update bookings set status = 'no_show', no_show_at = ${now}, updated_at = ${now} where id = ${b.id} returning *`,
+    );
   });
 }
 
-async function release(deps: Deps, tx: Db, before: BookingRow, type: RevisionType, [updated]: BookingRow[]): Promise<BookingResult> {
+async function release(
+  deps: Deps,
+  tx: Db,
+  before: BookingRow,
+  type: RevisionType,
+  [updated]: BookingRow[],
+): Promise<BookingResult> {
   const booking = updated as BookingRow;
   const lines = bookedLines(linesOfRows(await bookingRooms(tx, before.id)), before.checkin_date, before.checkout_date);
   await moveBooked(tx, heldNights(before.status, lines), heldNights(booking.status, lines));
@@ -162,7 +192,8 @@ export interface RoomAssignment {
 export async function assignRoom(deps: Deps, ref: BookingRef, input: RoomAssignment): Promise<BookingResult> {
   return inTurn(deps, ref, async (tx, b) => {
     const items = await bookingRooms(tx, b.id);
-    if (input.bookingItemId === undefined && items.length > 1) throw fieldError('booking', 'booking_item_id', 'required');
+    if (input.bookingItemId === undefined && items.length > 1)
+      throw fieldError('booking', 'booking_item_id', 'required');
     const item = input.bookingItemId === undefined ? items[0] : items.find((i) => i.id === input.bookingItemId);
     if (!item) throw notFound();
     await tx.sql`update booking_rooms set room_number = ${input.roomNumber}, self_checkin_code = ${input.selfCheckinCode ?? null}

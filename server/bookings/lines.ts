@@ -45,12 +45,20 @@ export async function resolveLines(
     if (!Number.isInteger(qty) || qty < 1) throw new BookingRefused('bad_qty', key);
     const roomTypeId = await idOf(tx, 'room_types', propertyId, input.roomTypeId);
     const ratePlanId = await idOf(tx, 'rate_plans', propertyId, input.ratePlanId);
-    const [pair] = roomTypeId && ratePlanId
-      ? await tx.sql`select 1 from rate_plan_rooms
+    const [pair] =
+      roomTypeId && ratePlanId
+        ? await tx.sql`select 1 from rate_plan_rooms
           where rate_plan_id = ${ratePlanId} and room_type_id = ${roomTypeId} and deleted_at is null`
-      : [];
+        : [];
     if (!pair || !roomTypeId || !ratePlanId) throw new BookingRefused('unknown_room_or_rate', key);
-    lines.push({ roomTypeId, ratePlanId, qty, adults: input.adults ?? 1, children: input.children ?? 0, price: input.price ?? Number.NaN });
+    lines.push({
+      roomTypeId,
+      ratePlanId,
+      qty,
+      adults: input.adults ?? 1,
+      children: input.children ?? 0,
+      price: input.price ?? Number.NaN,
+    });
   }
   return splitPrice(lines, totalPrice);
 }
@@ -76,18 +84,28 @@ function splitPrice(lines: ResolvedLine[], total: number): ResolvedLine[] {
   return lines;
 }
 
-export function bookedLines(lines: readonly { roomTypeId: number; qty: number }[], checkinDate: string, checkoutDate: string): BookedLine[] {
+export function bookedLines(
+  lines: readonly { roomTypeId: number; qty: number }[],
+  checkinDate: string,
+  checkoutDate: string,
+): BookedLine[] {
   return lines.map((l) => ({ roomTypeId: l.roomTypeId, qty: l.qty, checkinDate, checkoutDate }));
 }
 
 export function linesOfRows(rows: readonly BookingRoomRow[]): ResolvedLine[] {
   return rows.map((r) => ({
-    roomTypeId: r.room_type_id, ratePlanId: r.rate_plan_id, qty: r.qty, adults: r.adults, children: r.children, price: Number(r.price),
+    roomTypeId: r.room_type_id,
+    ratePlanId: r.rate_plan_id,
+    qty: r.qty,
+    adults: r.adults,
+    children: r.children,
+    price: Number(r.price),
   }));
 }
 
 export function sameLines(a: readonly ResolvedLine[], b: readonly ResolvedLine[]): boolean {
-  const key = (l: ResolvedLine) => `${l.roomTypeId}|${l.ratePlanId}|${l.qty}|${l.adults}|${l.children}|${l.price.toFixed(2)}`;
+  const key = (l: ResolvedLine) =>
+    `${l.roomTypeId}|${l.ratePlanId}|${l.qty}|${l.adults}|${l.children}|${l.price.toFixed(2)}`;
   return a.length === b.length && a.every((l, i) => key(l) === key(b[i] as ResolvedLine));
 }
 

@@ -15,15 +15,59 @@ beforeAll(async () => {
   fx = await bookingFixture(t);
   before = (await list({})).body.data.meta.total;
   const specs: [string, Record<string, unknown>][] = [
-    ['ann', { channel: 'BDC', guest: { first_name: 'Ann', last_name: 'Smith' }, checkin_date: '2026-07-01', checkout_date: '2026-07-03' }],
-    ['bob', { channel: 'EXP', guest: { first_name: 'Bob', last_name: 'Annesley' }, checkin_date: '2026-07-05', checkout_date: '2026-07-06' }],
-    ['cid', { channel: 'QDO', guest: { first_name: 'Cid', last_name: 'Jones' }, checkin_date: '2026-07-10', checkout_date: '2026-07-12', tentative: true }],
-    ['dee', { channel: 'BDC', guest: { first_name: 'Dee', last_name: 'Brown' }, checkin_date: '2026-07-15', checkout_date: '2026-07-20' }],
-    ['eve', { channel: 'ABB', guest: { first_name: 'Eve', last_name: 'White' }, checkin_date: '2026-08-01', checkout_date: '2026-08-02' }],
+    [
+      'ann',
+      {
+        channel: 'BDC',
+        guest: { first_name: 'Ann', last_name: 'Smith' },
+        checkin_date: '2026-07-01',
+        checkout_date: '2026-07-03',
+      },
+    ],
+    [
+      'bob',
+      {
+        channel: 'EXP',
+        guest: { first_name: 'Bob', last_name: 'Annesley' },
+        checkin_date: '2026-07-05',
+        checkout_date: '2026-07-06',
+      },
+    ],
+    [
+      'cid',
+      {
+        channel: 'QDO',
+        guest: { first_name: 'Cid', last_name: 'Jones' },
+        checkin_date: '2026-07-10',
+        checkout_date: '2026-07-12',
+        tentative: true,
+      },
+    ],
+    [
+      'dee',
+      {
+        channel: 'BDC',
+        guest: { first_name: 'Dee', last_name: 'Brown' },
+        checkin_date: '2026-07-15',
+        checkout_date: '2026-07-20',
+      },
+    ],
+    [
+      'eve',
+      {
+        channel: 'ABB',
+        guest: { first_name: 'Eve', last_name: 'White' },
+        checkin_date: '2026-08-01',
+        checkout_date: '2026-08-02',
+      },
+    ],
   ];
   for (const [name, spec] of specs) {
     clock.advance(3_600_000);
-    made[name] = await opsBooking(t, fx, { ...spec, guest: { email: `${name}@example.com`, ...(spec.guest as object) } });
+    made[name] = await opsBooking(t, fx, {
+      ...spec,
+      guest: { email: `${name}@example.com`, ...(spec.guest as object) },
+    });
   }
   await t.ops('POST', `/ops/bookings/${made.dee?.id}/cancel`, { cancelled_by: 'guest', reason_code: 'x' });
   await t.ops('POST', `/ops/bookings/${made.eve?.id}/no-show`);
@@ -38,7 +82,9 @@ async function names(query: Record<string, string | number>): Promise<string[]> 
   const res = await list({ limit: 100, ...query });
   expect(res.status).toBe(200);
   const byId = new Map(Object.entries(made).map(([name, b]) => [b.external_booking_id, name]));
-  return (res.body.data.bookings as { external_booking_id: string }[]).map((b) => byId.get(b.external_booking_id)).filter((n): n is string => !!n);
+  return (res.body.data.bookings as { external_booking_id: string }[])
+    .map((b) => byId.get(b.external_booking_id))
+    .filter((n): n is string => !!n);
 }
 
 describe('GET /properties/{ext}/bookings', () => {
@@ -48,18 +94,35 @@ describe('GET /properties/{ext}/bookings', () => {
     expect(await names({})).toEqual(['eve', 'dee', 'cid', 'bob', 'ann']);
     const eve = res.body.data.bookings[0];
     expect(eve).toMatchObject({
-      external_booking_id: made.eve?.external_booking_id, inbound_booking_id: made.eve?.id, status: 'no_show', source_channel: 'ABB',
-      guest_first_name: 'Eve', guest_last_name: 'W.', guest_email: 'e**************', no_show_at: expect.any(String),
+      external_booking_id: made.eve?.external_booking_id,
+      inbound_booking_id: made.eve?.id,
+      status: 'no_show',
+      source_channel: 'ABB',
+      guest_first_name: 'Eve',
+      guest_last_name: 'W.',
+      guest_email: 'e**************',
+      no_show_at: expect.any(String),
       received_at: '2026-06-15T15:00:00.000Z',
     });
   });
 
   it('pages with limit and page, clamps limit to 100 and drops malformed values', async () => {
     const page2 = await list({ limit: 2, page: 2 });
-    expect(page2.body.data.meta).toEqual({ total: before + 5, page: 2, per_page: 2, last_page: Math.ceil((before + 5) / 2) });
-    expect(page2.body.data.bookings.map((b: { external_booking_id: string }) => b.external_booking_id)).toEqual([made.cid?.external_booking_id, made.bob?.external_booking_id]);
+    expect(page2.body.data.meta).toEqual({
+      total: before + 5,
+      page: 2,
+      per_page: 2,
+      last_page: Math.ceil((before + 5) / 2),
+    });
+    expect(page2.body.data.bookings.map((b: { external_booking_id: string }) => b.external_booking_id)).toEqual([
+      made.cid?.external_booking_id,
+      made.bob?.external_booking_id,
+    ]);
     expect((await list({ limit: 1000 })).body.data.meta.per_page).toBe(100);
-    for (const bad of [{ limit: 'ten' }, { limit: -3 }, { page: 'x' }, { page: 0 }] as Record<string, string | number>[]) {
+    for (const bad of [{ limit: 'ten' }, { limit: -3 }, { page: 'x' }, { page: 0 }] as Record<
+      string,
+      string | number
+    >[]) {
       const res = await list(bad);
       expect(res.status).toBe(200);
       expect(res.body.data.meta).toMatchObject({ page: 1, per_page: 50, total: before + 5 });
@@ -68,28 +131,45 @@ describe('GET /properties/{ext}/bookings', () => {
 
   it('filters by check-in and check-out ranges (dates or date-times, inclusive)', async () => {
     expect(await names({ checkin_from: '2026-07-05', checkin_to: '2026-07-15' })).toEqual(['dee', 'cid', 'bob']);
-    expect(await names({ checkin_from: '2026-07-05 18:30:00', checkin_to: '2026-07-10 00:00:00' })).toEqual(['cid', 'bob']);
+    expect(await names({ checkin_from: '2026-07-05 18:30:00', checkin_to: '2026-07-10 00:00:00' })).toEqual([
+      'cid',
+      'bob',
+    ]);
     expect(await names({ checkout_from: '2026-07-06', checkout_to: '2026-07-12' })).toEqual(['cid', 'bob']);
     expect(await names({ checkout_to: '2026-07-03' })).toEqual(['ann']);
   });
 
   it('filters by received time in the property time zone', async () => {
     // Lisbon is UTC+1 in June: bob was received 12:00 UTC = 13:00 local, cid 14:00 local.
-    expect(await names({ inserted_from: '2026-06-15 13:00:00', inserted_to: '2026-06-15 14:00:00' })).toEqual(['cid', 'bob']);
+    expect(await names({ inserted_from: '2026-06-15 13:00:00', inserted_to: '2026-06-15 14:00:00' })).toEqual([
+      'cid',
+      'bob',
+    ]);
     expect(await names({ inserted_from: '2026-06-15 14:00:01' })).toEqual(['eve', 'dee']);
     expect(await names({ inserted_to: '2026-06-14' })).toEqual([]);
-    expect(await names({ inserted_from: '2026-06-15', inserted_to: '2026-06-15' })).toEqual(['eve', 'dee', 'cid', 'bob', 'ann']);
+    expect(await names({ inserted_from: '2026-06-15', inserted_to: '2026-06-15' })).toEqual([
+      'eve',
+      'dee',
+      'cid',
+      'bob',
+      'ann',
+    ]);
   });
 
   it('filters by booking_status, single or repeated booking_status[], dropping unknown values', async () => {
     expect(await names({ booking_status: 'cancelled' })).toEqual(['dee']);
     expect(await names({ booking_status: 'created' })).toEqual(['cid']);
-    const res = await t.request('GET', `/v1/qc/properties/${fx.property}/bookings?booking_status[]=no_show&booking_status[]=cancelled&booking_status[]=bogus&limit=100`, { token: fx.token });
+    const res = await t.request(
+      'GET',
+      `/v1/qc/properties/${fx.property}/bookings?booking_status[]=no_show&booking_status[]=cancelled&booking_status[]=bogus&limit=100`,
+      { token: fx.token },
+    );
     const statuses = (res.body.data.bookings as { status: string }[]).map((b) => b.status);
     expect(statuses.length).toBe(res.body.data.meta.total);
     expect(new Set(statuses)).toEqual(new Set(['no_show', 'cancelled']));
-    expect(res.body.data.bookings.map((b: { external_booking_id: string }) => b.external_booking_id))
-      .toEqual(expect.arrayContaining([made.eve?.external_booking_id, made.dee?.external_booking_id]));
+    expect(res.body.data.bookings.map((b: { external_booking_id: string }) => b.external_booking_id)).toEqual(
+      expect.arrayContaining([made.eve?.external_booking_id, made.dee?.external_booking_id]),
+    );
     expect((await list({ booking_status: 'bogus' })).body.data.meta.total).toBe(before + 5);
   });
 

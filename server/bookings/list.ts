@@ -74,7 +74,9 @@ export function parseFilters(params: URLSearchParams): BookingFilters {
   if (from) f.insertedFrom = `${from.date} ${from.time ?? '00:00:00'}`;
   const to = dateTime(params.get('inserted_to'));
   if (to) f.insertedTo = to.time ? nextSecond(to.date, to.time) : `${addDays(to.date, 1)} 00:00:00`;
-  const statuses = [...params.getAll('booking_status'), ...params.getAll('booking_status[]')].flatMap((s) => STATUS_FILTER[s] ?? []);
+  const statuses = [...params.getAll('booking_status'), ...params.getAll('booking_status[]')].flatMap(
+    (s) => STATUS_FILTER[s] ?? [],
+  );
   if (statuses.length) f.statuses = [...new Set(statuses)];
   const channel = params.get('source_channel');
   if (channel && channel.length <= 32) f.sourceChannel = channel;
@@ -104,10 +106,17 @@ export async function listBookings(db: Db, propertyId: number, timezone: string,
   if (f.insertedTo) add((p) => `received_at < (${p}::text::timestamp at time zone ${tz}::text)`, f.insertedTo);
   if (f.statuses) add((p) => `status = any(${p}::text[])`, f.statuses);
   if (f.sourceChannel) add((p) => `source_channel = ${p}`, f.sourceChannel);
-  if (f.guestName) add((p) => `(strpos(lower(guest_first_name), lower(${p})) > 0 or strpos(lower(guest_last_name), lower(${p})) > 0)`, f.guestName);
+  if (f.guestName)
+    add(
+      (p) => `(strpos(lower(guest_first_name), lower(${p})) > 0 or strpos(lower(guest_last_name), lower(${p})) > 0)`,
+      f.guestName,
+    );
   if (f.bookingId) add((p) => `strpos(external_booking_id, ${p}) > 0`, f.bookingId);
   const condition = where.join(' and ');
-  const [count] = await db.query<{ total: number }>(`select count(*)::int as total from bookings where ${condition}`, params);
+  const [count] = await db.query<{ total: number }>(
+    `select count(*)::int as total from bookings where ${condition}`,
+    params,
+  );
   const rows = await db.query<BookingRow>(
     `select * from bookings where ${condition} order by received_at desc, id desc limit ${f.limit} offset ${(f.page - 1) * f.limit}`,
     params,

@@ -27,7 +27,11 @@ const DateString = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Y
 const bookingFields = {
   property_id: t.String({ minLength: 1, description: 'External property id or partner code' }),
   reference: t.Optional(
-    t.String({ minLength: 1, maxLength: 100, description: 'Your reservation reference: sending it again returns the booking it made' }),
+    t.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'Your reservation reference: sending it again returns the booking it made',
+    }),
   ),
   guest: Guest,
   checkin_date: DateString,
@@ -41,7 +45,11 @@ const bookingFields = {
 /** POST /bookings: a partner-originated booking from one of the known source channels. */
 export const CreateBookingBody = t.Object({
   ...bookingFields,
-  source_channel: t.String({ minLength: 2, maxLength: 32, description: 'QDO, QDB, QDA, GHA or an OTA code (BDC, EXP, ABB, AGO, HRS)' }),
+  source_channel: t.String({
+    minLength: 2,
+    maxLength: 32,
+    description: 'QDO, QDB, QDA, GHA or an OTA code (BDC, EXP, ABB, AGO, HRS)',
+  }),
 });
 
 /** POST /b2b/bookings: an agency booking (source channel QDA) with the agency that made it. */
@@ -57,7 +65,9 @@ export const CreateB2bBookingBody = t.Object({
 export const RoomAssignmentBody = t.Object({
   room_number: t.String({ minLength: 1, maxLength: 32 }),
   self_checkin_code: t.Optional(t.String({ maxLength: 64 })),
-  booking_item_id: t.Optional(t.Integer({ minimum: 1, description: 'Required when the booking has more than one room line' })),
+  booking_item_id: t.Optional(
+    t.Integer({ minimum: 1, description: 'Required when the booking has more than one room line' }),
+  ),
 });
 
 export const PartnerCancelBody = t.Optional(

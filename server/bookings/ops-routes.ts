@@ -1,8 +1,8 @@
 import { t } from 'elysia';
 import type { Deps } from '../core/deps.ts';
-import type { createJsonApp } from '../core/http/json-app.ts';
 import { notFound } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
+import type { createJsonApp } from '../core/http/json-app.ts';
 import { CHANNELS } from './channels.ts';
 import {
   cancelBooking,
@@ -19,7 +19,9 @@ import { type BookingRow, bookingRooms } from './snapshot.ts';
 type OpsApp = ReturnType<typeof createJsonApp>;
 
 const OpsRoomLine = t.Object({
-  room_type_id: t.Union([t.Integer({ minimum: 1 }), t.String({ minLength: 1 })], { description: 'internal id, external id or partner code' }),
+  room_type_id: t.Union([t.Integer({ minimum: 1 }), t.String({ minLength: 1 })], {
+    description: 'internal id, external id or partner code',
+  }),
   rate_plan_id: t.Union([t.Integer({ minimum: 1 }), t.String({ minLength: 1 })]),
   qty: t.Optional(t.Integer({ minimum: 1 })),
   adults: t.Optional(t.Integer({ minimum: 0 })),
@@ -33,7 +35,9 @@ const OpsGuest = t.Object({
   phone: t.Optional(t.String()),
 });
 const Channel = t.Union(CHANNELS.map((c) => t.Literal(c)));
-const Status = t.Union(['requested', 'tentative', 'confirmed', 'cancelled', 'no_show', 'checked_in', 'checked_out'].map((s) => t.Literal(s)));
+const Status = t.Union(
+  ['requested', 'tentative', 'confirmed', 'cancelled', 'no_show', 'checked_in', 'checked_out'].map((s) => t.Literal(s)),
+);
 const OpsBooking = t.Object({
   property_id: t.String({ description: 'internal id or external id' }),
   channel: Channel,
@@ -41,7 +45,10 @@ const OpsBooking = t.Object({
   checkin_date: t.String(),
   checkout_date: t.String(),
   rooms: t.Array(OpsRoomLine, { minItems: 1 }),
-  total_price: t.Object({ amount: t.Number({ minimum: 0 }), currency: t.Optional(t.String({ pattern: '^[A-Z]{3}$' })) }),
+  total_price: t.Object({
+    amount: t.Number({ minimum: 0 }),
+    currency: t.Optional(t.String({ pattern: '^[A-Z]{3}$' })),
+  }),
   adults: t.Optional(t.Integer({ minimum: 0 })),
   children: t.Optional(t.Integer({ minimum: 0 })),
   tentative: t.Optional(t.Boolean()),
@@ -74,16 +81,28 @@ export function bookingOpsRoutes(deps: Deps) {
         '/bookings/seed',
         async ({ body }) => {
           const propertyId = await propertyIdOf(deps, body.property_id);
-          const inputs: SeedBooking[] = body.bookings.map((b) => ({ ...opsInput(propertyId, { ...b, property_id: body.property_id }), status: b.status }));
+          const inputs: SeedBooking[] = body.bookings.map((b) => ({
+            ...opsInput(propertyId, { ...b, property_id: body.property_id }),
+            status: b.status,
+          }));
           const rows = await seedBookings(deps, propertyId, inputs);
           return ok({ seeded: rows.length, booking_ids: rows.map((r) => r.id) });
         },
         {
-          body: t.Object({ property_id: t.String(), bookings: t.Array(t.Composite([t.Omit(OpsBooking, ['property_id']), t.Object({ status: t.Optional(Status) })])) }),
-          detail: { summary: 'Import existing bookings silently (no revisions, no events) when a property is first connected' },
+          body: t.Object({
+            property_id: t.String(),
+            bookings: t.Array(
+              t.Composite([t.Omit(OpsBooking, ['property_id']), t.Object({ status: t.Optional(Status) })]),
+            ),
+          }),
+          detail: {
+            summary: 'Import existing bookings silently (no revisions, no events) when a property is first connected',
+          },
         },
       )
-      .get('/bookings/:id', async ({ params }) => ok(await opsView(deps, await bookingById(deps, params.id))), { params: IdParams })
+      .get('/bookings/:id', async ({ params }) => ok(await opsView(deps, await bookingById(deps, params.id))), {
+        params: IdParams,
+      })
       .patch(
         '/bookings/:id',
         async ({ params, body }) => {
@@ -92,7 +111,10 @@ export function bookingOpsRoutes(deps: Deps) {
             checkinDate: body.checkin_date,
             checkoutDate: body.checkout_date,
             guest: body.guest && {
-              firstName: body.guest.first_name, lastName: body.guest.last_name, email: body.guest.email, phone: body.guest.phone,
+              firstName: body.guest.first_name,
+              lastName: body.guest.last_name,
+              email: body.guest.email,
+              phone: body.guest.phone,
             },
             adults: body.adults,
             children: body.children,
@@ -104,23 +126,36 @@ export function bookingOpsRoutes(deps: Deps) {
         },
         {
           params: IdParams,
-          body: t.Partial(t.Object({
-            checkin_date: t.String(), checkout_date: t.String(), guest: OpsGuest, adults: t.Integer({ minimum: 0 }),
-            children: t.Integer({ minimum: 0 }), rooms: t.Array(OpsRoomLine, { minItems: 1 }),
-            total_price: t.Object({ amount: t.Number({ minimum: 0 }) }), comment: t.Nullable(t.String()),
-          })),
+          body: t.Partial(
+            t.Object({
+              checkin_date: t.String(),
+              checkout_date: t.String(),
+              guest: OpsGuest,
+              adults: t.Integer({ minimum: 0 }),
+              children: t.Integer({ minimum: 0 }),
+              rooms: t.Array(OpsRoomLine, { minItems: 1 }),
+              total_price: t.Object({ amount: t.Number({ minimum: 0 }) }),
+              comment: t.Nullable(t.String()),
+            }),
+          ),
           detail: { summary: 'Modify a booking (dates, guests, rooms, price, contact: revision; comment alone: none)' },
         },
       )
-      .post('/bookings/:id/confirm', async ({ params }) => {
-        const result = await confirmBooking(deps, await bookingById(deps, params.id));
-        return ok({ ...(await opsView(deps, result.booking)), revision_id: result.revisionId });
-      }, { params: IdParams })
+      .post(
+        '/bookings/:id/confirm',
+        async ({ params }) => {
+          const result = await confirmBooking(deps, await bookingById(deps, params.id));
+          return ok({ ...(await opsView(deps, result.booking)), revision_id: result.revisionId });
+        },
+        { params: IdParams },
+      )
       .post(
         '/bookings/:id/cancel',
         async ({ params, body }) => {
           const result = await cancelBooking(deps, await bookingById(deps, params.id), {
-            cancelledBy: body.cancelled_by, reasonCode: body.reason_code, feeCharged: body.fee_charged,
+            cancelledBy: body.cancelled_by,
+            reasonCode: body.reason_code,
+            feeCharged: body.fee_charged,
           });
           return ok({ ...(await opsView(deps, result.booking)), revision_id: result.revisionId });
         },
@@ -133,16 +168,27 @@ export function bookingOpsRoutes(deps: Deps) {
           }),
         },
       )
-      .post('/bookings/:id/no-show', async ({ params }) => {
-        const result = await recordNoShow(deps, await bookingById(deps, params.id));
-        return ok({ ...(await opsView(deps, result.booking)), revision_id: result.revisionId });
-      }, { params: IdParams });
+      .post(
+        '/bookings/:id/no-show',
+        async ({ params }) => {
+          const result = await recordNoShow(deps, await bookingById(deps, params.id));
+          return ok({ ...(await opsView(deps, result.booking)), revision_id: result.revisionId });
+        },
+        { params: IdParams },
+      );
 }
 
 type OpsBookingBody = typeof OpsBooking.static;
 
 function lineOf(r: typeof OpsRoomLine.static) {
-  return { roomTypeId: r.room_type_id, ratePlanId: r.rate_plan_id, qty: r.qty, adults: r.adults, children: r.children, price: r.price };
+  return {
+    roomTypeId: r.room_type_id,
+    ratePlanId: r.rate_plan_id,
+    qty: r.qty,
+    adults: r.adults,
+    children: r.children,
+    price: r.price,
+  };
 }
 
 function opsInput(propertyId: number, b: OpsBookingBody): NewBooking {

@@ -16,7 +16,10 @@ beforeAll(async () => {
 async function refused(body: Record<string, unknown>, reason: string, path = '/v1/qc/bookings') {
   const before = await counts();
   const res = await t.request('POST', path, { token: fx.token, body });
-  expect([res.status, res.body]).toEqual([422, { status: 'error', message: 'errors.qc.booking_create_failed', reason }]);
+  expect([res.status, res.body]).toEqual([
+    422,
+    { status: 'error', message: 'errors.qc.booking_create_failed', reason },
+  ]);
   expect(await counts()).toEqual(before);
 }
 
@@ -32,7 +35,8 @@ async function counts() {
 
 async function restrict(values: Record<string, unknown>) {
   const res = await t.request('POST', `/v1/qc/properties/${fx.property}/inventory/restrictions`, {
-    token: fx.token, body: { values: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: fx.plans[0], ...values }] },
+    token: fx.token,
+    body: { values: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: fx.plans[0], ...values }] },
   });
   expect(res.status).toBe(202);
 }
@@ -40,7 +44,10 @@ async function restrict(values: Record<string, unknown>) {
 describe('a refused partner creation is 422 errors.qc.booking_create_failed and writes nothing', () => {
   it('refuses nights with no free room (never pushed, or fewer than asked over all lines of the room type)', async () => {
     await refused(partnerBody(fx, { checkin_date: '2026-12-10', checkout_date: '2026-12-11' }), 'no_availability');
-    await refused(partnerBody(fx, { rooms: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: fx.plans[0], qty: 3 }] }), 'no_availability');
+    await refused(
+      partnerBody(fx, { rooms: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: fx.plans[0], qty: 3 }] }),
+      'no_availability',
+    );
     const twoLines = [1, 2].map(() => ({ room_type_id: fx.rooms[0]?.id, rate_plan_id: fx.plans[0], qty: 2 }));
     await refused(partnerBody(fx, { rooms: twoLines }), 'no_availability');
     // The last night outside the pushed range is enough to refuse.
@@ -62,21 +69,39 @@ describe('a refused partner creation is 422 errors.qc.booking_create_failed and 
       and room_type_id = (select id from room_types where external_id = ${fx.rooms[0]?.id})`;
     await refused(partnerBody(fx, { checkin_date: '2026-11-24', checkout_date: '2026-11-25' }), 'closed');
     // Arrival the day after a closed-to-arrival day, departure on a stop-sell day: both fine.
-    const ok = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body: partnerBody(fx, { checkin_date: '2026-11-09', checkout_date: '2026-11-10' }) });
+    const ok = await t.request('POST', '/v1/qc/bookings', {
+      token: fx.token,
+      body: partnerBody(fx, { checkin_date: '2026-11-09', checkout_date: '2026-11-10' }),
+    });
     expect(ok.status).toBe(201);
   });
 
   it('refuses unknown rooms and plans, and a plan not sold on that room', async () => {
     const other = '00000000-0000-4000-8000-000000000000';
-    await refused(partnerBody(fx, { rooms: [{ room_type_id: other, rate_plan_id: fx.plans[0] }] }), 'unknown_room_or_rate');
-    await refused(partnerBody(fx, { rooms: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: 'NOPE' }] }), 'unknown_room_or_rate');
-    await refused(partnerBody(fx, { rooms: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: fx.shadowPlan }] }), 'unknown_room_or_rate');
+    await refused(
+      partnerBody(fx, { rooms: [{ room_type_id: other, rate_plan_id: fx.plans[0] }] }),
+      'unknown_room_or_rate',
+    );
+    await refused(
+      partnerBody(fx, { rooms: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: 'NOPE' }] }),
+      'unknown_room_or_rate',
+    );
+    await refused(
+      partnerBody(fx, { rooms: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: fx.shadowPlan }] }),
+      'unknown_room_or_rate',
+    );
   });
 
   it('refuses a property outside the allow-list, a shadow property, bad dates and unknown channels', async () => {
     const stranger = await bookingFixture(t);
     await refused(partnerBody(fx, { property_id: stranger.property }), 'unknown_property');
-    await refused(partnerBody(fx, { property_id: fx.shadow, rooms: [{ room_type_id: fx.shadowRoom, rate_plan_id: fx.shadowPlan }] }), 'property_not_live');
+    await refused(
+      partnerBody(fx, {
+        property_id: fx.shadow,
+        rooms: [{ room_type_id: fx.shadowRoom, rate_plan_id: fx.shadowPlan }],
+      }),
+      'property_not_live',
+    );
     await refused(partnerBody(fx, { checkin_date: '2026-11-12', checkout_date: '2026-11-12' }), 'bad_dates');
     await refused(partnerBody(fx, { checkin_date: '2026-02-30', checkout_date: '2026-03-02' }), 'bad_dates');
     await refused(partnerBody(fx, { source_channel: 'XYZ' }), 'unknown_channel');
@@ -97,7 +122,9 @@ describe('a refused partner creation is 422 errors.qc.booking_create_failed and 
     const res = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body: { property_id: fx.property } });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('errors.validation_error');
-    expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(['guest', 'checkin_date', 'rooms', 'total_price', 'source_channel']));
+    expect(Object.keys(res.body.errors)).toEqual(
+      expect.arrayContaining(['guest', 'checkin_date', 'rooms', 'total_price', 'source_channel']),
+    );
     const b2b = await t.request('POST', '/v1/qc/b2b/bookings', { token: fx.token, body: partnerBody(fx) });
     expect(b2b.body.errors).toHaveProperty('agency');
   });

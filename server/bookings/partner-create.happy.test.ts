@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { type BookingFixture, bookingEvents, bookingFixture, freeRooms, partnerBody, pushFree } from './test-fixtures.ts';
+import {
+  type BookingFixture,
+  bookingEvents,
+  bookingFixture,
+  freeRooms,
+  partnerBody,
+  pushFree,
+} from './test-fixtures.ts';
 
 let t: TestApp;
 let fx: BookingFixture;
@@ -15,33 +22,67 @@ beforeAll(async () => {
 
 describe('POST /bookings', () => {
   it('takes a booking against free rooms: 201, created revision and event, rooms held', async () => {
-    const res = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body: partnerBody(fx, { rooms: [{ room_type_id: fx.rooms[0]?.partner_code, rate_plan_id: fx.plans[0], qty: 2 }] }) });
+    const res = await t.request('POST', '/v1/qc/bookings', {
+      token: fx.token,
+      body: partnerBody(fx, {
+        rooms: [{ room_type_id: fx.rooms[0]?.partner_code, rate_plan_id: fx.plans[0], qty: 2 }],
+      }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
-      status: 'confirmed', source_channel: 'QDO', guest_last_name: 'L.', guest_email: 'p**************', nights: 2, adults: 1,
-      total_price: { amount: 250, currency: 'EUR' }, rooms: [{ qty: 2, external_room_type_id: fx.rooms[0]?.id }],
+      status: 'confirmed',
+      source_channel: 'QDO',
+      guest_last_name: 'L.',
+      guest_email: 'p**************',
+      nights: 2,
+      adults: 1,
+      total_price: { amount: 250, currency: 'EUR' },
+      rooms: [{ qty: 2, external_room_type_id: fx.rooms[0]?.id }],
     });
     const id = res.body.data.inbound_booking_id;
-    const [rev] = await t.deps.db.sql<{ revision_type: string }>`select revision_type from booking_revisions where booking_id = ${id}`;
+    const [rev] = await t.deps.db.sql<{
+      revision_type: string;
+    }>`select revision_type from booking_revisions where booking_id = ${id}`;
     expect(rev?.revision_type).toBe('created');
-    expect((await bookingEvents(t, fx.propertyId)).filter((e) => e.data.booking_id === res.body.data.external_booking_id).map((e) => e.type)).toEqual(['booking.created']);
-    expect(await freeRooms(t, fx, 0, '2026-11-09', '2026-11-12')).toEqual({ '2026-11-09': 4, '2026-11-10': 2, '2026-11-11': 2, '2026-11-12': 4 });
+    expect(
+      (await bookingEvents(t, fx.propertyId))
+        .filter((e) => e.data.booking_id === res.body.data.external_booking_id)
+        .map((e) => e.type),
+    ).toEqual(['booking.created']);
+    expect(await freeRooms(t, fx, 0, '2026-11-09', '2026-11-12')).toEqual({
+      '2026-11-09': 4,
+      '2026-11-10': 2,
+      '2026-11-11': 2,
+      '2026-11-12': 4,
+    });
   });
 
   it('a reference already used on this property and channel answers 200 with that booking and creates nothing', async () => {
-    const body = partnerBody(fx, { reference: `PMS-${Date.now()}`, checkin_date: '2026-11-20', checkout_date: '2026-11-21' });
+    const body = partnerBody(fx, {
+      reference: `PMS-${Date.now()}`,
+      checkin_date: '2026-11-20',
+      checkout_date: '2026-11-21',
+    });
     const first = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body });
-    const again = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body: { ...body, total_price: { amount: 999 } } });
+    const again = await t.request('POST', '/v1/qc/bookings', {
+      token: fx.token,
+      body: { ...body, total_price: { amount: 999 } },
+    });
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.body.data.inbound_booking_id).toBe(first.body.data.inbound_booking_id);
     expect(again.body.data.total_price.amount).toBe(250);
-    const [count] = await t.deps.db.sql<{ n: number }>`select count(*)::int as n from booking_revisions where booking_id = ${first.body.data.inbound_booking_id}`;
+    const [count] = await t.deps.db.sql<{
+      n: number;
+    }>`select count(*)::int as n from booking_revisions where booking_id = ${first.body.data.inbound_booking_id}`;
     expect(count?.n).toBe(1);
     expect((await freeRooms(t, fx, 0, '2026-11-20', '2026-11-20'))['2026-11-20']).toBe(3);
   });
 
   it('takes a tentative booking', async () => {
-    const res = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body: partnerBody(fx, { tentative: true, checkin_date: '2026-11-25', checkout_date: '2026-11-26' }) });
+    const res = await t.request('POST', '/v1/qc/bookings', {
+      token: fx.token,
+      body: partnerBody(fx, { tentative: true, checkin_date: '2026-11-25', checkout_date: '2026-11-26' }),
+    });
     expect(res.body.data.status).toBe('tentative');
   });
 
@@ -60,12 +101,20 @@ describe('POST /bookings', () => {
 
 describe('POST /b2b/bookings', () => {
   it('books on the agency channel QDA with the agency in the snapshot', async () => {
-    const body = { ...partnerBody(fx, { checkin_date: '2026-11-15', checkout_date: '2026-11-16' }), agency: { name: 'Nordic Travel', reference: 'NT-99' } };
+    const body = {
+      ...partnerBody(fx, { checkin_date: '2026-11-15', checkout_date: '2026-11-16' }),
+      agency: { name: 'Nordic Travel', reference: 'NT-99' },
+    };
     delete (body as Record<string, unknown>).source_channel;
     const res = await t.request('POST', '/v1/qc/b2b/bookings', { token: fx.token, body });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ source_channel: 'QDA', agency: { name: 'Nordic Travel', reference: 'NT-99' } });
-    const [rev] = await t.deps.db.sql<{ payload: Record<string, unknown> }>`select payload from booking_revisions where booking_id = ${res.body.data.inbound_booking_id}`;
+    expect(res.body.data).toMatchObject({
+      source_channel: 'QDA',
+      agency: { name: 'Nordic Travel', reference: 'NT-99' },
+    });
+    const [rev] = await t.deps.db.sql<{
+      payload: Record<string, unknown>;
+    }>`select payload from booking_revisions where booking_id = ${res.body.data.inbound_booking_id}`;
     expect(rev?.payload.agency).toEqual({ name: 'Nordic Travel', reference: 'NT-99' });
   });
 });

@@ -24,6 +24,11 @@ export async function policySnapshot(tx: Db, ratePlanId: number, takenAt: Date):
     taken_at: takenAt.toISOString(),
     rate_plan_id: row?.rate_plan_id ?? null,
     payment_policy: row?.pay ?? { id: null, name: 'No payment policy on file', is_placeholder: true },
-    cancellation_policy: row?.cancel ?? { id: null, name: 'No cancellation policy on file', rules: [], is_placeholder: true },
+    cancellation_policy: row?.cancel ?? {
+      id: null,
+      name: 'No cancellation policy on file',
+      rules: [],
+      is_placeholder: true,
+    },
   };
 }

@@ -33,7 +33,14 @@ export interface BookingRow {
   updated_at: Date;
 }
 
-export type BookingStatus = 'requested' | 'tentative' | 'confirmed' | 'cancelled' | 'no_show' | 'checked_in' | 'checked_out';
+export type BookingStatus =
+  | 'requested'
+  | 'tentative'
+  | 'confirmed'
+  | 'cancelled'
+  | 'no_show'
+  | 'checked_in'
+  | 'checked_out';
 
 export interface Cancellation {
   cancelled_at: string;

@@ -41,7 +41,9 @@ export async function bookingFixture(t: TestApp): Promise<BookingFixture> {
   const shadow = demo.properties[1] as Demo['properties'][number] & { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
   const rooms = live.room_types.map((r) => ({ id: r.id, partner_code: r.partner_code }));
   const plans = rooms.map((r) => {
-    const plan = live.rate_plans.find((p) => p.room_type_id === r.id && p.sell_type === 'per_room' && !p.parent_rate_plan_id);
+    const plan = live.rate_plans.find(
+      (p) => p.room_type_id === r.id && p.sell_type === 'per_room' && !p.parent_rate_plan_id,
+    );
     if (!plan) throw new Error('demo has no per_room plan');
     return plan.id;
   });
@@ -81,7 +83,12 @@ export async function opsBooking(t: TestApp, fx: BookingFixture, input: OpsBooki
   const res = await t.ops('POST', '/ops/bookings', {
     property_id: fx.property,
     channel: channel ?? 'QDO',
-    guest: guest ?? { first_name: 'Ann', last_name: 'Smith', email: 'ann.smith@example.com', phone: '+351 912 345 678' },
+    guest: guest ?? {
+      first_name: 'Ann',
+      last_name: 'Smith',
+      email: 'ann.smith@example.com',
+      phone: '+351 912 345 678',
+    },
     checkin_date: checkin_date ?? '2026-07-10',
     checkout_date: checkout_date ?? '2026-07-12',
     rooms: [{ room_type_id: fx.rooms[room ?? 0]?.id, rate_plan_id: fx.plans[room ?? 0], qty: qty ?? 1 }],
@@ -90,7 +97,13 @@ export async function opsBooking(t: TestApp, fx: BookingFixture, input: OpsBooki
     ...rest,
   });
   if (res.status !== 200) throw new Error(`ops booking failed: ${res.status} ${res.text}`);
-  return res.body.data as { id: number; external_booking_id: string; status: string; revision_id: number | null; revisions: { id: number; revision_type: string }[] };
+  return res.body.data as {
+    id: number;
+    external_booking_id: string;
+    status: string;
+    revision_id: number | null;
+    revisions: { id: number; revision_type: string }[];
+  };
 }
 
 /** Pushes `free` rooms for the fixture's room type over [from, to] through the partner inventory API. */
@@ -103,8 +116,17 @@ export async function pushFree(t: TestApp, fx: BookingFixture, room: number, fro
 }
 
 /** Free rooms per date of one room type, as GET /properties/{ext}/availability answers them. */
-export async function freeRooms(t: TestApp, fx: BookingFixture, room: number, from: string, to: string): Promise<Record<string, number>> {
-  const res = await t.request('GET', `/v1/qc/properties/${fx.property}/availability`, { token: fx.token, query: { from, to } });
+export async function freeRooms(
+  t: TestApp,
+  fx: BookingFixture,
+  room: number,
+  from: string,
+  to: string,
+): Promise<Record<string, number>> {
+  const res = await t.request('GET', `/v1/qc/properties/${fx.property}/availability`, {
+    token: fx.token,
+    query: { from, to },
+  });
   if (res.status !== 200) throw new Error(`availability read failed: ${res.status} ${res.text}`);
   const rooms = res.body.data.rooms as { room_type_id: string; dates: Record<string, number> }[];
   return rooms.find((r) => r.room_type_id === fx.rooms[room]?.id)?.dates ?? {};

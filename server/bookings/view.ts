@@ -30,7 +30,12 @@ export async function bookingViews(db: Db, bookings: readonly BookingRow[]) {
     join rate_plans rp on rp.id = br.rate_plan_id
     where br.booking_id = any(${ids}::bigint[])
     order by br.id`;
-  return bookings.map((b) => bookingView(b, rooms.filter((r) => r.booking_id === b.id)));
+  return bookings.map((b) =>
+    bookingView(
+      b,
+      rooms.filter((r) => r.booking_id === b.id),
+    ),
+  );
 }
 
 export interface RevisionRow {
