@@ -59,9 +59,24 @@ export class BullMqQueue implements DeliveryQueue {
     await this.#queue.add('deliver', { deliveryId: job.deliveryId }, { jobId: job.key, delay });
   }
 
-  async close(): Promise<void> {
-    await this.#worker.close();
-    await this.#queue.close();
-    await closeRedis(this.#redis);
+  /**
+   * Lets the jobs in flight finish (each bounded by the response deadline), then closes. With Redis gone
+   * a graceful close would wait for it forever: after `graceMs` the connections are dropped instead; an
+   * interrupted attempt is taken over by another worker when its lease runs out.
+   */
+  async close(graceMs = 10_000): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const graceful = Promise.all([this.#worker.close(), this.#queue.close()]).then(() => true);
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), graceMs);
+    });
+    const closed = await Promise.race([graceful, late]);
+    clearTimeout(timer);
+    if (closed) return closeRedis(this.#redis);
+    // Nothing of this waits: a disconnect would wait for the Redis that is gone.
+    for (const pending of [this.#worker.close(true), this.#worker.disconnect(), this.#queue.disconnect()]) {
+      pending.catch(() => {});
+    }
+    this.#redis.disconnect();
   }
 }
