@@ -108,7 +108,8 @@ export function registerSubscriptions(app: QcApp, deps: Deps) {
       detail: {
         summary: routes.subscriptionsDelete.summary,
         tags,
-        description: 'Outstanding deliveries become `dead`; the delivery log stays readable.',
+        description:
+          'Outstanding deliveries become `dead`; the subscription and its delivery log are gone from the API.',
       },
     },
   );

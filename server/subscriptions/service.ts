@@ -146,7 +146,7 @@ export async function updateSubscription(
   });
 }
 
-/** Soft delete: the delivery log stays readable for its 90 days; outstanding deliveries die. */
+/** Soft delete: outstanding deliveries die; the rows stay (deliveries reference them), hidden from the API. */
 export async function deleteSubscription(deps: Deps, principal: Principal, segment: string) {
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {

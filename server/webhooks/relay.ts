@@ -12,7 +12,8 @@ import { eventSpec, subscriptionNamesFor } from './event-catalog.ts';
  * (customer-level events such as subscription.*), the property is in the subscription's property_ids, or
  * the subscription follows all the customer's active properties.
  * Disabled subscriptions get no new deliveries: webhooks are a trigger to poll the feed, which holds
- * everything that happened meanwhile.
+ * everything that happened meanwhile. The subscriptions are share-locked until the deliveries commit, so a
+ * delete (which kills its outstanding deliveries) cannot slip between reading them and writing a delivery.
  */
 interface EventRow {
   id: number;
@@ -64,7 +65,8 @@ export async function relayBatch(
     const customers = [...new Set(events.map((e) => e.customer_id))];
     const subscriptions = await tx.sql<SubscriptionRow>`
       select id, customer_id, event_types, property_ids, all_properties, secret_version, since_event_id from subscriptions
-      where customer_id = any(${customers}::bigint[]) and status = 'active' and deleted_at is null`;
+      where customer_id = any(${customers}::bigint[]) and status = 'active' and deleted_at is null
+      for share`;
 
     const rows = {
       subscription: [] as number[],
