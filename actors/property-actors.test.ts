@@ -8,7 +8,8 @@ let actors: PropertyActors;
 beforeAll(async () => {
   t = await startTestApp();
   actors = new PropertyActors(t.deps.db);
-  await t.deps.db.sql`create table if not exists actor_test_log (property int, seq int, at timestamptz default clock_timestamp())`;
+  await t.deps.db
+    .sql`create table if not exists actor_test_log (property int, seq int, at timestamptz default clock_timestamp())`;
 });
 
 afterAll(async () => {
@@ -32,7 +33,9 @@ describe('property actors', () => {
       ),
     );
     expect(order).toEqual([0, 1, 2, 3, 4]);
-    const rows = await t.deps.db.sql<{ seq: number }>`select seq from actor_test_log where property = ${property} order by at`;
+    const rows = await t.deps.db.sql<{
+      seq: number;
+    }>`select seq from actor_test_log where property = ${property} order by at`;
     expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
   });
 
@@ -92,7 +95,12 @@ describe('property actors', () => {
       await sleep(30);
       inside--;
     };
-    await Promise.all([actors.run(property, work), other.run(property, work), actors.run(property, work), other.run(property, work)]);
+    await Promise.all([
+      actors.run(property, work),
+      other.run(property, work),
+      actors.run(property, work),
+      other.run(property, work),
+    ]);
     expect(overlap).toBe(false);
   });
 });

@@ -2,8 +2,9 @@
 //   k6 run -e BASE_URL=http://localhost:8080 -e CLIENT_ID=... -e CLIENT_SECRET=... load/reads.k6.js
 // A partner stays inside 300 reads per minute per client (600 on the premium tier); 429 answers carry
 // Retry-After and are not outages, so the script counts them separately.
-import http from 'k6/http';
+
 import { check, sleep } from 'k6';
+import http from 'k6/http';
 import { Counter } from 'k6/metrics';
 
 const BASE = __ENV.BASE_URL || 'http://localhost:8080';

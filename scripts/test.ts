@@ -44,7 +44,11 @@ const main = await run('suite (PostgreSQL + Redis)', ['test', ...filters], env);
 const smokeEnv = { ...env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
 const smoke = filters.length
   ? { passed: 0, failed: 0 }
-  : await run('smoke (embedded PGlite, in-process queue)', ['test', '--path-ignore-patterns=node_modules/**', './server/smoke'], smokeEnv);
+  : await run(
+      'smoke (embedded PGlite, in-process queue)',
+      ['test', '--path-ignore-patterns=node_modules/**', './server/smoke'],
+      smokeEnv,
+    );
 
 const passed = main.passed + smoke.passed;
 const failed = main.failed + smoke.failed;

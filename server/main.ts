@@ -34,7 +34,9 @@ deps.log.info('listening', {
   startup_ms: Math.round(performance.now() - started),
 });
 
-const [{ customers }] = (await deps.db.sql<{ customers: number }>`select count(*) as customers from customers`) as [{ customers: number }];
+const [{ customers }] = (await deps.db.sql<{ customers: number }>`select count(*) as customers from customers`) as [
+  { customers: number },
+];
 if (operator.generated || customers === 0) {
   console.log(`\nOperator token (for /ops): ${operator.token}\n  (kept in ${config.dataDir}/operator-token)`);
 }

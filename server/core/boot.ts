@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PropertyActors } from '../../actors/property-actors.ts';
-import { SigningKeys } from './auth/signing-keys.ts';
 import { randomSecret } from './auth/secrets.ts';
+import { SigningKeys } from './auth/signing-keys.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';

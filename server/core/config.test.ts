@@ -20,8 +20,18 @@ describe('configuration', () => {
 
   it('reads every documented variable', () => {
     const config = parseConfig({
-      PORT: '9000', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379', QC_OPERATOR_TOKEN: '0123456789abcdef', QC_DATA_DIR: '/tmp/qc',
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://h:6379',
+      QC_OPERATOR_TOKEN: '0123456789abcdef',
+      QC_DATA_DIR: '/tmp/qc',
     });
-    expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', redisUrl: 'redis://h:6379', operatorToken: '0123456789abcdef', dataDir: '/tmp/qc' });
+    expect(config).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://u@h/db',
+      redisUrl: 'redis://h:6379',
+      operatorToken: '0123456789abcdef',
+      dataDir: '/tmp/qc',
+    });
   });
 });

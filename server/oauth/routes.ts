@@ -9,7 +9,7 @@ const TokenForm = t.Object({
   grant_type: t.Optional(t.String()),
   client_id: t.Optional(t.String()),
   client_secret: t.Optional(t.String()),
-  scope: t.Optional(t.String({ description: 'Space-separated subset of the client\'s scopes (RFC 6749 3.3)' })),
+  scope: t.Optional(t.String({ description: "Space-separated subset of the client's scopes (RFC 6749 3.3)" })),
 });
 
 export function registerOauth(app: QcApp, deps: Deps) {

@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 
 const form = (over: Record<string, string>) => ({
-  form: { grant_type: 'client_credentials', client_id: demo.client.client_id, client_secret: demo.client.client_secret, ...over },
+  form: {
+    grant_type: 'client_credentials',
+    client_id: demo.client.client_id,
+    client_secret: demo.client.client_secret,
+    ...over,
+  },
 });
 
 describe('token endpoint failures', () => {
@@ -48,7 +53,12 @@ describe('token endpoint failures', () => {
   it('rejects a scope outside the client allowed set with 422 errors.qc.invalid_scope', async () => {
     const c = await t.client({ customer_id: demo.customer_id, scopes: ['bookings.read'] });
     const res = await t.request('POST', '/v1/qc/oauth/token', {
-      form: { grant_type: 'client_credentials', client_id: c.client_id, client_secret: c.client_secret, scope: 'bookings.read inventory.write' },
+      form: {
+        grant_type: 'client_credentials',
+        client_id: c.client_id,
+        client_secret: c.client_secret,
+        scope: 'bookings.read inventory.write',
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('errors.qc.invalid_scope');

@@ -14,7 +14,11 @@ beforeAll(async () => {
 describe('POST /v1/qc/oauth/token', () => {
   it('issues an RS256 JWT for 3600 s with a kid, not wrapped in the envelope', async () => {
     const res = await t.request('POST', '/v1/qc/oauth/token', {
-      form: { grant_type: 'client_credentials', client_id: demo.client.client_id, client_secret: demo.client.client_secret },
+      form: {
+        grant_type: 'client_credentials',
+        client_id: demo.client.client_id,
+        client_secret: demo.client.client_secret,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.status).toBeUndefined();
@@ -57,7 +61,11 @@ describe('POST /v1/qc/oauth/token', () => {
   });
 
   it('answers account-scoped clients with account_scoped true and property_ids null', async () => {
-    const res = await t.ops('POST', '/ops/clients', { customer_id: demo.customer_id, scopes: ['bookings.read'], account_scoped: true });
+    const res = await t.ops('POST', '/ops/clients', {
+      customer_id: demo.customer_id,
+      scopes: ['bookings.read'],
+      account_scoped: true,
+    });
     const { client_id, client_secret } = res.body.data;
     const token = await t.request('POST', '/v1/qc/oauth/token', {
       form: { grant_type: 'client_credentials', client_id, client_secret },

@@ -18,7 +18,13 @@ export async function issueClientToken(deps: Deps, req: TokenRequest) {
   if (req.grantType !== 'client_credentials') throw fieldError('oauth', 'grant_type', 'unsupported_grant_type');
   if (!req.clientId || !req.clientSecret) throw invalidClient();
 
-  const [client] = await deps.db.sql<{ client_id: string; secret_hash: string; scopes: string[]; account_scoped: boolean; property_ids: number[] }>`
+  const [client] = await deps.db.sql<{
+    client_id: string;
+    secret_hash: string;
+    scopes: string[];
+    account_scoped: boolean;
+    property_ids: number[];
+  }>`
     select client_id, secret_hash, scopes, account_scoped, property_ids from api_clients
     where client_id = ${req.clientId} and kind = 'oauth' and revoked_at is null`;
   const matches = safeEqual(sha256Hex(req.clientSecret), client?.secret_hash ?? DUMMY_HASH);

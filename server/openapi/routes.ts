@@ -34,7 +34,10 @@ export function openapiRoutes() {
           security: [{ bearer: [] }],
         },
         // staticFile: false, or paths with a dot (/.well-known/jwks.json) are taken for static files and dropped.
-        exclude: { staticFile: false, paths: [/^\/ops/, /^\/api\//, /^\/healthz/, /^\/readyz/, /^\/v1\/qc\/openapi/, /^\/v1\/qc\/docs/] },
+        exclude: {
+          staticFile: false,
+          paths: [/^\/ops/, /^\/api\//, /^\/healthz/, /^\/readyz/, /^\/v1\/qc\/openapi/, /^\/v1\/qc\/docs/],
+        },
       }),
     )
     .get('/v1/qc/openapi.yaml', async ({ request }) => {

@@ -36,26 +36,51 @@ export type DemoStep = (ctx: DemoContext) => Promise<void>;
  * random suffix, so two calls never collide. Feature steps (structure, bookings, legacy) extend it.
  */
 export async function createDemo(deps: Deps, steps: readonly DemoStep[]): Promise<Demo> {
-  const suffix = randomSecret(4).replace(/[^A-Za-z0-9]/g, 'x').toUpperCase();
+  const suffix = randomSecret(4)
+    .replace(/[^A-Za-z0-9]/g, 'x')
+    .toUpperCase();
   const [customer] = await deps.db.sql<{ id: number }>`
     insert into customers (name) values (${`Demo Hotels ${suffix}`}) returning id`;
   if (!customer) throw new Error('customer insert returned no row');
   const customerId = customer.id;
   const live = await insertProperty(deps.db, {
-    customerId, name: `Seaside Demo Hotel ${suffix}`, nameTr: { 'en-GB': `Seaside Demo Hotel ${suffix}` },
-    currency: 'EUR', timezone: 'Europe/Lisbon', mode: 'live', partnerCode: `SEASIDE-${suffix}`, typeId: 1,
+    customerId,
+    name: `Seaside Demo Hotel ${suffix}`,
+    nameTr: { 'en-GB': `Seaside Demo Hotel ${suffix}` },
+    currency: 'EUR',
+    timezone: 'Europe/Lisbon',
+    mode: 'live',
+    partnerCode: `SEASIDE-${suffix}`,
+    typeId: 1,
   });
   const shadow = await insertProperty(deps.db, {
-    customerId, name: `Mountain Demo Lodge ${suffix}`, nameTr: { 'en-GB': `Mountain Demo Lodge ${suffix}` },
-    currency: 'EUR', timezone: 'Europe/Vienna', mode: 'shadow', partnerCode: `MOUNTAIN-${suffix}`, typeId: 1,
+    customerId,
+    name: `Mountain Demo Lodge ${suffix}`,
+    nameTr: { 'en-GB': `Mountain Demo Lodge ${suffix}` },
+    currency: 'EUR',
+    timezone: 'Europe/Vienna',
+    mode: 'shadow',
+    partnerCode: `MOUNTAIN-${suffix}`,
+    typeId: 1,
   });
   const scopes = [...SCOPES];
   const client = await createClient(deps, {
-    kind: 'oauth', customerId, name: 'demo client', scopes, accountScoped: false,
-    propertyIds: [live.external_id, shadow.external_id], endpointScopes: [],
+    kind: 'oauth',
+    customerId,
+    name: 'demo client',
+    scopes,
+    accountScoped: false,
+    propertyIds: [live.external_id, shadow.external_id],
+    endpointScopes: [],
   });
   const personal = await createClient(deps, {
-    kind: 'personal', customerId, name: 'demo personal token', scopes, accountScoped: true, propertyIds: [], endpointScopes: [],
+    kind: 'personal',
+    customerId,
+    name: 'demo personal token',
+    scopes,
+    accountScoped: true,
+    propertyIds: [],
+    endpointScopes: [],
   });
   const legacyKey = await createLegacyKey(deps, customerId, live.id, true);
   const demo: Demo = {
@@ -69,7 +94,13 @@ export async function createDemo(deps: Deps, steps: readonly DemoStep[]): Promis
   return demo;
 }
 
-export async function createLegacyKey(deps: Deps, customerId: number, propertyId: number, active: boolean, pmsName = 'pms'): Promise<string> {
+export async function createLegacyKey(
+  deps: Deps,
+  customerId: number,
+  propertyId: number,
+  active: boolean,
+  pmsName = 'pms',
+): Promise<string> {
   const key = randomSecret(24);
   await deps.db.sql`insert into legacy_api_keys (key_hash, customer_id, property_id, pms_name, active)
     values (${sha256Hex(key)}, ${customerId}, ${propertyId}, ${pmsName}, ${active})`;

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
+import { bookingOpsRoutes } from '../bookings/ops-routes.ts';
 import { DASHBOARD_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
 import { safeEqual } from '../core/auth/secrets.ts';
-import { bookingOpsRoutes } from '../bookings/ops-routes.ts';
 import type { Deps } from '../core/deps.ts';
 import { notFound, unauthorized } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
@@ -27,7 +27,9 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
       if (!safeEqual(bearer, operatorToken)) throw unauthorized();
     })
-    .post('/demo', async () => ok(await createDemo(deps, demoSteps)), { detail: { summary: 'Create a fresh demo customer' } })
+    .post('/demo', async () => ok(await createDemo(deps, demoSteps)), {
+      detail: { summary: 'Create a fresh demo customer' },
+    })
     .use(bookingOpsRoutes(deps))
     .post(
       '/customers',
@@ -42,7 +44,8 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
     .post(
       '/property-groups',
       async ({ body }) => {
-        const [row] = await deps.db.sql`insert into property_groups (customer_id, name) values (${body.customer_id}, ${body.name}) returning *`;
+        const [row] = await deps.db
+          .sql`insert into property_groups (customer_id, name) values (${body.customer_id}, ${body.name}) returning *`;
         return ok(row);
       },
       { body: t.Object({ customer_id: t.Integer(), name: t.String({ minLength: 1 }) }) },
@@ -50,7 +53,8 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
     .put(
       '/property-groups/:id/paused',
       async ({ params, body }) => {
-        const [row] = await deps.db.sql`update property_groups set paused = ${body.paused} where id = ${params.id} returning *`;
+        const [row] = await deps.db
+          .sql`update property_groups set paused = ${body.paused} where id = ${params.id} returning *`;
         if (!row) throw notFound();
         return ok(row);
       },
@@ -60,17 +64,27 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
       '/properties',
       async ({ body }) => {
         const row = await insertProperty(deps.db, {
-          customerId: body.customer_id, name: body.name, currency: body.currency, timezone: body.timezone,
-          mode: body.mode, partnerCode: body.partner_code, typeId: body.type_id,
+          customerId: body.customer_id,
+          name: body.name,
+          currency: body.currency,
+          timezone: body.timezone,
+          mode: body.mode,
+          partnerCode: body.partner_code,
+          typeId: body.type_id,
         });
         if (body.group_id) await deps.db.sql`update properties set group_id = ${body.group_id} where id = ${row.id}`;
         return ok({ ...propertyView(row), internal_id: row.id });
       },
       {
         body: t.Object({
-          customer_id: t.Integer(), name: t.String({ minLength: 1 }), currency: t.String({ pattern: '^[A-Z]{3}$' }),
-          timezone: t.String({ minLength: 1 }), mode: t.Optional(Mode), partner_code: t.Optional(t.String({ minLength: 1 })),
-          type_id: t.Optional(t.Integer()), group_id: t.Optional(t.Integer()),
+          customer_id: t.Integer(),
+          name: t.String({ minLength: 1 }),
+          currency: t.String({ pattern: '^[A-Z]{3}$' }),
+          timezone: t.String({ minLength: 1 }),
+          mode: t.Optional(Mode),
+          partner_code: t.Optional(t.String({ minLength: 1 })),
+          type_id: t.Optional(t.Integer()),
+          group_id: t.Optional(t.Integer()),
         }),
       },
     )
@@ -91,25 +105,41 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
         if (!row) throw notFound();
         return ok({ ...propertyView(row), status: row.status });
       },
-      { params: t.Object({ id: t.String() }), body: t.Object({ status: t.Union([t.Literal('active'), t.Literal('disabled')]) }) },
+      {
+        params: t.Object({ id: t.String() }),
+        body: t.Object({ status: t.Union([t.Literal('active'), t.Literal('disabled')]) }),
+      },
     )
     .post(
       '/clients',
       async ({ body }) => {
         const c = await createClient(deps, {
-          kind: 'oauth', customerId: body.customer_id, name: body.name, scopes: body.scopes,
-          accountScoped: body.account_scoped ?? false, propertyIds: body.property_ids ?? [],
-          endpointScopes: body.endpoint_scopes ?? [], tier: body.tier,
+          kind: 'oauth',
+          customerId: body.customer_id,
+          name: body.name,
+          scopes: body.scopes,
+          accountScoped: body.account_scoped ?? false,
+          propertyIds: body.property_ids ?? [],
+          endpointScopes: body.endpoint_scopes ?? [],
+          tier: body.tier,
         });
         return ok({
-          client_id: c.clientId, client_secret: c.secret, scopes: c.scopes, account_scoped: c.accountScoped,
-          property_ids: c.propertyExternalIds, endpoint_scopes: c.endpointScopes, tier: c.tier,
+          client_id: c.clientId,
+          client_secret: c.secret,
+          scopes: c.scopes,
+          account_scoped: c.accountScoped,
+          property_ids: c.propertyExternalIds,
+          endpoint_scopes: c.endpointScopes,
+          tier: c.tier,
         });
       },
       {
         body: t.Object({
-          customer_id: t.Integer(), name: t.Optional(t.String()), scopes: t.Array(t.String()),
-          account_scoped: t.Optional(t.Boolean()), property_ids: t.Optional(t.Array(t.String())),
+          customer_id: t.Integer(),
+          name: t.Optional(t.String()),
+          scopes: t.Array(t.String()),
+          account_scoped: t.Optional(t.Boolean()),
+          property_ids: t.Optional(t.Array(t.String())),
           endpoint_scopes: t.Optional(t.Array(t.String())),
           tier: t.Optional(t.Union(TIERS.map((x) => t.Literal(x)))),
         }),
@@ -129,17 +159,24 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
       '/legacy-keys',
       async ({ body }) => {
         const propertyId = await propertyIdOf(deps, body.property_id);
-        const [p] = await deps.db.sql<{ customer_id: number }>`select customer_id from properties where id = ${propertyId}`;
+        const [p] = await deps.db.sql<{
+          customer_id: number;
+        }>`select customer_id from properties where id = ${propertyId}`;
         if (!p) throw notFound();
         const key = await createLegacyKey(deps, p.customer_id, propertyId, body.active ?? true, body.pms_name);
         return ok({ api_key: key, active: body.active ?? true });
       },
-      { body: t.Object({ property_id: t.String(), active: t.Optional(t.Boolean()), pms_name: t.Optional(t.String()) }) },
+      {
+        body: t.Object({ property_id: t.String(), active: t.Optional(t.Boolean()), pms_name: t.Optional(t.String()) }),
+      },
     )
     .post(
       '/customers/:id/dashboard-token',
       async ({ params }) => {
-        const token = await signJwt(deps.keys, deps.clock, DASHBOARD_AUDIENCE, { sub: `customer:${params.id}`, customer_id: params.id });
+        const token = await signJwt(deps.keys, deps.clock, DASHBOARD_AUDIENCE, {
+          sub: `customer:${params.id}`,
+          customer_id: params.id,
+        });
         return ok({ token });
       },
       { params: IdParams },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import { routeList } from '../core/routes/route-table.ts';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { routeList } from '../core/routes/route-table.ts';
 
 let t: TestApp;
 let demo: Demo;
@@ -21,7 +21,10 @@ describe('GET /v1/qc/permissions', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(new Set(names)).toEqual(new Set(routeList.map((r) => r.name)));
     expect(endpoints.find((e) => e.name === 'qc.inventory.rates')).toEqual({
-      name: 'qc.inventory.rates', methods: ['POST'], uri: '/v1/qc/properties/{property}/inventory/rates', scope: ['inventory.write'],
+      name: 'qc.inventory.rates',
+      methods: ['POST'],
+      uri: '/v1/qc/properties/{property}/inventory/rates',
+      scope: ['inventory.write'],
     });
   });
 

@@ -7,7 +7,12 @@ import { routeList, routes } from '../core/routes/route-table.ts';
 export function permissionCatalogue() {
   const byName = new Map<string, { name: string; methods: string[]; uri: string; scope: string[] }>();
   for (const spec of routeList) {
-    const entry = byName.get(spec.name) ?? { name: spec.name, methods: [], uri: uriOf(spec), scope: spec.scope ? [spec.scope] : [] };
+    const entry = byName.get(spec.name) ?? {
+      name: spec.name,
+      methods: [],
+      uri: uriOf(spec),
+      scope: spec.scope ? [spec.scope] : [],
+    };
     entry.methods.push(spec.method);
     byName.set(spec.name, entry);
   }

@@ -24,7 +24,9 @@ describe('embedded backend', () => {
     const res = await t.request('GET', '/v1/qc/properties', { token });
     expect(res.status).toBe(200);
     expect(res.body.data.properties).toHaveLength(2);
-    const personal = await t.request('GET', `/v1/qc/properties/${demo.properties[0]?.partner_code}`, { token: demo.personal_token });
+    const personal = await t.request('GET', `/v1/qc/properties/${demo.properties[0]?.partner_code}`, {
+      token: demo.personal_token,
+    });
     expect(personal.body.data.mode).toBe('live');
   });
 

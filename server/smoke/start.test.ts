@@ -8,7 +8,15 @@ describe('npm start on an empty data dir', () => {
   it('prints a demo whose curl line returns the demo properties, and shuts down on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'qc-start-'));
     const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', QC_DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', QC_OPERATOR_TOKEN: '' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        QC_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        QC_OPERATOR_TOKEN: '',
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     });

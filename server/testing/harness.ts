@@ -149,7 +149,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     request<T>(method, path, { token: OPERATOR_TOKEN, body });
 
   const oauthToken = async (clientId: string, secret: string, scope?: string) => {
-    const form: Record<string, string> = { grant_type: 'client_credentials', client_id: clientId, client_secret: secret };
+    const form: Record<string, string> = {
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+    };
     if (scope) form.scope = scope;
     const res = await request<{ access_token: string }>('POST', '/v1/qc/oauth/token', { form });
     if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${res.text}`);

@@ -1,5 +1,5 @@
-import { unauthorized } from '../http/api-error.ts';
 import type { Deps } from '../deps.ts';
+import { unauthorized } from '../http/api-error.ts';
 import { PARTNER_AUDIENCE, verifyJwt } from './jwt.ts';
 import type { Principal } from './principal.ts';
 import { isScope, type Scope } from './scopes.ts';

@@ -15,13 +15,16 @@ beforeAll(async () => {
   shadow = demo.properties[1]?.external_property_id as string;
 });
 
-const ids = (res: { body: { data: { properties: { id: string }[] } } }) => res.body.data.properties.map((p) => p.id).sort();
+const ids = (res: { body: { data: { properties: { id: string }[] } } }) =>
+  res.body.data.properties.map((p) => p.id).sort();
 
 describe('property allow-list', () => {
   it('answers a property outside the allow-list exactly like a missing one (404 errors.not_found)', async () => {
     const c = await t.client({ customer_id: demo.customer_id, scopes: ['inventory.read'], property_ids: [live] });
     const outside = await t.request('GET', `/v1/qc/properties/${shadow}`, { token: c.token });
-    const missing = await t.request('GET', '/v1/qc/properties/00000000-0000-4000-8000-000000000000', { token: c.token });
+    const missing = await t.request('GET', '/v1/qc/properties/00000000-0000-4000-8000-000000000000', {
+      token: c.token,
+    });
     expect(outside.status).toBe(404);
     expect(outside.body).toEqual({ status: 'error', message: 'errors.not_found' });
     expect(missing.status).toBe(404);
@@ -31,15 +34,21 @@ describe('property allow-list', () => {
 
   it('never crosses customers, even for an account-scoped token', async () => {
     const other = await t.demo();
-    const res = await t.request('GET', `/v1/qc/properties/${other.properties[0]?.external_property_id}`, { token: demo.personal_token });
+    const res = await t.request('GET', `/v1/qc/properties/${other.properties[0]?.external_property_id}`, {
+      token: demo.personal_token,
+    });
     expect(res.status).toBe(404);
-    const byCode = await t.request('GET', `/v1/qc/properties/${other.properties[0]?.partner_code}`, { token: demo.personal_token });
+    const byCode = await t.request('GET', `/v1/qc/properties/${other.properties[0]?.partner_code}`, {
+      token: demo.personal_token,
+    });
     expect(byCode.status).toBe(404);
   });
 
   it('resolves a partner code like the external id', async () => {
     const byId = await t.request('GET', `/v1/qc/properties/${live}`, { token: demo.personal_token });
-    const byCode = await t.request('GET', `/v1/qc/properties/${demo.properties[0]?.partner_code}`, { token: demo.personal_token });
+    const byCode = await t.request('GET', `/v1/qc/properties/${demo.properties[0]?.partner_code}`, {
+      token: demo.personal_token,
+    });
     expect(byCode.status).toBe(200);
     expect(byCode.body.data).toEqual(byId.body.data);
   });
@@ -56,10 +65,15 @@ describe('property allow-list', () => {
     const before = ids(await t.request('GET', '/v1/qc/properties', { token }));
     expect(before).toEqual(fresh.properties.map((p) => p.external_property_id).sort());
 
-    const group = (await t.ops('POST', '/ops/property-groups', { customer_id: fresh.customer_id, name: 'North' })).body.data;
+    const group = (await t.ops('POST', '/ops/property-groups', { customer_id: fresh.customer_id, name: 'North' })).body
+      .data;
     const added = (
       await t.ops('POST', '/ops/properties', {
-        customer_id: fresh.customer_id, name: 'New Inn', currency: 'EUR', timezone: 'Europe/Berlin', group_id: group.id,
+        customer_id: fresh.customer_id,
+        name: 'New Inn',
+        currency: 'EUR',
+        timezone: 'Europe/Berlin',
+        group_id: group.id,
       })
     ).body.data;
     expect(ids(await t.request('GET', '/v1/qc/properties', { token }))).toContain(added.id);
@@ -77,9 +91,18 @@ describe('property allow-list', () => {
 
   it('keeps a fixed allow-list frozen: a later-enrolled property is not visible', async () => {
     const fresh = await t.demo();
-    const c = await t.client({ customer_id: fresh.customer_id, scopes: ['inventory.read'], property_ids: fresh.properties.map((p) => p.external_property_id) });
+    const c = await t.client({
+      customer_id: fresh.customer_id,
+      scopes: ['inventory.read'],
+      property_ids: fresh.properties.map((p) => p.external_property_id),
+    });
     const added = (
-      await t.ops('POST', '/ops/properties', { customer_id: fresh.customer_id, name: 'Later Inn', currency: 'EUR', timezone: 'Europe/Berlin' })
+      await t.ops('POST', '/ops/properties', {
+        customer_id: fresh.customer_id,
+        name: 'Later Inn',
+        currency: 'EUR',
+        timezone: 'Europe/Berlin',
+      })
     ).body.data;
     expect(ids(await t.request('GET', '/v1/qc/properties', { token: c.token }))).not.toContain(added.id);
   });
@@ -88,7 +111,10 @@ describe('property allow-list', () => {
 describe('endpoint allow-list', () => {
   it('blocks a route not on the list with 403 errors.qc.endpoint_not_allowed while the scope is fine', async () => {
     const c = await t.client({
-      customer_id: demo.customer_id, scopes: ['inventory.read'], property_ids: [live], endpoint_scopes: ['qc.properties.list'],
+      customer_id: demo.customer_id,
+      scopes: ['inventory.read'],
+      property_ids: [live],
+      endpoint_scopes: ['qc.properties.list'],
     });
     expect((await t.request('GET', '/v1/qc/properties', { token: c.token })).status).toBe(200);
     const blocked = await t.request('GET', `/v1/qc/properties/${live}`, { token: c.token });
@@ -98,7 +124,10 @@ describe('endpoint allow-list', () => {
 
   it('matches qc.<resource>.* wildcards by prefix including the dot', async () => {
     const c = await t.client({
-      customer_id: demo.customer_id, scopes: ['inventory.read'], property_ids: [live], endpoint_scopes: ['qc.properties.*'],
+      customer_id: demo.customer_id,
+      scopes: ['inventory.read'],
+      property_ids: [live],
+      endpoint_scopes: ['qc.properties.*'],
     });
     expect((await t.request('GET', '/v1/qc/properties', { token: c.token })).status).toBe(200);
     expect((await t.request('GET', `/v1/qc/properties/${live}`, { token: c.token })).status).toBe(200);
@@ -107,7 +136,10 @@ describe('endpoint allow-list', () => {
 
   it('runs the scope check first: a listed route without its scope is insufficient_scope', async () => {
     const c = await t.client({
-      customer_id: demo.customer_id, scopes: ['bookings.read'], property_ids: [live], endpoint_scopes: ['qc.room_types.list'],
+      customer_id: demo.customer_id,
+      scopes: ['bookings.read'],
+      property_ids: [live],
+      endpoint_scopes: ['qc.room_types.list'],
     });
     const res = await t.request('GET', `/v1/qc/properties/${live}/room_types`, { token: c.token });
     expect(res.status).toBe(403);
@@ -116,12 +148,16 @@ describe('endpoint allow-list', () => {
 
   it('rejects unknown route names at creation', async () => {
     const res = await t.ops('POST', '/ops/clients', {
-      customer_id: demo.customer_id, scopes: ['inventory.read'], endpoint_scopes: ['qc.nonsense.read'],
+      customer_id: demo.customer_id,
+      scopes: ['inventory.read'],
+      endpoint_scopes: ['qc.nonsense.read'],
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.endpoint_scopes).toEqual(['customer.client.messages.unknown_endpoint']);
     const wildcard = await t.ops('POST', '/ops/clients', {
-      customer_id: demo.customer_id, scopes: ['inventory.read'], endpoint_scopes: ['qc.nonsense.*'],
+      customer_id: demo.customer_id,
+      scopes: ['inventory.read'],
+      endpoint_scopes: ['qc.nonsense.*'],
     });
     expect(wildcard.status).toBe(422);
   });
@@ -135,14 +171,22 @@ describe('personal API tokens', () => {
     const session = await dashboardToken(demo.customer_id);
     const res = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', {
       token: session,
-      body: { name: 'night audit', scopes: ['inventory.read'], account_scoped: false, property_ids: [live], endpoint_scopes: [] },
+      body: {
+        name: 'night audit',
+        scopes: ['inventory.read'],
+        account_scoped: false,
+        property_ids: [live],
+        endpoint_scopes: [],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data.token).toMatch(/^qc_/);
     expect(res.body.data.account_scoped).toBe(false);
     const list = await t.request('GET', '/v1/qc/properties', { token: res.body.data.token });
     expect(ids(list)).toEqual([live]);
-    const stored = await t.deps.db.sql<{ secret_hash: string }>`select secret_hash from api_clients where client_id = ${res.body.data.id}`;
+    const stored = await t.deps.db.sql<{
+      secret_hash: string;
+    }>`select secret_hash from api_clients where client_id = ${res.body.data.id}`;
     expect(stored[0]?.secret_hash).not.toContain(res.body.data.token);
     expect(stored[0]?.secret_hash).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 
 type KeyLike = CryptoKey;
+
 import type { Db } from '../db/db.ts';
 
 export interface SigningKey {

@@ -23,7 +23,9 @@ describe('error envelope', () => {
     expect(okRes.headers.get('x-qc-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(okRes.headers.get('x-qc-support-ticket')).toBeNull();
 
-    const err = await t.request('GET', '/v1/qc/properties/00000000-0000-4000-8000-000000000000', { token: demo.personal_token });
+    const err = await t.request('GET', '/v1/qc/properties/00000000-0000-4000-8000-000000000000', {
+      token: demo.personal_token,
+    });
     const ticket = err.headers.get('x-qc-support-ticket') as string;
     const requestId = err.headers.get('x-qc-request-id');
     expect(ticket).toMatch(/^QC-[0-9A-F]{16}$/);
@@ -35,7 +37,13 @@ describe('error envelope', () => {
       if (res.status === 200) incident = res.body.data;
       else await Bun.sleep(25);
     }
-    expect(incident).toMatchObject({ ticket, request_id: requestId, status: 404, error_key: 'errors.not_found', method: 'GET' });
+    expect(incident).toMatchObject({
+      ticket,
+      request_id: requestId,
+      status: 404,
+      error_key: 'errors.not_found',
+      method: 'GET',
+    });
   });
 
   it('maps query validation failures to 422 errors.validation_error keyed by field', async () => {
@@ -52,7 +60,11 @@ describe('error envelope', () => {
     const session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
     const res = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', { token: session, raw: '{"name": ' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ status: 'error', message: 'errors.validation_error', errors: { body: ['customer.request.messages.malformed'] } });
+    expect(res.body).toEqual({
+      status: 'error',
+      message: 'errors.validation_error',
+      errors: { body: ['customer.request.messages.malformed'] },
+    });
     expect(res.text).not.toMatch(/at .*\.ts/);
   });
 

@@ -14,7 +14,9 @@ export interface Incident {
 /** A short, unguessable ticket a partner can quote to support. */
 export function newTicket(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return `QC-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `QC-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 }
 
 /**

@@ -11,7 +11,13 @@ import { fieldErrorsFrom } from './validation.ts';
  * validation and parse output never reaches a client; anything unexpected is a 500 with a key and a
  * support ticket, never a stack trace.
  */
-export function renderError(deps: Deps, request: Request, code: string | number, error: unknown, resource = 'request'): Response {
+export function renderError(
+  deps: Deps,
+  request: Request,
+  code: string | number,
+  error: unknown,
+  resource = 'request',
+): Response {
   const apiError = toApiError(code, error, resource);
   const state = requestState(request);
   const ticket = newTicket();

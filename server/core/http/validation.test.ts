@@ -18,7 +18,13 @@ async function errorsFor(body: unknown) {
         tags: t.Optional(t.Array(t.String(), { maxItems: 1 })),
       }),
     });
-  await app.handle(new Request('http://localhost/', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
+  await app.handle(
+    new Request('http://localhost/', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
   return mapped;
 }
 
@@ -37,7 +43,9 @@ describe('validation error mapping', () => {
   it('names enum, length and nested array failures by dotted path', async () => {
     expect(await errorsFor({ name: 'ab', n: 1, kind: 'z' })).toEqual({ kind: ['customer.thing.messages.in'] });
     expect(await errorsFor({ name: 'a', n: 1 })).toEqual({ name: ['customer.thing.messages.min_length'] });
-    expect(await errorsFor({ name: 'ab', n: 1, tags: ['x', 'y'] })).toEqual({ tags: ['customer.thing.messages.max_items'] });
+    expect(await errorsFor({ name: 'ab', n: 1, tags: ['x', 'y'] })).toEqual({
+      tags: ['customer.thing.messages.max_items'],
+    });
     expect(await errorsFor({ name: 'ab', n: 1, tags: [3] })).toEqual({ 'tags.0': ['customer.thing.messages.string'] });
   });
 });

@@ -72,7 +72,8 @@ function ruleOf(e: TypeBoxError): string {
 }
 
 function numericRule(schema: SchemaLike, value: unknown): string {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   if (Number.isNaN(n)) return schema.type as string;
   if (schema.type === 'integer' && !Number.isInteger(n)) return 'integer';
   if (schema.minimum !== undefined && n < schema.minimum) return 'min';

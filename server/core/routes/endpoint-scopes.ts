@@ -6,7 +6,9 @@ import { routeList } from './route-table.ts';
  */
 export function endpointAllowed(allowList: readonly string[], routeName: string): boolean {
   if (allowList.length === 0) return true;
-  return allowList.some((entry) => (entry.endsWith('.*') ? routeName.startsWith(entry.slice(0, -1)) : entry === routeName));
+  return allowList.some((entry) =>
+    entry.endsWith('.*') ? routeName.startsWith(entry.slice(0, -1)) : entry === routeName,
+  );
 }
 
 /** Entries naming no live route (or a wildcard matching none) are rejected at creation. */

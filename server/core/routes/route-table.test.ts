@@ -49,7 +49,9 @@ describe('route table', () => {
 
   for (const spec of routeList.filter((r) => r.auth !== 'none')) {
     it(`${spec.method} ${spec.path} (${spec.name}) rejects a missing token with 401`, async () => {
-      const res = await t.request(spec.method, concretePath(spec.path), { body: spec.method === 'GET' ? undefined : {} });
+      const res = await t.request(spec.method, concretePath(spec.path), {
+        body: spec.method === 'GET' ? undefined : {},
+      });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ status: 'error', message: 'errors.unauthorized' });
       expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);

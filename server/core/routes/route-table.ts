@@ -1,3 +1,4 @@
+// biome-ignore-all format: one route per line keeps the table readable as a table
 import type { RouteSpec } from './route.ts';
 
 /**
