@@ -51,17 +51,16 @@ export async function advanceWatermark(db: Db, consumerId: number, propertyId: n
   const [current] = await db.sql<{ at: number }>`
     select acked_through as at from booking_feed_watermarks where consumer_id = ${consumerId} and property_id = ${propertyId}`;
   const from = current?.at ?? 0;
-  const [hole] = await db.sql<{ id: number }>`
-    select r.id from booking_revisions r
-    where r.property_id = ${propertyId} and r.id > ${from}::bigint
-      and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)
-    order by r.id limit 1`;
-  const [last] = hole
-    ? []
-    : await db.sql<{
-        id: number | null;
-      }>`select max(id) as id from booking_revisions where property_id = ${propertyId}`;
-  const target = hole ? hole.id - 1 : (last?.id ?? 0);
+  // One statement, one snapshot: "no unacked revision" and "the last revision" must describe the same moment,
+  // or a revision committed in between would end up under the watermark unacked.
+  const [found] = await db.sql<{ hole: number | null; last: number | null }>`
+    select
+      (select r.id from booking_revisions r
+        where r.property_id = ${propertyId} and r.id > ${from}::bigint
+          and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)
+        order by r.id limit 1) as hole,
+      (select max(id) from booking_revisions where property_id = ${propertyId}) as last`;
+  const target = found?.hole != null ? found.hole - 1 : (found?.last ?? 0);
   if (target <= from) return;
   await db.sql`
     insert into booking_feed_watermarks (consumer_id, property_id, acked_through) values (${consumerId}, ${propertyId}, ${target})
