@@ -1,26 +1,26 @@
 import { Elysia } from 'elysia';
 import { legacyFacade } from '../legacy/facade.ts';
+import { registerBookings } from './bookings/routes.ts';
+import { registerCatalogue } from './catalogue/routes.ts';
 import type { Deps } from './core/deps.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
+import { registerInventory } from './inventory/routes.ts';
 import { registerOauth } from './oauth/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
-import { registerBookings } from './bookings/routes.ts';
 import { registerPermissions } from './permissions/routes.ts';
-import { registerPropertyReads } from './properties/routes.ts';
 import { registerPropertyTypes } from './properties/property-types.ts';
+import { registerPropertyReads } from './properties/routes.ts';
 import { registerPropertyWrites } from './properties/write-routes.ts';
-import { registerCatalogue } from './catalogue/routes.ts';
 import { registerRatePlanReads } from './rate-plans/read-routes.ts';
 import { registerRatePlanWrites } from './rate-plans/write-routes.ts';
+import { registerRates } from './rates/routes.ts';
 import { registerRoomTypes } from './room-types/routes.ts';
 import { registerSubscriptions } from './subscriptions/routes.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
-import { registerInventory } from './inventory/routes.ts';
-import { registerRates } from './rates/routes.ts';
 
 export interface AppOptions {
   operatorToken: string;
