@@ -156,20 +156,10 @@ async function applyReservation(deps: Deps, property: PropertyRow, channel: stri
 
 function inputOf(property: PropertyRow, channel: string, r: Reservation): NewBooking {
   return {
+    ...changesOf(r),
     propertyId: property.id,
     channel,
     channelReference: r.reservation_id,
-    externalRevisionId: r.revision_id ?? null,
-    guest: {
-      firstName: r.guest.first_name,
-      lastName: r.guest.last_name,
-      email: r.guest.email ?? '',
-      phone: r.guest.phone ?? '',
-    },
-    checkinDate: r.checkin_date,
-    checkoutDate: r.checkout_date,
-    rooms: linesOf(r),
-    totalPrice: r.total_price.amount,
     currency: r.total_price.currency,
     tentative: r.status === 'tentative',
   };

@@ -3,6 +3,7 @@ import type { Deps } from '../core/deps.ts';
 import { notFound } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
 import type { createJsonApp } from '../core/http/json-app.ts';
+import { propertyIdOf } from '../ops/properties.ts';
 import { CHANNELS } from './channels.ts';
 import {
   cancelBooking,
@@ -222,12 +223,4 @@ async function bookingById(deps: Deps, id: number): Promise<BookingRow> {
   const [row] = await deps.db.sql<BookingRow>`select * from bookings where id = ${id}`;
   if (!row) throw notFound();
   return row;
-}
-
-async function propertyIdOf(deps: Deps, id: string): Promise<number> {
-  const [row] = /^\d+$/.test(id)
-    ? await deps.db.sql<{ id: number }>`select id from properties where id = ${Number(id)}`
-    : await deps.db.sql<{ id: number }>`select id from properties where external_id::text = ${id.toLowerCase()}`;
-  if (!row) throw notFound();
-  return row.id;
 }

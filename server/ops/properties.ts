@@ -1,7 +1,7 @@
 import type { Db } from '../core/db/db.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
-import { ApiError } from '../core/http/api-error.ts';
+import { ApiError, notFound } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 
@@ -53,4 +53,13 @@ export async function setPropertyMode(
     }
     return row;
   });
+}
+
+/** Ops paths take the internal id or the external uuid of a property. */
+export async function propertyIdOf(deps: Deps, id: string): Promise<number> {
+  const [row] = /^\d+$/.test(id)
+    ? await deps.db.sql<{ id: number }>`select id from properties where id = ${Number(id)}`
+    : await deps.db.sql<{ id: number }>`select id from properties where external_id::text = ${id.toLowerCase()}`;
+  if (!row) throw notFound();
+  return row.id;
 }

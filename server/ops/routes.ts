@@ -11,7 +11,7 @@ import { propertyView } from '../properties/view.ts';
 import { createClient, TIERS } from './clients.ts';
 import { createDemo, createLegacyKey } from './demo.ts';
 import { demoSteps } from './demo-steps.ts';
-import { insertProperty, setPropertyMode } from './properties.ts';
+import { insertProperty, propertyIdOf, setPropertyMode } from './properties.ts';
 
 const Mode = t.Union([t.Literal('shadow'), t.Literal('live')]);
 const IdParams = t.Object({ id: t.Numeric() });
@@ -190,13 +190,4 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
       },
       { params: t.Object({ ticket: t.String() }) },
     );
-}
-
-/** Ops paths take the internal id or the external uuid of a property. */
-async function propertyIdOf(deps: Deps, id: string): Promise<number> {
-  const [row] = /^\d+$/.test(id)
-    ? await deps.db.sql<{ id: number }>`select id from properties where id = ${Number(id)}`
-    : await deps.db.sql<{ id: number }>`select id from properties where external_id::text = ${id.toLowerCase()}`;
-  if (!row) throw notFound();
-  return row.id;
 }
