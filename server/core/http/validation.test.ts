@@ -40,6 +40,18 @@ describe('validation error mapping', () => {
     expect(await errorsFor({ name: 'ab', n: 'x' })).toEqual({ n: ['customer.thing.messages.integer'] });
   });
 
+  it('keeps client field names that collide with Object.prototype as plain keys', async () => {
+    const errors = fieldErrorsFrom(
+      [
+        { type: 0, path: '/toString', value: [] },
+        { type: 0, path: '/__proto__/x', value: 1 },
+      ],
+      'thing',
+    );
+    expect(Object.keys(errors)).toEqual(['toString', '__proto__.x']);
+    expect(errors['toString'] as unknown).toEqual(['customer.thing.messages.invalid']);
+  });
+
   it('names enum, length and nested array failures by dotted path', async () => {
     expect(await errorsFor({ name: 'ab', n: 1, kind: 'z' })).toEqual({ kind: ['customer.thing.messages.in'] });
     expect(await errorsFor({ name: 'a', n: 1 })).toEqual({ name: ['customer.thing.messages.min_length'] });

@@ -48,16 +48,16 @@ interface TypeBoxError {
  * (`/values/0/date` -> `values.0.date`), a missing property is reported on the property itself.
  */
 export function fieldErrorsFrom(errors: readonly TypeBoxError[], resource: string, on = 'body'): FieldErrors {
-  const out: FieldErrors = {};
+  // A Map, not an object literal: field paths come from the client and may be `toString` or `__proto__`.
+  const out = new Map<string, string[]>();
   for (const e of errors) {
     const path = e.path.replace(/^\//, '').replaceAll('/', '.') || on;
-    const rule = ruleOf(e);
-    const message = `customer.${resource}.messages.${rule}`;
-    const list = out[path] ?? [];
+    const message = `customer.${resource}.messages.${ruleOf(e)}`;
+    const list = out.get(path) ?? [];
     if (!list.includes(message)) list.push(message);
-    out[path] = list;
+    out.set(path, list);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 function ruleOf(e: TypeBoxError): string {
