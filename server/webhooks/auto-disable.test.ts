@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
+import type { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import type { Webhooks } from './dispatcher.ts';
 import {
-  bookingData,
-  commitEvent,
+  commitBookingEvent,
   deliveryRows,
-  propertyPk,
-  retireSubscriptions,
   startReceiver,
+  startSteppedWebhookTest,
+  stopWebhookTest,
   subscribe,
   type TestReceiver,
 } from './test-support.ts';
@@ -28,29 +27,14 @@ describe('auto-disable after more than 72 hours of failures', () => {
   let n = 0;
 
   beforeEach(async () => {
-    clock = new ManualClock(start);
-    t = await startTestApp({ clock, webhooks: { autorun: false } });
-    if (!t.webhooks) throw new Error('webhooks not started');
-    webhooks = t.webhooks;
+    ({ clock, t, webhooks, demo } = await startSteppedWebhookTest(start));
     up = false;
     receiver = startReceiver(() => new Response('', { status: up ? 200 : 500 }));
     monitor = startReceiver();
-    demo = await t.demo();
   });
-  afterEach(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-    await receiver.stop();
-    await monitor.stop();
-  });
+  afterEach(() => stopWebhookTest(t, demo, receiver, monitor));
 
-  const emit = async () =>
-    commitEvent(t.deps, {
-      type: 'booking.modified',
-      customerId: demo.customer_id,
-      propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
-      data: bookingData(++n),
-    });
+  const emit = () => commitBookingEvent(t, demo, 'booking.modified', ++n);
   const show = async (id: string) =>
     (await t.request('GET', `/v1/qc/subscriptions/${id}`, { token: demo.personal_token })).body.data;
 

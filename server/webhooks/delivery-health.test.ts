@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
+import type { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import {
-  bookingData,
-  commitEvent,
-  propertyPk,
+  commitBookingEvent,
   retireSubscriptions,
   startReceiver,
+  startSteppedWebhookTest,
+  stopWebhookTest,
   subscribe,
   type TestReceiver,
 } from './test-support.ts';
@@ -23,27 +23,14 @@ describe('delivery health, log and redelivery', () => {
   let n = 0;
 
   beforeAll(async () => {
-    clock = new ManualClock(start);
-    t = await startTestApp({ clock, webhooks: { autorun: false } });
-    demo = await t.demo();
+    ({ clock, t, demo } = await startSteppedWebhookTest(start));
     healthy = startReceiver();
     broken = startReceiver(() => new Response('', { status: 500 }));
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-    await healthy.stop();
-    await broken.stop();
-  });
+  afterAll(() => stopWebhookTest(t, demo, healthy, broken));
 
   const token = () => demo.personal_token;
-  const emit = async (type = 'booking.created') =>
-    commitEvent(t.deps, {
-      type,
-      customerId: demo.customer_id,
-      propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
-      data: bookingData(++n),
-    });
+  const emit = (type = 'booking.created') => commitBookingEvent(t, demo, type, ++n);
 
   it('reports per subscription the success rate, the last attempt and the next retry, and a filtered log', async () => {
     const good = await subscribe(t, token(), { url: healthy.url, event: 'booking.created' });

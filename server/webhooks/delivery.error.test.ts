@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import {
-  bookingData,
-  commitEvent,
+  commitBookingEvent,
   deliveryRows,
-  propertyPk,
-  retireSubscriptions,
   selfSignedCertificate,
   startReceiver,
+  startSteppedWebhookTest,
+  stopWebhookTest,
   subscribe,
   type TestReceiver,
 } from './test-support.ts';
@@ -21,14 +19,9 @@ describe('delivery failures', () => {
   const receivers: TestReceiver[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ clock: new ManualClock(new Date('2026-01-07T00:00:00Z')), webhooks: { autorun: false } });
-    demo = await t.demo();
+    ({ t, demo } = await startSteppedWebhookTest(new Date('2026-01-07T00:00:00Z')));
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-    for (const r of receivers) await r.stop();
-  });
+  afterAll(() => stopWebhookTest(t, demo, ...receivers));
 
   const receiver = (...args: Parameters<typeof startReceiver>) => {
     const r = startReceiver(...args);
@@ -38,12 +31,7 @@ describe('delivery failures', () => {
 
   async function deliverOnce(url: string, n: number) {
     const sub = await subscribe(t, demo.personal_token, { url, event_types: ['booking.modified'] });
-    await commitEvent(t.deps, {
-      type: 'booking.modified',
-      customerId: demo.customer_id,
-      propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
-      data: bookingData(n),
-    });
+    await commitBookingEvent(t, demo, 'booking.modified', n);
     await t.webhooks?.runDue();
     const [row] = await deliveryRows(t.deps, sub.id);
     await t.request('DELETE', `/v1/qc/subscriptions/${sub.id}`, { token: demo.personal_token });

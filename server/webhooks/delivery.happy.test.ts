@@ -6,6 +6,7 @@ import { memorySeenStore, verifyWebhook } from './receiver.ts';
 import { USER_AGENT } from './send.ts';
 import {
   bookingData,
+  commitBookingEvent,
   commitEvent,
   deliveryRows,
   propertyPk,
@@ -151,12 +152,7 @@ for (const queue of queues) {
       const failures = 3;
       receiver.respond = (_, i) => new Response('nope', { status: i < failures ? 503 : 204 });
       const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event: 'booking.no_show' });
-      await commitEvent(t.deps, {
-        type: 'booking.no_show',
-        customerId: demo.customer_id,
-        propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
-        data: bookingData(9),
-      });
+      await commitBookingEvent(t, demo, 'booking.no_show', 9);
 
       const got = await receiver.waitFor(failures + 1, 15_000);
       expect(got.map((r) => r.headers.get('x-qc-attempt'))).toEqual(['1', '2', '3', '4']);

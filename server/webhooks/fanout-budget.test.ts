@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
+import type { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import {
-  bookingData,
-  commitEvent,
+  commitBookingEvent,
   deliveryRows,
-  propertyPk,
-  retireSubscriptions,
   startReceiver,
+  startSteppedWebhookTest,
+  stopWebhookTest,
   subscribe,
   type TestReceiver,
 } from './test-support.ts';
@@ -21,28 +20,14 @@ describe('webhook-fanout daily budget', () => {
   let demo: Demo;
 
   beforeAll(async () => {
-    clock = new ManualClock(start);
-    t = await startTestApp({ clock, webhooks: { autorun: false, fanoutPerDay: 2 } });
+    ({ clock, t, demo } = await startSteppedWebhookTest(start, { fanoutPerDay: 2 }));
     receiver = startReceiver((_, i) => new Response('', { status: i === 0 ? 500 : 200 }));
-    demo = await t.demo();
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-    await receiver.stop();
-  });
+  afterAll(() => stopWebhookTest(t, demo, receiver));
 
   it('queues deliveries past the budget until 00:00 UTC and delivers every one of them', async () => {
     const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.created'] });
-    const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
-    for (let n = 1; n <= 5; n++) {
-      await commitEvent(t.deps, {
-        type: 'booking.created',
-        customerId: demo.customer_id,
-        propertyId,
-        data: bookingData(n),
-      });
-    }
+    for (let n = 1; n <= 5; n++) await commitBookingEvent(t, demo, 'booking.created', n);
     await t.webhooks?.runDue();
     expect(receiver.received).toHaveLength(2);
     const midnight = '2026-03-04T00:00:00.000Z';
@@ -87,15 +72,7 @@ describe('webhook-fanout daily budget', () => {
       property_ids: demo.properties.map((p) => p.external_property_id),
     });
     const second = await subscribe(t, token, { url: receiver.url, event_types: ['booking.no_show'] });
-    const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
-    for (let n = 1; n <= 3; n++) {
-      await commitEvent(t.deps, {
-        type: 'booking.no_show',
-        customerId: demo.customer_id,
-        propertyId,
-        data: bookingData(n),
-      });
-    }
+    for (let n = 1; n <= 3; n++) await commitBookingEvent(t, demo, 'booking.no_show', n);
     await t.webhooks?.runDue();
     const statuses = async (id: string) => (await deliveryRows(t.deps, id)).map((r) => r.status);
     expect(await statuses(first.id)).toEqual(['delivered', 'delivered', 'pending']);

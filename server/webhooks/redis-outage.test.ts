@@ -3,10 +3,8 @@ import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { ThrowawayRedis } from '../testing/throwaway-redis.ts';
 import {
-  bookingData,
-  commitEvent,
+  commitBookingEvent,
   deliveryRows,
-  propertyPk,
   retireSubscriptions,
   startReceiver,
   subscribe,
@@ -41,14 +39,7 @@ describe.skipIf(!process.env.DATABASE_URL || !Bun.which('redis-server'))(
     it('delays deliveries while Redis is down and delivers them when it is back', async () => {
       expect(t.webhooks?.queue).toBe('bullmq');
       const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.created'] });
-      const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
-      const emit = (n: number) =>
-        commitEvent(t.deps, {
-          type: 'booking.created',
-          customerId: demo.customer_id,
-          propertyId,
-          data: bookingData(n),
-        });
+      const emit = (n: number) => commitBookingEvent(t, demo, 'booking.created', n);
 
       await emit(1);
       await receiver.waitFor(1);

@@ -6,10 +6,8 @@ import type { Subprocess } from 'bun';
 import type { Demo } from '../ops/demo.ts';
 import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../testing/harness.ts';
 import {
-  bookingData,
-  commitEvent,
+  commitBookingEvent,
   deliveryRows,
-  propertyPk,
   retireSubscriptions,
   startReceiver,
   subscribe,
@@ -104,14 +102,7 @@ for (const mode of modes) {
           QC_WEBHOOK_ALLOW_PRIVATE: '1',
           QC_LOG_LEVEL: 'info',
         };
-        const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
-        const emit = (n: number) =>
-          commitEvent(t.deps, {
-            type: 'booking.created',
-            customerId: demo.customer_id,
-            propertyId,
-            data: bookingData(n),
-          });
+        const emit = (n: number) => commitBookingEvent(t, demo, 'booking.created', n);
 
         server = await startServer(env);
         await emit(1);

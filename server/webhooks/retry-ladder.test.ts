@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
+import type { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
+import type { Webhooks } from './dispatcher.ts';
 import { LADDER_SECONDS, MAX_ATTEMPTS, nextUtcMidnight } from './ladder.ts';
 import {
-  bookingData,
-  commitEvent,
+  commitBookingEvent,
   deliveryRows,
-  propertyPk,
-  retireSubscriptions,
   startReceiver,
+  startSteppedWebhookTest,
+  stopWebhookTest,
   subscribe,
   type TestReceiver,
 } from './test-support.ts';
@@ -19,33 +19,21 @@ describe('retry ladder', () => {
   const start = new Date('2026-01-12T10:00:00Z');
   let t: TestApp;
   let clock: ManualClock;
+  let webhooks: Webhooks;
   let receiver: TestReceiver;
   let demo: Demo;
 
   beforeAll(async () => {
-    clock = new ManualClock(start);
-    t = await startTestApp({ clock, webhooks: { autorun: false } });
+    ({ clock, t, webhooks, demo } = await startSteppedWebhookTest(start));
     receiver = startReceiver(() => new Response('down', { status: 500 }));
-    demo = await t.demo();
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-    await receiver.stop();
-  });
+  afterAll(() => stopWebhookTest(t, demo, receiver));
 
   it('is exactly 5 s, 10 s, 30 s, 5 min, then 1 h twenty times, then dead', async () => {
     expect(LADDER_SECONDS).toEqual([5, 10, 30, 300, ...Array(20).fill(3600)]);
     expect(MAX_ATTEMPTS).toBe(25);
     const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.modified'] });
-    await commitEvent(t.deps, {
-      type: 'booking.modified',
-      customerId: demo.customer_id,
-      propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
-      data: bookingData(3),
-    });
-    const webhooks = t.webhooks;
-    if (!webhooks) throw new Error('webhooks not started');
+    await commitBookingEvent(t, demo, 'booking.modified', 3);
 
     await webhooks.runDue();
     expect(receiver.received).toHaveLength(1);
@@ -75,12 +63,7 @@ describe('retry ladder', () => {
     receiver.respond = (_, i) => new Response('', { status: i % 2 === 0 ? 502 : 200 });
     receiver.received.length = 0;
     const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.confirmed'] });
-    await commitEvent(t.deps, {
-      type: 'booking.confirmed',
-      customerId: demo.customer_id,
-      propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
-      data: bookingData(4),
-    });
+    await commitBookingEvent(t, demo, 'booking.confirmed', 4);
     const [pending] = await deliveryRows(t.deps, sub.id);
     expect(pending).toBeUndefined(); // not relayed yet: the relay runs with the worker
     await t.webhooks?.relayNow();

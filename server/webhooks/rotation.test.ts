@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
+import type { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import { verifyWebhook } from './receiver.ts';
 import {
-  bookingData,
-  commitEvent,
-  propertyPk,
+  commitBookingEvent,
   type Received,
   retireSubscriptions,
   startReceiver,
+  startSteppedWebhookTest,
+  stopWebhookTest,
   subscribe,
   type TestReceiver,
 } from './test-support.ts';
@@ -22,16 +22,10 @@ describe('signing secret rotation', () => {
   let demo: Demo;
 
   beforeAll(async () => {
-    clock = new ManualClock(start);
-    t = await startTestApp({ clock, webhooks: { autorun: false } });
+    ({ clock, t, demo } = await startSteppedWebhookTest(start));
     receiver = startReceiver(() => new Response('', { status: 503 }));
-    demo = await t.demo();
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-    await receiver.stop();
-  });
+  afterAll(() => stopWebhookTest(t, demo, receiver));
 
   // The receiver helper's clock follows the ManualClock, like a partner whose clock is in sync.
   const verify = (r: Received | undefined, secrets: string[]) => {
@@ -42,14 +36,7 @@ describe('signing secret rotation', () => {
   it('signs older deliveries with the old secret for 24 hours and new ones with the new secret', async () => {
     const created = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.cancelled'] });
     const oldSecret = created.secret;
-    const propertyId = await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
-    const emit = (n: number) =>
-      commitEvent(t.deps, {
-        type: 'booking.cancelled',
-        customerId: demo.customer_id,
-        propertyId,
-        data: bookingData(n),
-      });
+    const emit = (n: number) => commitBookingEvent(t, demo, 'booking.cancelled', n);
 
     await emit(1);
     await t.webhooks?.runDue();

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { ManualClock } from '../core/clock.ts';
 import type { Deps } from '../core/deps.ts';
 import { recordEvent } from '../core/outbox.ts';
-import type { TestApp } from '../testing/harness.ts';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { WebhookOptions, Webhooks } from './dispatcher.ts';
 
 /**
  * Shared pieces of the webhook tests: a real HTTP receiver on a free local port, a clock that follows
@@ -108,6 +110,50 @@ export async function propertyPk(deps: Deps, externalId: string): Promise<number
   const [row] = await deps.db.sql<{ id: number }>`select id from properties where external_id = ${externalId}`;
   if (!row) throw new Error(`no property ${externalId}`);
   return row.id;
+}
+
+/** Internal id of the demo's first property, where the tests' booking events happen. */
+export function firstPropertyPk(t: TestApp, demo: Demo): Promise<number> {
+  return propertyPk(t.deps, demo.properties[0]?.external_property_id ?? '');
+}
+
+/** Commits a booking event of revision `n` on the demo's first property. */
+export async function commitBookingEvent(t: TestApp, demo: Demo, type: string, n: number) {
+  return commitEvent(t.deps, {
+    type,
+    customerId: demo.customer_id,
+    propertyId: await firstPropertyPk(t, demo),
+    data: bookingData(n),
+  });
+}
+
+export interface SteppedWebhookTest {
+  clock: ManualClock;
+  t: TestApp;
+  /** The worker, which only runs when the test calls runDue() on it. */
+  webhooks: Webhooks;
+  demo: Demo;
+}
+
+/**
+ * A test app on a ManualClock set to `start` whose webhook worker never runs in the background, so a test
+ * steps time and deliveries itself; and a fresh demo customer to subscribe with.
+ */
+export async function startSteppedWebhookTest(
+  start: Date,
+  options: Omit<WebhookOptions, 'autorun'> = {},
+): Promise<SteppedWebhookTest> {
+  const clock = new ManualClock(start);
+  const t = await startTestApp({ clock, webhooks: { autorun: false, ...options } });
+  if (!t.webhooks) throw new Error('webhooks not started');
+  return { clock, t, webhooks: t.webhooks, demo: await t.demo() };
+}
+
+/** Tears a webhook test down: retires the demo's subscriptions, closes the app, then stops the receivers. */
+export async function stopWebhookTest(t: TestApp, demo: Demo, ...receivers: TestReceiver[]): Promise<void> {
+  await retireSubscriptions(t.deps, demo.customer_id);
+  await t.close();
+  for (const receiver of receivers) await receiver.stop();
 }
 
 export async function subscribe(t: TestApp, token: string, body: Record<string, unknown>) {

@@ -3,11 +3,9 @@ import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
 import {
-  bookingData,
-  commitEvent,
-  propertyPk,
-  retireSubscriptions,
+  commitBookingEvent,
   startReceiver,
+  stopWebhookTest,
   subscribe,
   type TestReceiver,
   WallClock,
@@ -21,11 +19,7 @@ describe('response deadline', () => {
   let receiver: TestReceiver;
   let demo: Demo;
 
-  afterEach(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-    await receiver.stop();
-  });
+  afterEach(() => stopWebhookTest(t, demo, receiver));
 
   async function lastAttempt(subscriptionId: string) {
     const [row] = await t.deps.db.sql<{
@@ -45,12 +39,7 @@ describe('response deadline', () => {
     receiver = startReceiver(hang);
     demo = await t.demo();
     const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.created'] });
-    await commitEvent(t.deps, {
-      type: 'booking.created',
-      customerId: demo.customer_id,
-      propertyId: await propertyPk(t.deps, demo.properties[0]?.external_property_id ?? ''),
-      data: bookingData(1),
-    });
+    await commitBookingEvent(t, demo, 'booking.created', 1);
     await receiver.waitFor(1);
     const deadline = Date.now() + (timeoutMs ?? RESPONSE_DEADLINE_MS) + 3000;
     while (!(await lastAttempt(sub.id)) && Date.now() < deadline) await Bun.sleep(50);
