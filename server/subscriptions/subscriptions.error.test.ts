@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { retireSubscriptions } from '../webhooks/test-support.ts';
+import { stopWebhookTest } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const rule = (name: string) => [`customer.subscription.messages.${name}`];
@@ -16,10 +16,7 @@ describe('subscription refusals', () => {
     demo = await t.demo();
     other = await t.demo();
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-  });
+  afterAll(() => stopWebhookTest(t, demo));
 
   const create = (body: unknown, token = demo.personal_token) =>
     t.request('POST', '/v1/qc/subscriptions', { token, body });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { retireSubscriptions } from '../webhooks/test-support.ts';
+import { stopWebhookTest } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const URL_B = 'https://pms.example.com/hooks/qc-v2';
@@ -16,10 +16,7 @@ describe('subscriptions', () => {
     demo = await t.demo();
     token = demo.personal_token;
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-  });
+  afterAll(() => stopWebhookTest(t, demo));
 
   // Destinations are not resolved with QC_WEBHOOK_ALLOW_PRIVATE=1 (the harness default), so example.com is fine.
   it('creates with url and event_types, answering 201 with the secret once', async () => {

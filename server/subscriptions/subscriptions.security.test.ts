@@ -3,13 +3,11 @@ import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import {
-  bookingData,
-  commitEvent,
+  commitBookingEvent,
   deliveryRows,
-  propertyPk,
-  retireSubscriptions,
   selfSignedCertificate,
   startReceiver,
+  stopWebhookTest,
   subscribe,
 } from '../webhooks/test-support.ts';
 
@@ -26,10 +24,7 @@ describe('subscription access', () => {
     demo = await t.demo();
     other = await t.demo();
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-  });
+  afterAll(() => stopWebhookTest(t, demo));
 
   it('hides a subscription from other customers on every route', async () => {
     const sub = await subscribe(t, demo.personal_token, { url: URL_A, event: 'booking.created' });
@@ -103,10 +98,7 @@ describe('destination checks with private addresses refused (QC_WEBHOOK_ALLOW_PR
     t = await startTestApp({ env: { QC_WEBHOOK_ALLOW_PRIVATE: '0' } });
     demo = await t.demo();
   });
-  afterAll(async () => {
-    await retireSubscriptions(t.deps, demo.customer_id);
-    await t.close();
-  });
+  afterAll(() => stopWebhookTest(t, demo));
 
   const create = (url: string) =>
     t.request('POST', '/v1/qc/subscriptions', { token: demo.personal_token, body: { url, event: 'booking.created' } });
@@ -155,12 +147,7 @@ describe('destination checks with private addresses refused (QC_WEBHOOK_ALLOW_PR
     const strict = await startTestApp({ clock, env: { QC_WEBHOOK_ALLOW_PRIVATE: '0' }, webhooks: { autorun: false } });
     try {
       const sub = await subscribe(permissive, demo.personal_token, { url: receiver.url, event: 'booking.created' });
-      await commitEvent(strict.deps, {
-        type: 'booking.created',
-        customerId: demo.customer_id,
-        propertyId: await propertyPk(strict.deps, demo.properties[0]?.external_property_id ?? ''),
-        data: bookingData(1),
-      });
+      await commitBookingEvent(strict, demo, 'booking.created', 1);
       await strict.webhooks?.runDue();
       expect(receiver.received).toHaveLength(0);
       const [row] = await deliveryRows(strict.deps, sub.id);
