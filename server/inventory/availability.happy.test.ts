@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { addRoomType, type InventoryFixture, inventoryFixture } from './test-fixtures.ts';
+import { addRoomType, type InventoryFixture, startInventoryTest } from './test-fixtures.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
 
 beforeAll(async () => {
   // Live property in Europe/Lisbon: today is 2026-06-15, so the window runs 2026-06-14 .. 2028-06-15.
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  f = await inventoryFixture(t);
+  ({ t, f } = await startInventoryTest());
 });
 
 afterAll(() => t.close());

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { addRatePlan, addRoomType, type InventoryFixture, inventoryFixture, type Ref } from './test-fixtures.ts';
+import type { TestApp } from '../testing/harness.ts';
+import { addRatePlan, addRoomType, type InventoryFixture, type Ref, startInventoryTest } from './test-fixtures.ts';
 
 /**
  * The calendar against a model: random sequences of overlapping range pushes (availability, prices,
@@ -16,8 +15,7 @@ let f: InventoryFixture;
 
 beforeAll(async () => {
   // Lisbon, today 2026-06-15: the window starts 2026-06-14, so the model's first four days are outside it.
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  f = await inventoryFixture(t);
+  ({ t, f } = await startInventoryTest());
 });
 
 afterAll(() => t.close());

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { addRoomType, calendarSnapshot, type InventoryFixture, inventoryFixture } from './test-fixtures.ts';
+import type { TestApp } from '../testing/harness.ts';
+import { addRoomType, calendarSnapshot, type InventoryFixture, startInventoryTest } from './test-fixtures.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  f = await inventoryFixture(t);
+  ({ t, f } = await startInventoryTest());
 });
 
 afterAll(() => t.close());

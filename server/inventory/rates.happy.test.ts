@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import {
-  addRatePlan,
-  addRoomType,
+  addRoomWithPlans,
   type InventoryFixture,
-  inventoryFixture,
-  PER_PERSON,
-  PER_ROOM,
   type Ref,
+  startInventoryTest,
+  storedRestrictions,
 } from './test-fixtures.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  f = await inventoryFixture(t);
+  ({ t, f } = await startInventoryTest());
 });
 
 afterAll(() => t.close());
@@ -26,27 +22,10 @@ const push = (values: unknown[]) =>
 const storedPrices = (plan: Ref, room: Ref) =>
   t.deps.db.sql<{ date: string; prices: Record<string, number> }>`
     select date, prices from rates where rate_plan_id = ${plan.id} and room_type_id = ${room.id} order by date`;
-const storedRestrictions = (plan: Ref, room: Ref) =>
-  t.deps.db.sql`select date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
-    where rate_plan_id = ${plan.id} and room_type_id = ${room.id} order by date`;
-
-/** A fresh room with a per_room and a per_person plan, so each test reads only its own calendar. */
-async function freshPairs() {
-  const room = await addRoomType(t.deps.db, f.live.id);
-  const perRoom = await addRatePlan(t.deps.db, f.live.id, {
-    sellType: 'per_room',
-    pairs: [{ roomTypeId: room.id, occupancies: PER_ROOM }],
-  });
-  const perPerson = await addRatePlan(t.deps.db, f.live.id, {
-    sellType: 'per_person',
-    pairs: [{ roomTypeId: room.id, occupancies: PER_PERSON }],
-  });
-  return { room, perRoom, perPerson };
-}
 
 describe('POST /inventory/rates', () => {
   it('writes the scalar rate of a per_room pair as its ROOM code', async () => {
-    const { room, perRoom } = await freshPairs();
+    const { room, perRoom } = await addRoomWithPlans(t.deps.db, f.live.id);
     const res = await push([
       {
         room_type_id: room.external_id,
@@ -65,7 +44,7 @@ describe('POST /inventory/rates', () => {
   });
 
   it('accepts prices {ROOM} on a per_room pair and plan partner codes', async () => {
-    const { room, perRoom } = await freshPairs();
+    const { room, perRoom } = await addRoomWithPlans(t.deps.db, f.live.id);
     const res = await push([
       {
         room_type_id: room.partner_code,
@@ -80,7 +59,7 @@ describe('POST /inventory/rates', () => {
   });
 
   it('merges codes into the stored day: codes not sent keep their value', async () => {
-    const { room, perPerson } = await freshPairs();
+    const { room, perPerson } = await addRoomWithPlans(t.deps.db, f.live.id);
     const ids = { room_type_id: room.external_id, rate_plan_id: perPerson.external_id };
     await push([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-03', prices: { A1: 80, A2: 100 } }]);
     const res = await push([{ ...ids, date_from: '2026-07-02', date_to: '2026-07-03', prices: { A2: 110 } }]);
@@ -97,7 +76,7 @@ describe('POST /inventory/rates', () => {
   });
 
   it('lets a later row win per code for the same day', async () => {
-    const { room, perPerson } = await freshPairs();
+    const { room, perPerson } = await addRoomWithPlans(t.deps.db, f.live.id);
     const ids = { room_type_id: room.external_id, rate_plan_id: perPerson.external_id };
     const res = await push([
       { ...ids, date_from: '2026-07-01', date_to: '2026-07-02', prices: { A1: 80, A2: 100 } },
@@ -111,7 +90,7 @@ describe('POST /inventory/rates', () => {
   });
 
   it('writes restriction fields carried by a price row, each table counted', async () => {
-    const { room, perRoom } = await freshPairs();
+    const { room, perRoom } = await addRoomWithPlans(t.deps.db, f.live.id);
     const res = await push([
       {
         room_type_id: room.external_id,
@@ -124,7 +103,7 @@ describe('POST /inventory/rates', () => {
       },
     ]);
     expect(res.body.data).toMatchObject({ written: 4, unchanged: 0 });
-    expect(await storedRestrictions(perRoom, room)).toEqual([
+    expect(await storedRestrictions(t.deps.db, perRoom, room)).toEqual([
       {
         date: '2026-07-01',
         min_los: 2,
@@ -159,7 +138,7 @@ describe('POST /inventory/rates', () => {
   });
 
   it('skips and counts price days outside the window', async () => {
-    const { room, perRoom } = await freshPairs();
+    const { room, perRoom } = await addRoomWithPlans(t.deps.db, f.live.id);
     const res = await push([
       {
         room_type_id: room.external_id,

@@ -1,43 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
-import {
-  addRatePlan,
-  addRoomType,
-  type InventoryFixture,
-  inventoryFixture,
-  PER_PERSON,
-  PER_ROOM,
-  type Ref,
-} from './test-fixtures.ts';
+import type { TestApp } from '../testing/harness.ts';
+import { addRoomWithPlans, type InventoryFixture, startInventoryTest, storedRestrictions } from './test-fixtures.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  f = await inventoryFixture(t);
+  ({ t, f } = await startInventoryTest());
 });
 
 afterAll(() => t.close());
-
-const storedRestrictions = (plan: Ref, room: Ref) =>
-  t.deps.db.sql`select date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
-    where rate_plan_id = ${plan.id} and room_type_id = ${room.id} order by date`;
-
-/** A fresh room with a per_room and a per_person plan, so each test reads only its own calendar. */
-async function freshPairs() {
-  const room = await addRoomType(t.deps.db, f.live.id);
-  const perRoom = await addRatePlan(t.deps.db, f.live.id, {
-    sellType: 'per_room',
-    pairs: [{ roomTypeId: room.id, occupancies: PER_ROOM }],
-  });
-  const perPerson = await addRatePlan(t.deps.db, f.live.id, {
-    sellType: 'per_person',
-    pairs: [{ roomTypeId: room.id, occupancies: PER_PERSON }],
-  });
-  return { room, perRoom, perPerson };
-}
 
 describe('POST /inventory/restrictions', () => {
   const pushRestrictions = (values: unknown[]) =>
@@ -47,7 +19,7 @@ describe('POST /inventory/restrictions', () => {
     });
 
   it('sets only the fields a row sends and keeps the others', async () => {
-    const { room, perRoom } = await freshPairs();
+    const { room, perRoom } = await addRoomWithPlans(t.deps.db, f.live.id);
     const ids = { room_type_id: room.external_id, rate_plan_id: perRoom.external_id };
     expect(
       (
@@ -60,7 +32,7 @@ describe('POST /inventory/restrictions', () => {
       { ...ids, date_from: '2026-07-02', date_to: '2026-07-03', stop_sell: true, max_los: 7 },
     ]);
     expect(res.body.data).toMatchObject({ written: 2, unchanged: 0 });
-    expect(await storedRestrictions(perRoom, room)).toEqual([
+    expect(await storedRestrictions(t.deps.db, perRoom, room)).toEqual([
       {
         date: '2026-07-01',
         min_los: 3,
@@ -106,7 +78,7 @@ describe('POST /inventory/restrictions', () => {
       },
     ]);
     expect(res.body.data).toMatchObject({ written: 1, warnings: [] });
-    expect(await storedRestrictions(f.plans.child, f.rooms.double)).toEqual([
+    expect(await storedRestrictions(t.deps.db, f.plans.child, f.rooms.double)).toEqual([
       {
         date: '2026-07-05',
         min_los: null,
@@ -119,14 +91,14 @@ describe('POST /inventory/restrictions', () => {
   });
 
   it('lets a later row win per field for the same day', async () => {
-    const { room, perRoom } = await freshPairs();
+    const { room, perRoom } = await addRoomWithPlans(t.deps.db, f.live.id);
     const ids = { room_type_id: room.external_id, rate_plan_id: perRoom.external_id };
     const res = await pushRestrictions([
       { ...ids, date_from: '2026-07-01', date_to: '2026-07-01', min_los: 2, stop_sell: true },
       { ...ids, date_from: '2026-07-01', date_to: '2026-07-01', stop_sell: false },
     ]);
     expect(res.body.data).toMatchObject({ written: 1 });
-    expect(await storedRestrictions(perRoom, room)).toEqual([
+    expect(await storedRestrictions(t.deps.db, perRoom, room)).toEqual([
       {
         date: '2026-07-01',
         min_los: 2,

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import {
   addRatePlan,
   calendarSnapshot,
   type InventoryFixture,
-  inventoryFixture,
   PER_PERSON,
   PER_ROOM,
   type Ref,
+  startInventoryTest,
 } from './test-fixtures.ts';
 
 /**
@@ -22,8 +21,7 @@ let person: Ref;
 let child: Ref;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  f = await inventoryFixture(t);
+  ({ t, f } = await startInventoryTest());
   person = await addRatePlan(t.deps.db, f.shadow.id, {
     sellType: 'per_person',
     pairs: [{ roomTypeId: f.shadowRoom.id, occupancies: PER_PERSON }],

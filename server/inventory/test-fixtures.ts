@@ -1,8 +1,9 @@
+import { ManualClock } from '../core/clock.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Demo } from '../ops/demo.ts';
 import type { Derivation } from '../rate-plans/service.ts';
 import type { OccupancyEntry, SellType } from '../rate-plans/vocabulary.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
 
 /**
  * Calendar test fixtures inserted straight into the structure tables, so inventory tests do not depend on
@@ -159,6 +160,49 @@ export async function inventoryFixture(
     shadowRoom,
     shadowPlan,
   };
+}
+
+/**
+ * A test app whose clock stands at 2026-06-15 12:00 UTC (the live property is in Europe/Lisbon, so the
+ * calendar window runs 2026-06-14 .. 2028-06-15), with an inventoryFixture on it.
+ */
+export async function startInventoryTest(
+  periodFrom?: string,
+  periodTo?: string,
+): Promise<{ t: TestApp; f: InventoryFixture }> {
+  const t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
+  return { t, f: await inventoryFixture(t, periodFrom, periodTo) };
+}
+
+/** A fresh room with a per_room and a per_person plan on it, so a test reads only its own calendar. */
+export async function addRoomWithPlans(
+  db: Db,
+  propertyId: number,
+): Promise<{ room: Ref; perRoom: Ref; perPerson: Ref }> {
+  const room = await addRoomType(db, propertyId);
+  const perRoom = await addRatePlan(db, propertyId, {
+    sellType: 'per_room',
+    pairs: [{ roomTypeId: room.id, occupancies: PER_ROOM }],
+  });
+  const perPerson = await addRatePlan(db, propertyId, {
+    sellType: 'per_person',
+    pairs: [{ roomTypeId: room.id, occupancies: PER_PERSON }],
+  });
+  return { room, perRoom, perPerson };
+}
+
+/** The stored restriction days of one plan and room, in date order. */
+export function storedRestrictions(db: Db, plan: Ref, room: Ref) {
+  return db.sql`select date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
+    where rate_plan_id = ${plan.id} and room_type_id = ${room.id} order by date`;
+}
+
+/** POST /rate_plans/{plan}/rates on the fixture's live property, with its token. */
+export function postPlanRates(t: TestApp, f: InventoryFixture, plan: string, values: unknown) {
+  return t.request('POST', `/v1/qc/properties/${f.live.external_id}/rate_plans/${plan}/rates`, {
+    token: f.token,
+    body: { values },
+  });
 }
 
 /** Everything a push can change for a customer: the three calendar tables and the outbox, as one comparable value. */

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
-import { type InventoryFixture, inventoryFixture } from '../inventory/test-fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { type InventoryFixture, startInventoryTest } from '../inventory/test-fixtures.ts';
+import type { TestApp } from '../testing/harness.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
   // The child plan sells at -10%, and at -20% on 2026-07-02.
-  f = await inventoryFixture(t, '2026-07-02', '2026-07-02');
+  ({ t, f } = await startInventoryTest('2026-07-02', '2026-07-02'));
   const push = async (endpoint: string, values: unknown[]) => {
     const res = await t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/${endpoint}`, {
       token: f.token,

@@ -1,30 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
 import {
   addRatePlan,
   addRoomType,
   calendarSnapshot,
   type InventoryFixture,
-  inventoryFixture,
   PER_ROOM,
+  postPlanRates,
+  startInventoryTest,
 } from '../inventory/test-fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  f = await inventoryFixture(t);
+  ({ t, f } = await startInventoryTest());
 });
 
 afterAll(() => t.close());
 
-const write = (plan: string, values: unknown) =>
-  t.request('POST', `/v1/qc/properties/${f.live.external_id}/rate_plans/${plan}/rates`, {
-    token: f.token,
-    body: { values },
-  });
+const write = (plan: string, values: unknown) => postPlanRates(t, f, plan, values);
 const codesOf = (body: { data: { errors: { row: number; code: string }[] } }) =>
   body.data.errors.map((e) => [e.row, e.code]);
 

@@ -1,31 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
 import {
   addRatePlan,
   addRoomType,
   type InventoryFixture,
-  inventoryFixture,
   PER_PERSON,
   PER_ROOM,
+  postPlanRates,
   type Ref,
+  startInventoryTest,
 } from '../inventory/test-fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 
 let t: TestApp;
 let f: InventoryFixture;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  f = await inventoryFixture(t);
+  ({ t, f } = await startInventoryTest());
 });
 
 afterAll(() => t.close());
 
-const write = (plan: string, values: unknown[]) =>
-  t.request('POST', `/v1/qc/properties/${f.live.external_id}/rate_plans/${plan}/rates`, {
-    token: f.token,
-    body: { values },
-  });
+const write = (plan: string, values: unknown[]) => postPlanRates(t, f, plan, values);
 const stored = (plan: Ref) =>
   t.deps.db.sql<{ room_type_id: number; date: string; prices: Record<string, number> }>`
     select room_type_id, date, prices from rates where rate_plan_id = ${plan.id} order by room_type_id, date`;
