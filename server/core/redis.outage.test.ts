@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { ThrowawayRedis } from '../testing/throwaway-redis.ts';
+import { countPartnerCode, holdPartnerCode, newPropertyBody } from './idempotency/test-support.ts';
 
 /**
  * Redis stopped mid-test (spec 8.1, 8.3.8): requests are still served, unlimited and undeduplicated; the
@@ -13,14 +14,7 @@ describe('a Redis outage', () => {
   let t: TestApp;
   let demo: Demo;
   let token: string;
-  let codes = 0;
-  const newProperty = () => ({
-    name: 'Outage Hotel',
-    type_id: 1,
-    currency: 'EUR',
-    timezone: 'Europe/Lisbon',
-    partner_code: `OUTAGE-${Date.now()}-${++codes}`,
-  });
+  const newProperty = () => newPropertyBody('OUTAGE', 'Outage Hotel');
 
   beforeAll(async () => {
     redis = await ThrowawayRedis.start();
@@ -38,11 +32,7 @@ describe('a Redis outage', () => {
       status: number;
       body: { checks: Record<string, string>; fail_open: { rate_limits: number; idempotency: number } };
     };
-  const countCode = async (code: string) =>
-    Number(
-      (await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where partner_code = ${code}`)[0]
-        ?.n,
-    );
+  const countCode = (code: string) => countPartnerCode(t, code);
 
   it('serves reads and writes without limits or deduplication, reports it, and resumes when Redis is back', async () => {
     const up = await readyz();
@@ -100,24 +90,7 @@ describe('a Redis outage', () => {
   it('still answers a keyed write whose response cannot be stored because Redis died while it ran', async () => {
     const body = newProperty();
     // Hold the insert on the partner code's unique index until Redis is gone.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => {
-      held = resolve;
-    });
-    const holder = t.deps.db
-      .tx(async (tx) => {
-        await tx.sql`insert into properties (customer_id, name, currency, timezone, partner_code)
-          values (${demo.customer_id}, 'holder', 'EUR', 'Europe/Lisbon', ${body.partner_code})`;
-        held();
-        await released;
-        throw new Error('roll back the holder');
-      })
-      .catch(() => {});
-    await holding;
+    const release = await holdPartnerCode(t, demo.customer_id, body.partner_code);
     const before = (await readyz()).body.fail_open.idempotency;
 
     const write = t.request('POST', '/v1/qc/properties', {
@@ -127,8 +100,7 @@ describe('a Redis outage', () => {
     });
     await Bun.sleep(200);
     await redis.stop();
-    release();
-    await holder;
+    await release();
 
     const res = await write;
     expect(res.status).toBe(201);

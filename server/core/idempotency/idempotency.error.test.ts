@@ -2,20 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
+import { countPartnerCode, holdPartnerCode, newPropertyBody } from './test-support.ts';
 
 /**
  * Spec 8.3 rules 4 and 7 and the key length (8.2) through HTTP on POST /properties, on Redis and on the
  * in-process store. A request is held "in flight" by an uncommitted row with the same partner code: the
  * property insert waits on the unique index until the test lets go.
  */
-let codes = 0;
-const newProperty = () => ({
-  name: 'Keyed Hotel',
-  type_id: 1,
-  currency: 'EUR',
-  timezone: 'Europe/Lisbon',
-  partner_code: `IDEMERR-${Date.now()}-${++codes}`,
-});
+const newProperty = () => newPropertyBody('IDEMERR');
 
 for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key refusals and waits (${backend.name})`, () => {
@@ -30,37 +24,7 @@ for (const backend of REDIS_BACKENDS) {
     });
     afterAll(() => t.close());
 
-    const countCode = async (code: string) =>
-      Number(
-        (await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where partner_code = ${code}`)[0]
-          ?.n,
-      );
-
-    /** Holds inserts of `code` for this customer until `release()`; the holding row is rolled back. */
-    async function holdPartnerCode(code: string) {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => {
-        held = resolve;
-      });
-      const done = t.deps.db
-        .tx(async (tx) => {
-          await tx.sql`insert into properties (customer_id, name, currency, timezone, partner_code)
-            values (${demo.customer_id}, 'holder', 'EUR', 'Europe/Lisbon', ${code})`;
-          held();
-          await released;
-          throw new Error('roll back the holder');
-        })
-        .catch(() => {});
-      await holding;
-      return async () => {
-        release();
-        await done;
-      };
-    }
+    const countCode = (code: string) => countPartnerCode(t, code);
 
     /** Resolves once `promise` has been pending for `ms` (the request reached the store and waits). */
     const stillPending = async (promise: Promise<unknown>, ms: number) =>
@@ -117,7 +81,7 @@ for (const backend of REDIS_BACKENDS) {
     it('makes a simultaneous same-key request wait for the first and replay its response', async () => {
       const body = newProperty();
       const headers = { 'idempotency-key': `wait-${body.partner_code}` };
-      const release = await holdPartnerCode(body.partner_code);
+      const release = await holdPartnerCode(t, demo.customer_id, body.partner_code);
       const first = t.request('POST', '/v1/qc/properties', { token, body, headers });
       expect(await stillPending(first, 150)).toBe(true);
       const second = t.request('POST', '/v1/qc/properties', { token, body, headers });
@@ -135,7 +99,7 @@ for (const backend of REDIS_BACKENDS) {
     it('answers 409 errors.qc.idempotency_in_flight when the first is still running after the wait', async () => {
       const body = newProperty();
       const headers = { 'idempotency-key': `slow-${body.partner_code}` };
-      const release = await holdPartnerCode(body.partner_code);
+      const release = await holdPartnerCode(t, demo.customer_id, body.partner_code);
       const first = t.request('POST', '/v1/qc/properties', { token, body, headers });
       expect(await stillPending(first, 150)).toBe(true);
 

@@ -3,20 +3,15 @@ import type { Demo } from '../../ops/demo.ts';
 import { type Reply, startTestApp, type TestApp } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { ManualClock } from '../clock.ts';
+import { countPartnerCode, newPropertyBody } from './test-support.ts';
 
 /**
  * Spec 8.3 rules 1-3, 5 and 6 through HTTP on real write routes (POST and PATCH /properties), on Redis and
  * on the in-process store.
  */
 const HOUR = 3600_000;
-let codes = 0;
-const newProperty = () => ({
-  name: 'Keyed Hotel',
-  type_id: 1,
-  currency: 'EUR',
-  timezone: 'Europe/Lisbon',
-  partner_code: `IDEM-${Date.now()}-${++codes}`,
-});
+const newProperty = () => newPropertyBody('IDEM');
+let serial = 0;
 
 /** Headers that belong to the operation (everything but the per-request ones). */
 function operationHeaders(res: Reply): Record<string, string> {
@@ -37,11 +32,7 @@ for (const backend of REDIS_BACKENDS) {
     });
     afterAll(() => t.close());
 
-    const countCode = async (code: string) =>
-      Number(
-        (await t.deps.db.sql<{ n: number }>`select count(*)::int as n from properties where partner_code = ${code}`)[0]
-          ?.n,
-      );
+    const countCode = (code: string) => countPartnerCode(t, code);
 
     it('replays the first response for the same key and body, with Idempotency-Replayed and the original time', async () => {
       const body = newProperty();
@@ -68,7 +59,7 @@ for (const backend of REDIS_BACKENDS) {
       // Refused by the service (unknown type_id), by schema validation (no name), by an unparsable body.
       const bodies = [{ body: { ...newProperty(), type_id: 999 } }, { body: { type_id: 1 } }, { raw: '{"name": ' }];
       for (const body of bodies) {
-        const headers = { 'idempotency-key': `invalid-${++codes}` };
+        const headers = { 'idempotency-key': `invalid-${++serial}` };
         const first = await t.request('POST', '/v1/qc/properties', { token, ...body, headers });
         expect(first.status).toBe(422);
         const again = await t.request('POST', '/v1/qc/properties', { token, ...body, headers });
@@ -107,7 +98,7 @@ for (const backend of REDIS_BACKENDS) {
       expect(otherClient.headers.get('idempotency-replayed')).toBeNull();
 
       const [a, b] = demo.properties.map((p) => p.external_property_id);
-      const patch = { partner_name: `Renamed ${++codes}` };
+      const patch = { partner_name: `Renamed ${++serial}` };
       const onA = await t.request('PATCH', `/v1/qc/properties/${a}`, {
         token,
         body: patch,
