@@ -18,6 +18,7 @@ import { parseConfig } from '../server/core/config.ts';
 import { createClient } from '../server/ops/clients.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
+import { type Stats, stats } from './stats.ts';
 
 const OPERATOR = 'bench-operator-token-0123456789';
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/qc_bookings';
@@ -25,19 +26,6 @@ const POLLS = Number(process.env.BENCH_POLLS ?? 300);
 const BOOKINGS = 10_000;
 const REVISIONS_PER_BOOKING = 10;
 const UNACKED = 1000;
-
-interface Stats {
-  median: number;
-  p95: number;
-  p99: number;
-  n: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return { median: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
-}
 
 const fmt = (x: number) => x.toFixed(2).padStart(7);
 function line(label: string, s: Stats) {

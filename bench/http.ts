@@ -30,31 +30,12 @@ import { routes } from '../server/core/routes/route-table.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
 import { freePort } from '../server/testing/free-port.ts';
+import { type Stats, stats } from './stats.ts';
 
 const OPERATOR = 'bench-operator-token-0123456789';
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const redisUrl = process.env.REDIS_URL || undefined;
-
-interface Stats {
-  median: number;
-  p95: number;
-  p99: number;
-  mean: number;
-  n: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return {
-    median: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    mean: sorted.reduce((s, x) => s + x, 0) / sorted.length,
-    n: sorted.length,
-  };
-}
 
 const ms = (x: number) => x.toFixed(3).padStart(8);
 function row(label: string, s: Stats, extra = '') {

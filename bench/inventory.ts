@@ -21,6 +21,7 @@ import { addRatePlan, addRoomType, type Ref } from '../server/inventory/test-fix
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
 import { insertProperty } from '../server/ops/properties.ts';
+import { type Stats, stats } from './stats.ts';
 
 const OPERATOR = 'bench-operator-token-0123456789';
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/qc_inventory';
@@ -31,18 +32,6 @@ const ROWS_PER_ROOM = 20;
 const DAY_ROWS = ROOMS * ROWS_PER_ROOM * DAYS_PER_ROW;
 const CODES = ['A1', 'A2', 'A3', 'AEB', 'CEB'];
 const TIME_ZONE = 'Europe/Lisbon';
-
-interface Stats {
-  median: number;
-  p95: number;
-  n: number;
-}
-
-function stats(samples: number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
-  return { median: at(0.5), p95: at(0.95), n: sorted.length };
-}
 
 const fmt = (x: number) => x.toFixed(1).padStart(7);
 const perSecond = (dayRows: number, ms: number) => Math.round((dayRows / ms) * 1000).toLocaleString('en-US');

@@ -15,6 +15,7 @@ import { createDeps } from '../server/core/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
+import { stats } from './stats.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
@@ -71,11 +72,10 @@ async function measure(label: string, fn: (i: number) => Promise<Response>) {
     samples.push(performance.now() - t0);
   }
   const seconds = (performance.now() - started) / 1000;
-  const sorted = samples.sort((a, b) => a - b);
-  const at = (q: number) =>
-    (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number).toFixed(2).padStart(7);
+  const s = stats(samples);
+  const fmt = (x: number) => x.toFixed(2).padStart(7);
   console.log(
-    `  ${label.padEnd(52)} median ${at(0.5)}  p95 ${at(0.95)}  p99 ${at(0.99)}  ${(CALLS / seconds).toFixed(0).padStart(5)} req/s`,
+    `  ${label.padEnd(52)} median ${fmt(s.median)}  p95 ${fmt(s.p95)}  p99 ${fmt(s.p99)}  ${(CALLS / seconds).toFixed(0).padStart(5)} req/s`,
   );
 }
 

@@ -20,6 +20,7 @@ import { closeRedis } from '../server/core/redis.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
 import { startWebhooks } from '../server/webhooks/dispatcher.ts';
+import { stats } from './stats.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
@@ -141,10 +142,10 @@ for (let i = 0; i < BOOKINGS; i++) {
   if (arrived === undefined) throw new Error('booking webhook missing');
   delays.push(arrived - answered);
 }
-const sorted = delays.sort((a, b) => a - b);
-const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number).toFixed(1);
+const delay = stats(delays);
+const fmt = (x: number) => x.toFixed(1);
 console.log(
-  `  booking commit -> webhook (${BOOKINGS} bookings via POST /ops/bookings): median ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  max ${at(1)} ms`,
+  `  booking commit -> webhook (${BOOKINGS} bookings via POST /ops/bookings): median ${fmt(delay.median)} ms  p95 ${fmt(delay.p95)} ms  p99 ${fmt(delay.p99)} ms  max ${fmt(delay.max)} ms`,
 );
 
 await webhooks.stop();

@@ -1,0 +1,27 @@
+/** Latency figures of one benchmark row, in the samples' unit (milliseconds in every bench here). */
+export interface Stats {
+  median: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+  n: number;
+}
+
+/** The sample at quantile `q` of ascending `sorted`, by rank rounded down (q = 1 is the largest). */
+export function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+}
+
+/** Summarises `samples` (left as they are). */
+export function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    median: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    p99: quantile(sorted, 0.99),
+    max: quantile(sorted, 1),
+    mean: sorted.reduce((s, x) => s + x, 0) / sorted.length,
+    n: sorted.length,
+  };
+}
