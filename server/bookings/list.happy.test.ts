@@ -1,18 +1,17 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { type BookingFixture, bookingFixture, opsBooking } from './test-fixtures.ts';
+import type { ManualClock } from '../core/clock.ts';
+import type { TestApp } from '../testing/harness.ts';
+import { type BookingFixture, opsBooking, startBookingTest } from './test-fixtures.ts';
 
 let t: TestApp;
 let fx: BookingFixture;
-const clock = new ManualClock('2026-06-15T10:00:00Z');
+let clock: ManualClock;
 const made: Record<string, { id: number; external_booking_id: string }> = {};
 let before: number;
 
 /** Five bookings an hour apart (received 11:00..15:00 UTC = 12:00..16:00 in Europe/Lisbon). */
 beforeAll(async () => {
-  t = await startTestApp({ clock });
-  fx = await bookingFixture(t);
+  ({ t, fx, clock } = await startBookingTest());
   before = (await list({})).body.data.meta.total;
   const specs: [string, Record<string, unknown>][] = [
     [

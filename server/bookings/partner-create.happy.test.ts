@@ -1,22 +1,19 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TestApp } from '../testing/harness.ts';
 import {
   type BookingFixture,
   bookingEvents,
-  bookingFixture,
   freeRooms,
   partnerBody,
   pushFree,
+  startBookingTest,
 } from './test-fixtures.ts';
 
 let t: TestApp;
 let fx: BookingFixture;
-const clock = new ManualClock('2026-06-15T10:00:00Z');
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
-  fx = await bookingFixture(t);
+  ({ t, fx } = await startBookingTest());
   await pushFree(t, fx, 0, '2026-11-01', '2026-11-30', 4);
 });
 

@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { type BookingFixture, bookingEvents, bookingFixture, opsBooking } from './test-fixtures.ts';
+import type { ManualClock } from '../core/clock.ts';
+import type { TestApp } from '../testing/harness.ts';
+import { type BookingFixture, bookingEvents, bookingFixture, opsBooking, startBookingTest } from './test-fixtures.ts';
 
 let t: TestApp;
 let fx: BookingFixture;
-const clock = new ManualClock('2026-06-15T10:00:00Z');
+let clock: ManualClock;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
-  fx = await bookingFixture(t);
+  ({ t, fx, clock } = await startBookingTest());
 });
 
 const path = (booking: string, action = '') => `/v1/qc/properties/${fx.property}/bookings/${booking}${action}`;

@@ -1,5 +1,6 @@
+import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
 
 /**
  * Booking test fixtures built through HTTP on a fresh demo customer: the live property with the structure
@@ -63,6 +64,13 @@ export async function bookingFixture(t: TestApp): Promise<BookingFixture> {
 async function internalId(t: TestApp, external: string): Promise<number> {
   const [row] = await t.deps.db.sql<{ id: number }>`select id from properties where external_id = ${external}`;
   return row?.id as number;
+}
+
+/** A test app on a ManualClock at 2026-06-15 10:00 UTC (the tests move it), with a bookingFixture on it. */
+export async function startBookingTest(): Promise<{ t: TestApp; clock: ManualClock; fx: BookingFixture }> {
+  const clock = new ManualClock('2026-06-15T10:00:00Z');
+  const t = await startTestApp({ clock });
+  return { t, clock, fx: await bookingFixture(t) };
 }
 
 export interface OpsBookingInput {
