@@ -18,7 +18,7 @@ import { parseConfig } from '../server/core/config.ts';
 import { createClient } from '../server/ops/clients.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
-import { type Stats, stats } from './stats.ts';
+import { type Stats, stats, timed } from './stats.ts';
 
 const OPERATOR = 'bench-operator-token-0123456789';
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/qc_bookings';
@@ -34,16 +34,8 @@ function line(label: string, s: Stats) {
   );
 }
 
-async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 20; i++) await fn(i);
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  return samples;
-}
+/** Every figure here follows 20 unmeasured warm-up calls. */
+const warmTimed = (n: number, fn: (i: number) => Promise<unknown>) => timed(n, fn, 20);
 
 const config = parseConfig({
   DATABASE_URL: databaseUrl,
@@ -147,20 +139,22 @@ const lagging = await consumer('lagging', `rank > n - ${UNACKED}`);
 const holes = await consumer('holes', 'rank % 100 = 0');
 await db.sql`analyze booking_revision_acks`;
 console.log(`\nfeed poll, limit=100 (consumer with ${lagging.pending} and ${holes.pending} unacked)`);
-line('lagging consumer, restart poll (since=0)', stats(await timed(POLLS, () => poll(lagging.token, 0))));
+line('lagging consumer, restart poll (since=0)', stats(await warmTimed(POLLS, () => poll(lagging.token, 0))));
 line(
   'lagging consumer, resuming from its cursor',
-  stats(await timed(POLLS, () => poll(lagging.token, lagging.firstUnacked - 1))),
+  stats(await warmTimed(POLLS, () => poll(lagging.token, lagging.firstUnacked - 1))),
 );
-line('consumer with scattered gaps, restart poll (since=0)', stats(await timed(POLLS, () => poll(holes.token, 0))));
+line('consumer with scattered gaps, restart poll (since=0)', stats(await warmTimed(POLLS, () => poll(holes.token, 0))));
 line(
   'consumer with scattered gaps, resuming mid-table',
-  stats(await timed(POLLS, (i) => poll(holes.token, holes.firstUnacked + 50_000 + (i % 100)))),
+  stats(await warmTimed(POLLS, (i) => poll(holes.token, holes.firstUnacked + 50_000 + (i % 100)))),
 );
 line(
   'query alone (feedPage), lagging consumer, since=0',
   stats(
-    await timed(POLLS, () => feedPage(db, { consumerId: lagging.pk, propertyIds: [live.id], since: 0, limit: 100 })),
+    await warmTimed(POLLS, () =>
+      feedPage(db, { consumerId: lagging.pk, propertyIds: [live.id], since: 0, limit: 100 }),
+    ),
   ),
 );
 
@@ -176,7 +170,7 @@ const ack = async (i: number) => {
   );
   if (res.status !== 200) throw new Error(`ack answered ${res.status}`);
 };
-line('ack of one revision', stats(await timed(POLLS, (i) => ack(i))));
+line('ack of one revision', stats(await warmTimed(POLLS, (i) => ack(i))));
 
 await deps.actors.drain();
 await db.close();

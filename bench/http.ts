@@ -30,7 +30,7 @@ import { routes } from '../server/core/routes/route-table.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
 import { freePort } from '../server/testing/free-port.ts';
-import { type Stats, stats } from './stats.ts';
+import { type Stats, stats, timed } from './stats.ts';
 
 const OPERATOR = 'bench-operator-token-0123456789';
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
@@ -40,16 +40,6 @@ const redisUrl = process.env.REDIS_URL || undefined;
 const ms = (x: number) => x.toFixed(3).padStart(8);
 function row(label: string, s: Stats, extra = '') {
   console.log(`  ${label.padEnd(54)} median ${ms(s.median)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  (n=${s.n})${extra}`);
-}
-
-async function timed(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  return samples;
 }
 
 /** Spawn to first 200 on /healthz. */

@@ -25,3 +25,15 @@ export function stats(samples: number[]): Stats {
     n: sorted.length,
   };
 }
+
+/** Milliseconds of each of `n` sequential calls of `fn(i)`, after `warmUp` unmeasured calls. */
+export async function timed(n: number, fn: (i: number) => Promise<unknown>, warmUp = 0): Promise<number[]> {
+  for (let i = 0; i < warmUp; i++) await fn(i);
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+}
