@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../server/core/auth/secrets.ts';
 import type { Db } from '../../server/core/db/db.ts';
 import { PhpFloat, phpJsonEncode, RawJson } from '../bytes.ts';
 
@@ -42,7 +43,6 @@ interface ItemRow {
 }
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * The legacy revision content (spec 2.10) of a booking as it stands: everything but revision_id and
@@ -90,7 +90,7 @@ export function revisionIdentity(
   content: string,
 ): { revision_id: string; revision_number: number } {
   if (bookingId < FIRST_CURRENT_BOOKING_ID) return { revision_id: md5(content), revision_number: 1 };
-  return { revision_id: `${bookingId}-${seq}-${sha256(content).slice(0, 16)}`, revision_number: seq };
+  return { revision_id: `${bookingId}-${seq}-${sha256Hex(content).slice(0, 16)}`, revision_number: seq };
 }
 
 /**

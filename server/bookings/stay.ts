@@ -1,21 +1,19 @@
-/** Calendar arithmetic on 'YYYY-MM-DD' strings (UTC days: a night is a date, no time zone involved). */
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
+import { formatDay, parseDay } from '../../actors/calendar-days.ts';
 
+/** Stays on 'YYYY-MM-DD' strings (UTC days: a night is a date, no time zone involved), on the shared day numbers. */
+const dayNumber = (date: string) => parseDay(date) as number;
+
+/** Strictly `YYYY-MM-DD` and a real calendar day. */
 export function isDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return typeof value === 'string' && parseDay(value) !== undefined;
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return formatDay(dayNumber(date) + days);
 }
 
 export function nightCount(checkin: string, checkout: string): number {
-  return Math.round((Date.parse(`${checkout}T00:00:00Z`) - Date.parse(`${checkin}T00:00:00Z`)) / DAY_MS);
+  return dayNumber(checkout) - dayNumber(checkin);
 }
 
 /** The nights a stay occupies: check-in day up to, not including, the check-out day. */

@@ -2,7 +2,7 @@ import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
-import { type PropertyRow, resolveProperty } from '../core/resolve.ts';
+import { isUuid, type PropertyRow, resolveProperty } from '../core/resolve.ts';
 import type { CatalogueSyncBody } from './model.ts';
 import { type Catalogue, catalogueOf, EMPTY_CATALOGUE, replaceCatalogue } from './service.ts';
 
@@ -94,11 +94,9 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
   return showCatalogueSync(deps, principal, job.external_id);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A job of the caller's customer; anything else (or a malformed id) is 404. */
 export async function showCatalogueSync(deps: Deps, principal: Principal, jobId: string) {
-  const [job] = UUID.test(jobId)
+  const [job] = isUuid(jobId)
     ? await deps.db.sql<JobRow>`select * from catalogue_sync_jobs
         where external_id = ${jobId} and customer_id = ${principal.customerId}`
     : [];

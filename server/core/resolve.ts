@@ -8,6 +8,11 @@ import { notFound } from './http/api-error.ts';
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a segment has the form of an external id (else it can only be a partner code). */
+export function isUuid(segment: string): boolean {
+  return UUID.test(segment);
+}
+
 export interface PropertyRow {
   id: number;
   external_id: string;
@@ -43,7 +48,7 @@ export interface RatePlanRow {
 }
 
 export async function resolveProperty(db: Db, principal: Principal, segment: string): Promise<PropertyRow> {
-  const rows = UUID.test(segment)
+  const rows = isUuid(segment)
     ? await db.sql<PropertyRow>`select * from properties where external_id = ${segment}
         or (partner_code = ${segment} and customer_id = ${principal.customerId})
         order by (external_id::text = ${segment.toLowerCase()}) desc limit 1`
@@ -73,7 +78,7 @@ export async function resolveChild<T>(
   propertyId: number,
   segment: string,
 ): Promise<T | undefined> {
-  if (UUID.test(segment)) {
+  if (isUuid(segment)) {
     const [byId] = await db.query<T>(
       `select * from ${table} where external_id = $1 and property_id = $2 and deleted_at is null`,
       [segment, propertyId],

@@ -1,5 +1,6 @@
 import type { PairTarget } from '../../actors/calendar-writes.ts';
 import type { Db } from '../core/db/db.ts';
+import { isUuid } from '../core/resolve.ts';
 import type { Derivation } from '../rate-plans/service.ts';
 import type { OccupancyEntry, OccupancyKind, SellType } from '../rate-plans/vocabulary.ts';
 
@@ -152,8 +153,6 @@ export async function loadStructure(db: Db, propertyId: number): Promise<Propert
   return new PropertyStructure([...roomTypes.values()], [...plans.values()], pairs);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Which of these segments name a room type or rate plan of ANOTHER property the caller may touch. A batch
  * naming one is a multi-property batch, not an unknown id; properties outside the caller's allow-list stay
@@ -168,7 +167,7 @@ export async function foreignSegments(
   const others = visiblePropertyIds.filter((id) => id !== propertyId);
   const find = async (table: 'room_types' | 'rate_plans', list: readonly string[]) => {
     if (!others.length || !list.length) return new Set<string>();
-    const ids = list.filter((s) => UUID.test(s)).map((s) => s.toLowerCase());
+    const ids = list.filter((s) => isUuid(s)).map((s) => s.toLowerCase());
     const rows = await db.query<{ external_id: string; partner_code: string | null }>(
       `select external_id, partner_code from ${table}
        where property_id = any($1::bigint[]) and deleted_at is null
@@ -177,7 +176,7 @@ export async function foreignSegments(
     );
     const foundIds = new Set(rows.map((r) => r.external_id.toLowerCase()));
     const foundCodes = new Set(rows.map((r) => r.partner_code));
-    return new Set(list.filter((s) => (UUID.test(s) && foundIds.has(s.toLowerCase())) || foundCodes.has(s)));
+    return new Set(list.filter((s) => (isUuid(s) && foundIds.has(s.toLowerCase())) || foundCodes.has(s)));
   };
   return {
     roomTypes: await find('room_types', segments.roomTypes),

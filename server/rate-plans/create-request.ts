@@ -1,13 +1,11 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { ApiError, type FieldErrors, fieldError, validationError } from '../core/http/api-error.ts';
-import { type PropertyRow, resolveChild } from '../core/resolve.ts';
+import { isUuid, type PropertyRow, resolveChild } from '../core/resolve.ts';
 import type { RoomTypeRecord } from '../room-types/service.ts';
 import { explicitOccupancyErrors, parseAdjust } from './explicit-occupancies.ts';
 import type { CreateRatePlanBody, DerivationSchema } from './model.ts';
 import type { Derivation, NewRatePlan, RatePlanRecord } from './service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Turns a POST rate_plans body into a creation, with the spec's refusals in this order: a derivation
@@ -66,7 +64,7 @@ async function parentPlan(
     return parent;
   }
   // Partner codes are per property, so only an external id can name a plan elsewhere in the customer's group.
-  const [elsewhere] = UUID.test(segment)
+  const [elsewhere] = isUuid(segment)
     ? await db.sql<{ id: number }>`
         select rp.id from rate_plans rp join properties p on p.id = rp.property_id
         where rp.external_id = ${segment} and p.customer_id = ${principal.customerId} and rp.deleted_at is null`

@@ -2,6 +2,7 @@ import type { Db } from '../core/db/db.ts';
 import { fieldError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
+import { isUuid } from '../core/resolve.ts';
 
 /** Names of the placeholder policies seeded on a property that has none (spec 4.3 rule 3). */
 export const PLACEHOLDER_PREFIX = 'API default – ';
@@ -39,8 +40,6 @@ export async function policiesFor(
   return { paymentPolicyId, cancellationPolicyId };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function explicitPolicy(
   tx: Db,
   table: 'payment_policies' | 'cancellation_policies',
@@ -48,7 +47,7 @@ async function explicitPolicy(
   externalId: string,
   field: string,
 ): Promise<number> {
-  const [row] = UUID.test(externalId)
+  const [row] = isUuid(externalId)
     ? await tx.query<{ id: number }>(
         `select id from ${table} where external_id = $1 and property_id = $2 and deleted_at is null`,
         [externalId, propertyId],

@@ -1,6 +1,7 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, type FieldErrors, validationError } from '../core/http/api-error.ts';
+import { isUuid } from '../core/resolve.ts';
 import { eventSpec } from '../webhooks/event-catalog.ts';
 import { destinationProblem, type LookupFn } from '../webhooks/ssrf-guard.ts';
 import type { SubscriptionInput } from './model.ts';
@@ -13,7 +14,6 @@ export interface SubscriptionChanges {
   allProperties?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rule = (name: string) => `customer.subscription.messages.${name}`;
 
 /**
@@ -69,7 +69,7 @@ export async function readSubscriptionInput(
 /** External ids first, partner codes second (spec 1.6), each inside the token's allow-list. */
 async function resolvePropertyRefs(deps: Deps, principal: Principal, refs: readonly string[]): Promise<number[]> {
   if (refs.length === 0) return [];
-  const uuids = refs.filter((r) => UUID.test(r)).map((r) => r.toLowerCase());
+  const uuids = refs.filter((r) => isUuid(r)).map((r) => r.toLowerCase());
   const rows = await deps.db.sql<{ id: number; external_id: string; partner_code: string | null }>`
     select id, external_id::text as external_id, partner_code from properties
     where customer_id = ${principal.customerId}

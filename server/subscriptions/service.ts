@@ -4,6 +4,7 @@ import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { notFound } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
+import { isUuid } from '../core/resolve.ts';
 import type { SubscriptionChanges } from './input.ts';
 
 export interface SubscriptionRow {
@@ -33,8 +34,6 @@ export interface SubscriptionRow {
 
 /** Spec 8.2: the old secret stays valid 24 hours after a rotation. */
 export const PREVIOUS_SECRET_VALIDITY_MS = 24 * 3600_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function newSecret(): string {
   return `whsec_${randomSecret(32)}`;
@@ -77,7 +76,7 @@ export async function visibleSubscriptionIds(db: Db, principal: Principal): Prom
 }
 
 export async function findSubscription(db: Db, principal: Principal, segment: string): Promise<SubscriptionRow> {
-  if (!UUID.test(segment)) throw notFound();
+  if (!isUuid(segment)) throw notFound();
   const [row] = await db.query<SubscriptionRow>(
     `select ${COLUMNS} from subscriptions s where ${VISIBLE} and s.external_id = $5::uuid`,
     [...visibleTo(principal), segment.toLowerCase()],

@@ -1,6 +1,7 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
+import { isUuid } from '../core/resolve.ts';
 import { visibleSubscriptionIds } from '../subscriptions/service.ts';
 
 /** Spec 2.8. pending -> delivering -> delivered | failed -> delivering ... | dead. */
@@ -9,8 +10,6 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** Redelivery reaches back this far (spec 6.2.7). */
 export const REDELIVERY_WINDOW_MS = 90 * 24 * 3600_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface DeliveryRow {
   id: number;
@@ -77,7 +76,7 @@ export async function listDeliveries(
 }
 
 export async function findDelivery(deps: Deps, principal: Principal, segment: string): Promise<DeliveryRow> {
-  if (!UUID.test(segment)) throw notFound();
+  if (!isUuid(segment)) throw notFound();
   const visible = await visibleSubscriptionIds(deps.db, principal);
   const [row] = await deps.db.query<DeliveryRow>(
     `${SELECT} where d.external_id = $1::uuid and d.subscription_id = any($2::bigint[])`,

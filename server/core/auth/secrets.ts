@@ -6,7 +6,7 @@ export function randomSecret(bytes = 32): string {
 }
 
 /** Secrets are high-entropy random values, so a plain SHA-256 is the right stored form (no KDF needed). */
-export function sha256Hex(value: string): string {
+export function sha256Hex(value: string | Uint8Array): string {
   return new Bun.CryptoHasher('sha256').update(value).digest('hex');
 }
 

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { ElysiaCustomStatusResponse, StatusMap } from 'elysia';
 import type { Principal } from '../auth/principal.ts';
+import { sha256Hex } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { validationError } from '../http/api-error.ts';
 import { requestState } from '../http/request-state.ts';
@@ -83,9 +83,9 @@ export async function startIdempotentRequest(
   }
   const entry = keyed.get(request);
   const body = new Uint8Array(entry?.rawBody ? await entry.rawBody : new ArrayBuffer(0));
-  const fingerprint = createHash('sha256').update(body).digest('hex');
+  const fingerprint = sha256Hex(body);
   const path = new URL(request.url).pathname;
-  const scope = createHash('sha256').update(`${principal.clientPk}\n${request.method}\n${path}\n${key}`).digest('hex');
+  const scope = sha256Hex(`${principal.clientPk}\n${request.method}\n${path}\n${key}`);
   const started = await deps.idempotency.start(scope, fingerprint, () => deps.clock.now());
   if (started.kind === 'replay') throw new IdempotentReplay(replay(started.response, requestState(request).headers));
   if (started.kind === 'started') keyed.set(request, { scope, lease: started.lease });
