@@ -56,15 +56,15 @@ type Outcome = 'created' | 'modified' | 'confirmed' | 'cancelled' | 'unchanged';
 
 const RESOURCE = routes.inboundWebhooks.resource;
 const payloadInvalid = (extra: Record<string, unknown> = {}) =>
-  new ApiError(422, 'errors.qc.webhook.payload_invalid', extra);
+  new ApiError('errors.qc.webhook.payload_invalid', extra);
 
 export function registerInboundWebhooks(app: QcApp, deps: Deps) {
   app.post(
     routes.inboundWebhooks.path,
     async ({ principal, request, body }) => {
       const channel = new URL(request.url).searchParams.get('channel');
-      if (!channel) throw new ApiError(400, 'errors.qc.webhook.missing_channel');
-      if (!INBOUND_CHANNELS.includes(channel)) throw new ApiError(400, 'errors.qc.webhook.unknown_channel');
+      if (!channel) throw new ApiError('errors.qc.webhook.missing_channel');
+      if (!INBOUND_CHANNELS.includes(channel)) throw new ApiError('errors.qc.webhook.unknown_channel');
       const reservation = await parseReservation(deps, principal, typeof body === 'string' ? body : '');
       return ok(await applyReservation(deps, reservation.property, channel, reservation.data));
     },
@@ -96,12 +96,12 @@ async function parseReservation(
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw payloadInvalid();
   const propertyId = (json as { external_property_id?: unknown }).external_property_id;
-  if (typeof propertyId !== 'string' || !propertyId) throw new ApiError(422, 'errors.qc.webhook.missing_property');
+  if (typeof propertyId !== 'string' || !propertyId) throw new ApiError('errors.qc.webhook.missing_property');
   let property: PropertyRow;
   try {
     property = await resolveProperty(deps.db, principal, propertyId);
   } catch {
-    throw new ApiError(422, 'errors.qc.webhook.missing_property');
+    throw new ApiError('errors.qc.webhook.missing_property');
   }
   if (!Value.Check(InboundReservation, json)) {
     const errors = [...Value.Errors(InboundReservation, json)] as unknown as Parameters<typeof fieldErrorsFrom>[0];

@@ -212,7 +212,7 @@ async function insertBooking(
     if (sqlState(err) === SqlState.uniqueViolation) throw new BookingRefused('duplicate_booking_id');
     throw err;
   }
-  if (!booking) throw new ApiError(500, 'errors.internal_error');
+  if (!booking) throw new ApiError('errors.internal_error');
   await writeRooms(tx, booking.id, [], lines, input.checkinDate, input.checkoutDate);
   return booking;
 }

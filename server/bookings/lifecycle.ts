@@ -104,8 +104,7 @@ export async function editBookingComment(deps: Deps, ref: BookingRef, comment: s
  */
 export async function confirmBooking(deps: Deps, ref: BookingRef): Promise<BookingResult> {
   return inTurn(deps, ref, async (tx, b) => {
-    if (b.status === 'cancelled' || b.status === 'no_show')
-      throw new ApiError(409, 'errors.qc.booking_not_confirmable');
+    if (b.status === 'cancelled' || b.status === 'no_show') throw new ApiError('errors.qc.booking_not_confirmable');
     if (b.status !== 'tentative' && b.status !== 'requested') return { booking: b, revisionId: null, changed: false };
     const [updated] = await tx.sql<BookingRow>`
       update bookings set status = 'confirmed', updated_at = ${deps.clock.now()} where id = ${b.id} returning *`;

@@ -27,7 +27,7 @@ export class BookingRefused extends ApiError {
     readonly reason: RefusalReason,
     key: typeof CREATE_FAILED | typeof MODIFY_FAILED = CREATE_FAILED,
   ) {
-    super(422, key, { reason });
+    super(key, { reason });
     this.name = 'BookingRefused';
   }
 }

@@ -15,13 +15,12 @@ export interface DayRange {
  * expand to more than 20000 day-rows before any trimming or merging), naming the limit it broke.
  */
 export function checkRowLimit(rows: number): void {
-  if (rows > MAX_ROWS)
-    throw new ApiError(422, 'errors.qc.batch_too_large', { limit: 'rows', max: MAX_ROWS, actual: rows });
+  if (rows > MAX_ROWS) throw new ApiError('errors.qc.batch_too_large', { limit: 'rows', max: MAX_ROWS, actual: rows });
 }
 
 export function checkDayRowLimit(dayRows: number): void {
   if (dayRows > MAX_DAY_ROWS) {
-    throw new ApiError(422, 'errors.qc.batch_too_large', { limit: 'day_rows', max: MAX_DAY_ROWS, actual: dayRows });
+    throw new ApiError('errors.qc.batch_too_large', { limit: 'day_rows', max: MAX_DAY_ROWS, actual: dayRows });
   }
 }
 

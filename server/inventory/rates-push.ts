@@ -42,7 +42,7 @@ export async function pushRates(
       ? [{ row: i, room_type_id: row.room_type_id, rate_plan_id: row.rate_plan_id }]
       : [],
   );
-  if (neither.length) throw new ApiError(422, 'errors.qc.rate_or_prices_required', { rows: neither });
+  if (neither.length) throw new ApiError('errors.qc.rate_or_prices_required', { rows: neither });
   checkLengthsOfStay(values, resource);
 
   const outcome = await pushCalendar(deps, property.id, {
@@ -83,7 +83,7 @@ function refuseOccupancyPricing(values: readonly PriceRowInput[], pairs: readonl
       ? [{ row: i, room_type_id: row.room_type_id, rate_plan_id: row.rate_plan_id }]
       : [],
   );
-  if (refused.length) throw new ApiError(422, 'errors.qc.occupancy_pricing_not_supported', { rows: refused });
+  if (refused.length) throw new ApiError('errors.qc.occupancy_pricing_not_supported', { rows: refused });
 }
 
 /** The codes of a row that may be written, warning about the others; undefined when none may. */

@@ -51,7 +51,7 @@ export async function resolvePairs(
     return plan && roomType ? structure.pair(plan.id, roomType.id) : undefined;
   });
   const missing = rows.flatMap((row, i) => (pairs[i] ? [] : [refused(row, i)]));
-  if (missing.length) throw new ApiError(422, 'errors.qc.unknown_room_or_rate', { rows: missing });
+  if (missing.length) throw new ApiError('errors.qc.unknown_room_or_rate', { rows: missing });
   return pairs as StructurePair[];
 }
 
@@ -76,9 +76,9 @@ async function refuseUnknown(
       ? [refused(row, i)]
       : [],
   );
-  if (elsewhere.length) throw new ApiError(422, 'errors.qc.multi_property_batch_not_allowed', { rows: elsewhere });
+  if (elsewhere.length) throw new ApiError('errors.qc.multi_property_batch_not_allowed', { rows: elsewhere });
   const unknown = rows.flatMap((row, i) => (roomTypes[i] ? [] : [refused(row, i)]));
-  if (unknown.length) throw new ApiError(422, 'errors.qc.unknown_room_type', { rows: unknown });
+  if (unknown.length) throw new ApiError('errors.qc.unknown_room_type', { rows: unknown });
 }
 
 function refused(row: RowIds, i: number): RefusedRow {

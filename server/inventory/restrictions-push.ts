@@ -30,7 +30,7 @@ export async function pushRestrictions(
   const empty = values.flatMap((row, i) =>
     sets[i] ? [] : [{ row: i, room_type_id: row.room_type_id, rate_plan_id: row.rate_plan_id }],
   );
-  if (empty.length) throw new ApiError(422, 'errors.qc.restriction_payload_empty', { rows: empty });
+  if (empty.length) throw new ApiError('errors.qc.restriction_payload_empty', { rows: empty });
   checkLengthsOfStay(values, resource);
 
   const outcome = await pushCalendar(deps, property.id, {

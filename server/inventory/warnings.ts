@@ -1,3 +1,5 @@
+import type { PushWarningKey } from '../core/http/error-catalogue.ts';
+
 /**
  * Row-level problems of a push (spec 4.4 rule 3): reported in `warnings[]` with the error key while the rest
  * of the batch is written. Each names its row index and the ids the row sent; a child plan's warning also
@@ -5,7 +7,7 @@
  */
 export interface PushWarning {
   row: number;
-  key: string;
+  key: PushWarningKey;
   room_type_id?: string;
   rate_plan_id?: string;
   code?: string;

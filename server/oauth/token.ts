@@ -10,7 +10,7 @@ export interface TokenRequest {
   scope: string | undefined;
 }
 
-const invalidClient = () => new ApiError(401, 'errors.qc.invalid_client');
+const invalidClient = () => new ApiError('errors.qc.invalid_client');
 // Compared against when the client id is unknown, so both paths do the same constant-time work.
 const DUMMY_HASH = sha256Hex('qc-no-such-client');
 
@@ -31,7 +31,7 @@ export async function issueClientToken(deps: Deps, req: TokenRequest) {
   if (!client || !matches) throw invalidClient();
 
   const requested = req.scope?.trim() ? req.scope.trim().split(/\s+/) : client.scopes;
-  if (requested.some((s) => !client.scopes.includes(s))) throw new ApiError(422, 'errors.qc.invalid_scope');
+  if (requested.some((s) => !client.scopes.includes(s))) throw new ApiError('errors.qc.invalid_scope');
 
   const scope = requested.join(' ');
   const access_token = await signJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, { sub: client.client_id, scope });

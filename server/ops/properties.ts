@@ -27,7 +27,7 @@ export async function insertProperty(db: Db, p: NewProperty): Promise<PropertyRo
     if (!row) throw new Error('property insert returned no row');
     return row;
   } catch (err) {
-    if (sqlState(err) === SqlState.uniqueViolation) throw new ApiError(409, 'errors.qc.partner_code_taken');
+    if (sqlState(err) === SqlState.uniqueViolation) throw new ApiError('errors.qc.partner_code_taken');
     throw err;
   }
 }

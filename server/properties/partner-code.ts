@@ -10,7 +10,7 @@ export async function uniquePartnerCode<T>(write: () => Promise<T | undefined>):
   try {
     row = await write();
   } catch (err) {
-    if (sqlState(err) === SqlState.uniqueViolation) throw new ApiError(409, 'errors.qc.partner_code_taken');
+    if (sqlState(err) === SqlState.uniqueViolation) throw new ApiError('errors.qc.partner_code_taken');
     throw err;
   }
   if (!row) throw new Error('write returned no row');

@@ -28,7 +28,7 @@ export async function createPartnerProperty(
 ): Promise<PropertyRow> {
   const [customer] = await tx.sql<{ owns_properties: boolean }>`
     select owns_properties from customers where id = ${principal.customerId}`;
-  if (!customer?.owns_properties) throw new ApiError(403, 'errors.qc.property_creation_not_allowed');
+  if (!customer?.owns_properties) throw new ApiError('errors.qc.property_creation_not_allowed');
   if (!isPropertyType(input.typeId)) throw fieldError('property', 'type_id', 'in');
   if (!isTimeZone(input.timezone)) throw fieldError('property', 'timezone', 'in');
   const property = await insertProperty(tx, {

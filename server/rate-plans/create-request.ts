@@ -18,12 +18,12 @@ export async function createRequest(
   property: PropertyRow,
   body: typeof CreateRatePlanBody.static,
 ): Promise<NewRatePlan> {
-  if (body.derivation && !body.parent_rate_plan_id) throw new ApiError(422, 'errors.qc.derivation_requires_parent');
+  if (body.derivation && !body.parent_rate_plan_id) throw new ApiError('errors.qc.derivation_requires_parent');
   const parent = body.parent_rate_plan_id
     ? await parentPlan(db, principal, property, body.parent_rate_plan_id)
     : undefined;
   const roomTypes = await roomTypesOf(db, property, body.room_type_ids ?? [], parent);
-  if (body.occupancies && roomTypes.length !== 1) throw new ApiError(422, 'errors.qc.occupancies_require_single_room');
+  if (body.occupancies && roomTypes.length !== 1) throw new ApiError('errors.qc.occupancies_require_single_room');
 
   const errors: FieldErrors = {};
   const add = (field: string, rule: string) => {
@@ -69,8 +69,8 @@ async function parentPlan(
         select rp.id from rate_plans rp join properties p on p.id = rp.property_id
         where rp.external_id = ${segment} and p.customer_id = ${principal.customerId} and rp.deleted_at is null`
     : [];
-  if (elsewhere) throw new ApiError(422, 'errors.qc.parent_rate_plan_not_on_property');
-  throw new ApiError(422, 'errors.qc.parent_rate_plan_not_found');
+  if (elsewhere) throw new ApiError('errors.qc.parent_rate_plan_not_on_property');
+  throw new ApiError('errors.qc.parent_rate_plan_not_found');
 }
 
 /** Room types by external id or partner code; a child plan without a list takes all of its parent's rooms. */
@@ -88,7 +88,7 @@ async function roomTypesOf(
   const rooms: RoomTypeRecord[] = [];
   for (const segment of segments) {
     const room = await resolveChild<RoomTypeRecord>(db, 'room_types', property.id, segment);
-    if (!room) throw new ApiError(422, 'errors.qc.unknown_room_type');
+    if (!room) throw new ApiError('errors.qc.unknown_room_type');
     if (!rooms.some((r) => r.id === room.id)) rooms.push(room);
   }
   return rooms;

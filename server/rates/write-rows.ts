@@ -5,6 +5,7 @@ import {
   type RestrictionField,
   type RestrictionValues,
 } from '../../actors/calendar-writes.ts';
+import type { RateRowErrorCode } from '../core/http/error-catalogue.ts';
 
 /**
  * Rows of the per-plan rate write (`POST /rate_plans/{id}/rates`, `{values: [{date, prices, restrictions}]}`)
@@ -12,7 +13,7 @@ import {
  */
 export interface RowError {
   row: number;
-  code: string;
+  code: RateRowErrorCode;
   message?: string;
   field?: string;
   date?: string;

@@ -78,6 +78,6 @@ async function resolvePropertyRefs(deps: Deps, principal: Principal, refs: reado
     const row = rows.find((r) => r.external_id === ref.toLowerCase()) ?? rows.find((r) => r.partner_code === ref);
     return row && principal.propertyIds.has(row.id) ? row.id : undefined;
   });
-  if (ids.some((id) => id === undefined)) throw new ApiError(422, 'errors.qc.subscription.unknown_property');
+  if (ids.some((id) => id === undefined)) throw new ApiError('errors.qc.subscription.unknown_property');
   return [...new Set(ids as number[])];
 }

@@ -35,7 +35,7 @@ export interface DeliveryRow {
 export function parseStatus(value: string | undefined): DeliveryStatus | undefined {
   if (value === undefined || value === '') return undefined;
   if (!(DELIVERY_STATUSES as readonly string[]).includes(value))
-    throw new ApiError(422, 'errors.qc.deliveries.unknown_status');
+    throw new ApiError('errors.qc.deliveries.unknown_status');
   return value as DeliveryStatus;
 }
 
@@ -97,7 +97,7 @@ export async function redeliver(deps: Deps, principal: Principal, segment: strin
   const original = await findDelivery(deps, principal, segment);
   const now = deps.clock.now();
   if (now.getTime() - new Date(original.created_at).getTime() > REDELIVERY_WINDOW_MS) {
-    throw new ApiError(422, 'errors.qc.deliveries.redelivery_window_passed');
+    throw new ApiError('errors.qc.deliveries.redelivery_window_passed');
   }
   const [inserted] = await deps.db.sql<{ id: number }>`
     insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, next_attempt_at, created_at, redelivery_of)
@@ -105,7 +105,7 @@ export async function redeliver(deps: Deps, principal: Principal, segment: strin
     from deliveries d join subscriptions s on s.id = d.subscription_id
     where d.id = ${original.id} and s.status = 'active'
     returning id`;
-  if (!inserted) throw new ApiError(409, 'errors.qc.subscription.disabled');
+  if (!inserted) throw new ApiError('errors.qc.subscription.disabled');
   const [row] = await deps.db.query<DeliveryRow>(`${SELECT} where d.id = $1`, [inserted.id]);
   if (!row) throw notFound();
   return row;

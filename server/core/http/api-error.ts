@@ -1,13 +1,17 @@
+import { type ErrorKey, statusOf } from './error-catalogue.ts';
+
 /**
- * The one error type. Domain code raises ApiError (or returns one) with the spec's key; one handler renders
- * every failure in the envelope. Keys never change meaning; new keys may appear.
+ * The one error type. Domain code raises an ApiError with a key of the closed catalogue
+ * (./error-catalogue.ts); the status comes from the catalogue, and one handler renders every failure in the
+ * envelope. Keys never change meaning; new keys may appear.
  */
 export type FieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly key: string,
+    readonly key: ErrorKey,
     /** Extra top-level body fields beside status/message (for example `errors` or `usages`). */
     readonly extra: Record<string, unknown> = {},
     /** Extra response headers (for example Retry-After). */
@@ -15,17 +19,18 @@ export class ApiError extends Error {
   ) {
     super(key);
     this.name = 'ApiError';
+    this.status = statusOf(key);
   }
 }
 
-export const unauthorized = () => new ApiError(401, 'errors.unauthorized');
-export const notFound = () => new ApiError(404, 'errors.not_found');
-export const insufficientScope = () => new ApiError(403, 'errors.qc.insufficient_scope');
-export const endpointNotAllowed = () => new ApiError(403, 'errors.qc.endpoint_not_allowed');
+export const unauthorized = () => new ApiError('errors.unauthorized');
+export const notFound = () => new ApiError('errors.not_found');
+export const insufficientScope = () => new ApiError('errors.qc.insufficient_scope');
+export const endpointNotAllowed = () => new ApiError('errors.qc.endpoint_not_allowed');
 
 /** 422 errors.validation_error with an `errors` map: field path -> ['customer.<resource>.messages.<rule>']. */
 export function validationError(errors: FieldErrors): ApiError {
-  return new ApiError(422, 'errors.validation_error', { errors });
+  return new ApiError('errors.validation_error', { errors });
 }
 
 /** Shorthand for one failing field. */

@@ -40,15 +40,15 @@ export function qcPipeline(deps: Deps) {
           await admit(deps, spec, request, body, server?.requestIP(request)?.address);
         },
         resolve: ({ request }) => ({ principal: requestState(request).principal as Principal }),
-        async error({ request, code, error, server }) {
-          if (error instanceof IdempotentReplay) return error.response;
+        async error({ request, code, error, server, set }) {
+          if (error instanceof IdempotentReplay) return replay(error, set);
           // An unparsable body fails before transform; admit the request now, so it is answered like
           // any other (401 without a token, rate-limit headers, idempotency) rather than skipping checks.
           if (code === 'PARSE') {
             try {
               await admit(deps, spec, request, undefined, server?.requestIP(request)?.address);
             } catch (rejected) {
-              if (rejected instanceof IdempotentReplay) return rejected.response;
+              if (rejected instanceof IdempotentReplay) return replay(rejected, set);
               return renderError(deps, request, 'UNKNOWN', rejected, spec.resource);
             }
           }
@@ -76,6 +76,15 @@ export function qcPipeline(deps: Deps) {
       });
       await abandonIdempotentRequest(deps, request);
     });
+}
+
+/**
+ * A replay leaves through the route's error hook, where Elysia answers a returned Response of status 200
+ * with the error's status (500) unless `set.status` says otherwise: a replayed 200 came back as a 500.
+ */
+function replay(stored: IdempotentReplay, set: { status?: number | string }): Response {
+  set.status = stored.response.status;
+  return stored.response;
 }
 
 async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknown, address: string | undefined) {

@@ -48,11 +48,11 @@ function toApiError(code: string | number, error: unknown, resource: string): Ap
     case 'PARSE':
       return validationError({ body: [`customer.${resource}.messages.malformed`] });
     case 'NOT_FOUND':
-      return new ApiError(404, 'errors.not_found');
+      return new ApiError('errors.not_found');
     case 'INVALID_COOKIE_SIGNATURE':
     case 'INVALID_FILE_TYPE':
       return validationError({ body: [`customer.${resource}.messages.invalid`] });
     default:
-      return new ApiError(500, 'errors.internal_error');
+      return new ApiError('errors.internal_error');
   }
 }

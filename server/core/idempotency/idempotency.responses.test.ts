@@ -65,7 +65,7 @@ describe('what Idempotency-Key keeps', () => {
   it('replays a thrown 4xx error without running the handler again', async () => {
     calls = 0;
     answer = () => {
-      throw new ApiError(422, 'errors.qc.unknown_room_type');
+      throw new ApiError('errors.qc.unknown_room_type');
     };
     const first = await send('POST', '/bookings', 'thrown');
     const again = await send('POST', '/bookings', 'thrown');
@@ -78,7 +78,7 @@ describe('what Idempotency-Key keeps', () => {
   it('never keeps errors.qc.booking_create_failed: the retry runs again', async () => {
     calls = 0;
     answer = () => {
-      throw new ApiError(422, 'errors.qc.booking_create_failed');
+      throw new ApiError('errors.qc.booking_create_failed');
     };
     const first = await send('POST', '/bookings', 'refused');
     expect(JSON.parse(first.text).message).toBe('errors.qc.booking_create_failed');

@@ -34,10 +34,10 @@ export class Idempotency {
         this.#outage('claim', err);
         return { kind: 'unguarded' };
       }
-      if (claim.kind === 'conflict') throw new ApiError(409, 'errors.qc.idempotency_conflict');
+      if (claim.kind === 'conflict') throw new ApiError('errors.qc.idempotency_conflict');
       if (claim.kind !== 'in_flight') return claim;
       const left = deadline - Date.now();
-      if (left <= 0) throw new ApiError(409, 'errors.qc.idempotency_in_flight');
+      if (left <= 0) throw new ApiError('errors.qc.idempotency_in_flight');
       await Bun.sleep(Math.min(pause, left));
     }
   }

@@ -27,7 +27,7 @@ export async function applyRateLimit(deps: Deps, spec: RouteSpec, request: Reque
   const { 'retry-after': retryAfter, ...headers } = verdict.headers;
   Object.assign(requestState(request).headers, headers);
   if (!verdict.allowed)
-    throw new ApiError(429, 'errors.qc.rate_limit_exceeded', {}, { 'retry-after': retryAfter as string });
+    throw new ApiError('errors.qc.rate_limit_exceeded', {}, { 'retry-after': retryAfter as string });
 }
 
 async function subjectOf(deps: Deps, spec: RouteSpec, request: Request, caller: Caller): Promise<string> {
