@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../server/core/db/db.ts';
+import type { PropertyActors as ActorTurns } from '../server/core/deps.ts';
 
 /** Advisory-lock namespace for property calendars (the two-int form: namespace, property id). */
 const LOCK_NAMESPACE = 7210;
@@ -22,7 +23,7 @@ interface Turn {
  * advisory lock, which keeps the same order across server processes sharing the database.
  * A mailbox is released as soon as it has nothing queued.
  */
-export class PropertyActors {
+export class PropertyActors implements ActorTurns {
   readonly #mailboxes = new Map<number, Mailbox>();
   readonly #current = new AsyncLocalStorage<Turn>();
 

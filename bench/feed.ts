@@ -13,7 +13,7 @@
 import { buildApp } from '../server/app.ts';
 import { advanceWatermark, feedPage } from '../server/bookings/feed.ts';
 import { createBooking } from '../server/bookings/intake.ts';
-import { createDeps } from '../server/core/boot.ts';
+import { createDeps } from '../server/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
 import { createClient } from '../server/ops/clients.ts';
 import { createDemo } from '../server/ops/demo.ts';

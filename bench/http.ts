@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
+import { createDeps } from '../server/boot.ts';
 import { authenticate } from '../server/core/auth/authenticate.ts';
-import { createDeps } from '../server/core/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
 import type { Db } from '../server/core/db/db.ts';
 import { openDb } from '../server/core/db/open.ts';
@@ -26,9 +26,10 @@ import {
 } from '../server/core/idempotency/idempotent-request.ts';
 import { applyRateLimit } from '../server/core/limits/rate-limit.ts';
 import { closeRedis } from '../server/core/redis.ts';
-import { routes } from '../server/core/routes/route-table.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
+import { listProperties } from '../server/properties/list-properties.ts';
+import { updateProperty } from '../server/properties/update-property.ts';
 import { freePort } from '../server/testing/free-port.ts';
 import { type Stats, stats, timed } from './stats.ts';
 
@@ -161,7 +162,7 @@ async function benchBackend(name: string, db: Db, dataDir: string, redis: string
 async function benchLimiter(deps: Deps, token: string) {
   const principal = await authenticate(deps, `Bearer ${token}`);
   const check = () =>
-    applyRateLimit(deps, routes.propertiesList, new Request('http://localhost/v1/qc/properties'), { principal });
+    applyRateLimit(deps, listProperties, new Request('http://localhost/v1/qc/properties'), { principal });
   await timed(200, check);
   row('added: rate-limit check', stats(await timed(CALLS, check)));
 }
@@ -181,7 +182,7 @@ async function benchIdempotency(deps: Deps, token: string) {
   };
   const claimAndStore = async (key: string) => {
     const request = keyedRequest(key);
-    await startIdempotentRequest(deps, routes.propertiesUpdate, request, principal);
+    await startIdempotentRequest(deps, updateProperty, request, principal);
     await finishIdempotentRequest(
       deps,
       request,
@@ -197,7 +198,7 @@ async function benchIdempotency(deps: Deps, token: string) {
   await claimAndStore(replayKey);
   const replay = async () => {
     try {
-      await startIdempotentRequest(deps, routes.propertiesUpdate, keyedRequest(replayKey), principal);
+      await startIdempotentRequest(deps, updateProperty, keyedRequest(replayKey), principal);
       throw new Error('expected a replay');
     } catch (err) {
       if (!(err instanceof IdempotentReplay)) throw err;

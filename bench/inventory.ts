@@ -13,7 +13,7 @@
 import autocannon from 'autocannon';
 import { addYears, formatDay, todayIn } from '../actors/calendar-days.ts';
 import { buildApp } from '../server/app.ts';
-import { createDeps } from '../server/core/boot.ts';
+import { createDeps } from '../server/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
 import type { Db } from '../server/core/db/db.ts';
 import type { Deps } from '../server/core/deps.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { addDays, localToday } from '../legacy/calendar-days.ts';
 import { buildApp } from '../server/app.ts';
 import { createBooking } from '../server/bookings/intake.ts';
-import { createDeps } from '../server/core/boot.ts';
+import { createDeps } from '../server/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';

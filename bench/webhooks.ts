@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
-import { createDeps } from '../server/core/boot.ts';
+import { createDeps } from '../server/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
 import { recordEvent } from '../server/core/outbox.ts';
 import { closeRedis } from '../server/core/redis.ts';

@@ -16,6 +16,8 @@ if (!env.DATABASE_URL) {
   env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/qc_test';
 }
 env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+// Every success body is checked against its route's declared response schema (server/core/http/mount-routes.ts).
+env.QC_CHECK_RESPONSES = '1';
 
 const bun = process.execPath;
 const filters = process.argv.slice(2);

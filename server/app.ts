@@ -3,6 +3,7 @@ import { legacyFacade } from '../legacy/facade.ts';
 import { registerBookings } from './bookings/routes.ts';
 import { registerCatalogue } from './catalogue/routes.ts';
 import type { Deps } from './core/deps.ts';
+import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -11,14 +12,11 @@ import { registerInventory } from './inventory/routes.ts';
 import { registerOauth } from './oauth/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
-import { registerPermissions } from './permissions/routes.ts';
-import { registerPropertyTypes } from './properties/property-types.ts';
-import { registerPropertyReads } from './properties/routes.ts';
-import { registerPropertyWrites } from './properties/write-routes.ts';
 import { registerRatePlanReads } from './rate-plans/read-routes.ts';
 import { registerRatePlanWrites } from './rate-plans/write-routes.ts';
 import { registerRates } from './rates/routes.ts';
 import { registerRoomTypes } from './room-types/routes.ts';
+import { routeTable } from './route-table.ts';
 import { registerSubscriptions } from './subscriptions/routes.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
 
@@ -31,10 +29,7 @@ export interface AppOptions {
 function modernApi(deps: Deps) {
   const app = createQcApp(deps);
   registerOauth(app, deps);
-  registerPermissions(app);
-  registerPropertyReads(app, deps);
-  registerPropertyWrites(app, deps);
-  registerPropertyTypes(app);
+  mountRoutes(app, deps, routeTable);
   registerCatalogue(app, deps);
   registerRoomTypes(app, deps);
   registerRatePlanReads(app, deps);

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { createDeps, operatorToken } from './core/boot.ts';
+import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
 import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';

@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { PropertyActors } from '../../actors/property-actors.ts';
 import type { SigningKeys } from './auth/signing-keys.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -7,6 +6,7 @@ import type { Db } from './db/db.ts';
 import type { Idempotency } from './idempotency/idempotency.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Log } from './log.ts';
+import type { RouteSpec } from './routes/route-spec.ts';
 
 /**
  * Everything a feature needs from the outside world, built once at boot (server/main.ts) or per test
@@ -21,10 +21,25 @@ export interface Deps {
   keys: SigningKeys;
   /** The per-property serialized writers: every calendar write goes through `actors.run(propertyId, tx => ...)`. */
   actors: PropertyActors;
+  /** Every modern route (server/route-table.ts): read by GET /permissions and endpoint_scopes validation. */
+  routes: readonly RouteSpec[];
   /** The shared Redis connection when REDIS_URL is set (server/core/redis.ts); close it on shutdown. */
   redis?: Redis;
   /** Rate-limit budgets (spec 8.1): in Redis when configured, in this process otherwise. */
   limiter: RateLimiter;
   /** Idempotency-Key records (spec 8.3): in Redis when configured, in this process otherwise. */
   idempotency: Idempotency;
+}
+
+/**
+ * The per-property serialized writers, implemented in actors/property-actors.ts. Declared here so that core
+ * depends on nothing above it.
+ */
+export interface PropertyActors {
+  /** Runs `work` in the property's turn: one transaction holding its lock; re-entrant within the turn. */
+  run<T>(propertyId: number, work: (tx: Db) => Promise<T>): Promise<T>;
+  /** Resolves once every queued turn has finished (graceful shutdown). */
+  drain(): Promise<void>;
+  /** Live mailboxes (idle ones are released). */
+  readonly size: number;
 }

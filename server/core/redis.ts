@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { errorFields, type Log } from './log.ts';
+import { withTimeout } from './timeout.ts';
 
 /**
  * The one way to open a Redis connection. The defaults suit request-path callers (rate limits,
@@ -40,10 +41,7 @@ export function createRedis(url: string, log: Log, overrides: RedisOptions = {})
  */
 export async function connectRedis(redis: Redis, log: Log, ms = 1000): Promise<void> {
   try {
-    await Promise.race([
-      redis.connect(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
-    ]);
+    await withTimeout(redis.connect(), ms);
   } catch (err) {
     log.warn('redis not reachable at start; rate limits and idempotency fail open until it is', {
       ...errorFields(err),

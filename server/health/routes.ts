@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../core/deps.ts';
 import { errorFields } from '../core/log.ts';
+import { withTimeout } from '../core/timeout.ts';
 
 export interface ReadinessProbe {
   name: string;
@@ -34,11 +35,4 @@ export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
       const fail_open = { rate_limits: deps.limiter.failures, idempotency: deps.idempotency.failures };
       return { status: ready ? 'ok' : 'unavailable', checks, fail_open };
     });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)),
-  ]);
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import YAML from 'yaml';
-import { routeList } from '../core/routes/route-table.ts';
+import { routeCatalogue as routeList } from '../route-table.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
 let t: TestApp;

@@ -37,7 +37,7 @@ export async function createClient(deps: Deps, input: NewClient): Promise<Create
   const resource = input.kind === 'oauth' ? 'client' : 'api_token';
   const badScopes = input.scopes.filter((s) => !(SCOPES as readonly string[]).includes(s));
   if (badScopes.length) errors.scopes = [`customer.${resource}.messages.in`];
-  if (unknownEndpointScopes(input.endpointScopes).length)
+  if (unknownEndpointScopes(input.endpointScopes, deps.routes).length)
     errors.endpoint_scopes = [`customer.${resource}.messages.unknown_endpoint`];
   const tier = input.tier ?? 'standard';
   if (!(TIERS as readonly string[]).includes(tier)) errors.tier = [`customer.${resource}.messages.in`];

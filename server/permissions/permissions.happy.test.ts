@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { routeList } from '../core/routes/route-table.ts';
 import type { Demo } from '../ops/demo.ts';
+import { routeCatalogue as routeList } from '../route-table.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
 let t: TestApp;
@@ -18,7 +18,9 @@ describe('GET /v1/qc/permissions', () => {
     expect(res.status).toBe(200);
     const endpoints = res.body.data.endpoints as { name: string; methods: string[]; uri: string; scope: string[] }[];
     const names = endpoints.map((e) => e.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    // Code-point order, whatever the machine's collation: '.' (0x2E) sorts before '_' (0x5F).
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(names.indexOf('qc.catalogue.replace')).toBeLessThan(names.indexOf('qc.catalogue_sync.create'));
     expect(new Set(names)).toEqual(new Set(routeList.map((r) => r.name)));
     expect(endpoints.find((e) => e.name === 'qc.inventory.rates')).toEqual({
       name: 'qc.inventory.rates',

@@ -12,13 +12,6 @@ export const PropertySchema = t.Object({
   partner_name: t.Nullable(t.String()),
 });
 
-export const MetaSchema = t.Object({
-  total: t.Integer(),
-  page: t.Integer(),
-  per_page: t.Integer(),
-  last_page: t.Integer({ minimum: 1 }),
-});
-
 export const ListQuery = t.Object({
   page: t.Optional(t.Numeric({ minimum: 1 })),
   per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),

@@ -1,5 +1,5 @@
 import { buildApp } from '../app.ts';
-import { createDeps } from '../core/boot.ts';
+import { createDeps } from '../boot.ts';
 import { ManualClock } from '../core/clock.ts';
 import { parseConfig } from '../core/config.ts';
 import type { Db } from '../core/db/db.ts';

@@ -4,6 +4,7 @@ import type { Config } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
 import { WEBHOOK_FANOUT_PER_DAY } from '../core/limits/budgets.ts';
 import { errorFields } from '../core/log.ts';
+import { withTimeout } from '../core/timeout.ts';
 import { BullMqQueue } from './bullmq-queue.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
 import { type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
@@ -48,14 +49,6 @@ const SWEEP_LIMIT = 1000;
 // A queue that does not answer (Redis down) must not stall the relay nor shutdown: the row stays due.
 const SCHEDULE_DEADLINE_MS = 2000;
 
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Jobs carry a delivery id of one database, so the queue is namespaced by the database: deployments (or
  * test databases) sharing one Redis never run each other's jobs, while every process of one deployment
@@ -93,7 +86,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     const now = Date.now();
     if ((recentlyScheduled.get(key) ?? 0) > now) return;
     try {
-      await withDeadline(queue.schedule({ deliveryId, runAt, key }), SCHEDULE_DEADLINE_MS);
+      await withTimeout(queue.schedule({ deliveryId, runAt, key }), SCHEDULE_DEADLINE_MS);
       recentlyScheduled.set(key, now + RESCHEDULE_AFTER_MS);
     } catch (err) {
       // The row stays due in the database; the sweep schedules it again once the queue answers.

@@ -1,3 +1,5 @@
+import { type TSchema, t } from 'elysia';
+
 /** The success envelope of spec section 1: {status: ok, message: ok|accepted, data}. */
 export interface Envelope<T> {
   status: 'ok';
@@ -28,3 +30,21 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 export function pageMeta(total: number, page: number, perPage: number) {
   return { total, page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
+
+/** Response schema of an `ok` envelope around `data` (route definitions' `response`). */
+export function okSchema<T extends TSchema>(data: T) {
+  return t.Object({ status: t.Literal('ok'), message: t.Literal('ok'), data });
+}
+
+/** Response schema of an `accepted` envelope (202 answers). */
+export function acceptedSchema<T extends TSchema>(data: T) {
+  return t.Object({ status: t.Literal('ok'), message: t.Literal('accepted'), data });
+}
+
+/** List `meta` schema (every collection carries it). */
+export const MetaSchema = t.Object({
+  total: t.Integer(),
+  page: t.Integer(),
+  per_page: t.Integer(),
+  last_page: t.Integer({ minimum: 1 }),
+});

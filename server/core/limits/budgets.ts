@@ -1,4 +1,4 @@
-import type { Bucket } from '../routes/route.ts';
+import type { Bucket } from '../routes/route-spec.ts';
 
 /**
  * Rate-limit budgets (spec 8.1), per client and bucket: a per-minute window and a per-day count. The

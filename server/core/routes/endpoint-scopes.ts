@@ -1,4 +1,4 @@
-import { routeList } from './route-table.ts';
+import type { RouteSpec } from './route.ts';
 
 /**
  * Endpoint allow-list (spec 5.6): exact route names or `qc.<resource>.*` wildcards matching by prefix
@@ -12,7 +12,7 @@ export function endpointAllowed(allowList: readonly string[], routeName: string)
 }
 
 /** Entries naming no live route (or a wildcard matching none) are rejected at creation. */
-export function unknownEndpointScopes(entries: readonly string[]): string[] {
-  const names = routeList.map((r) => r.name);
+export function unknownEndpointScopes(entries: readonly string[], routes: readonly RouteSpec[]): string[] {
+  const names = routes.map((r) => r.name);
   return entries.filter((entry) => !names.some((name) => endpointAllowed([entry], name)));
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import type { Demo } from '../../ops/demo.ts';
+import { routeCatalogue as routeList } from '../../route-table.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
-import { routeList } from './route-table.ts';
 
 /**
  * Bad input gets a clear error in the envelope, never a 500: every route of the table, with a token that

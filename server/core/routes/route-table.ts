@@ -12,14 +12,8 @@ export const routes = r({
   // Authentication and discovery (spec 4.1)
   oauthToken: { name: 'qc.oauth.token', method: 'POST', path: '/oauth/token', scope: null, bucket: 'token', resource: 'oauth', auth: 'none', summary: 'Exchange client credentials for an access token' },
   jwks: { name: 'qc.jwks.show', method: 'GET', path: '/.well-known/jwks.json', scope: null, bucket: 'reads', resource: 'jwks', auth: 'none', summary: 'Public keys that verify access tokens' },
-  permissions: { name: 'qc.permissions.list', method: 'GET', path: '/permissions', scope: null, bucket: 'reads', resource: 'permission', summary: 'Endpoints and resources this service exposes, with their scopes' },
 
   // Properties and catalogue (spec 4.2)
-  propertiesList: { name: 'qc.properties.list', method: 'GET', path: '/properties', scope: null, bucket: 'reads', resource: 'property', summary: 'Properties the token may act on' },
-  propertiesShow: { name: 'qc.properties.show', method: 'GET', path: '/properties/:property', scope: null, bucket: 'reads', resource: 'property', summary: 'One property' },
-  propertiesCreate: { name: 'qc.properties.create', method: 'POST', path: '/properties', scope: 'properties.manage', bucket: 'config-writes', resource: 'property', summary: 'Create a property (mode shadow)' },
-  propertiesUpdate: { name: 'qc.properties.update', method: 'PATCH', path: '/properties/:property', scope: 'properties.manage', bucket: 'config-writes', resource: 'property', summary: 'Set partner_code / partner_name' },
-  propertyTypesList: { name: 'qc.property_types.list', method: 'GET', path: '/property-types', scope: null, bucket: 'reads', resource: 'property_type', summary: 'Property-type dictionary' },
   catalogueReplace: { name: 'qc.catalogue.replace', method: 'PUT', path: '/properties/:property/catalogue', scope: 'properties.manage', bucket: 'config-writes', resource: 'catalogue', summary: 'Replace the partner catalogue' },
   catalogueSyncCreate: { name: 'qc.catalogue_sync.create', method: 'POST', path: '/catalogue-sync', scope: 'properties.manage', bucket: 'config-writes', resource: 'catalogue_sync', summary: 'Group-level full-replacement catalogue job' },
   catalogueSyncShow: { name: 'qc.catalogue_sync.show', method: 'GET', path: '/catalogue-sync/:job', scope: 'properties.manage', bucket: 'reads', resource: 'catalogue_sync', summary: 'Outcome of a catalogue-sync job' },
@@ -72,4 +66,3 @@ export const routes = r({
 });
 
 export type RouteKey = keyof typeof routes;
-export const routeList: readonly RouteSpec[] = Object.values(routes);

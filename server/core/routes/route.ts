@@ -1,29 +1,68 @@
-import type { Scope } from '../auth/scopes.ts';
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { Principal } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
+import type { ErrorKey } from '../http/error-catalogue.ts';
+import type { RouteSpec } from './route-spec.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { Bucket, Method, RouteSpec } from './route-spec.ts';
+export { uriOf } from './route-spec.ts';
 
-/**
- * Rate-limit buckets (spec 8.1). `booking-actions` and `token` are our names for the buckets the spec
- * lists without a name.
- */
-export type Bucket = 'reads' | 'config-writes' | 'inventory-writes' | 'booking-actions' | 'token';
+type StaticOf<S> = S extends TSchema ? Static<S> : undefined;
 
-export interface RouteSpec {
-  /** Route name `qc.<resource>.<action>`, used by endpoint_scopes and GET /permissions. */
-  name: string;
-  method: Method;
-  /** Elysia path relative to /v1/qc (`:param` segments). */
-  path: string;
-  /** Scope the token must hold; null means any valid token. */
-  scope: Scope | null;
-  bucket: Bucket;
-  /** Resource name used in validation messages: customer.<resource>.messages.<rule>. */
-  resource: string;
-  /** 'none' for the few routes that take no bearer (token endpoint, JWKS). */
-  auth?: 'none';
-  summary: string;
+/** What a handler receives: the validated input and the dependencies, never the framework context. */
+export interface RouteInput<P, Q, B> {
+  deps: Deps;
+  /** The authenticated caller. Undefined only on routes with `auth: 'none'`. */
+  principal: Principal;
+  params: P;
+  query: Q;
+  body: B;
+  /** The raw request, for the few routes that read headers themselves (token endpoint). */
+  request: Request;
 }
 
-export function uriOf(spec: RouteSpec): string {
-  return `/v1/qc${spec.path.replace(/:(\w+)/g, '{$1}')}`;
+/**
+ * A handler answers with the envelope body (sent with the definition's `status`) or, when the status depends
+ * on the outcome, with an Answer.
+ */
+export class Answer {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/**
+ * One modern operation: its place in the route table (name, scope, bucket), its schemas and its handler,
+ * kept together in one file per operation (server/<feature>/<operation>.ts). server/route-table.ts lists them
+ * all; the app mounts that list, and GET /permissions, endpoint_scopes and the auth walk read it.
+ */
+export interface RouteDefinition<
+  P extends TSchema | undefined = TSchema | undefined,
+  Q extends TSchema | undefined = TSchema | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
+> extends RouteSpec {
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success status (default 200). */
+  status?: 200 | 201 | 202 | 204;
+  /** Schema of the success body (the whole envelope). Checked against every answer in the test suite. */
+  response: TSchema;
+  /** Error keys this operation can answer beyond the pipeline's own (401, 403, 429, 409 idempotency, 422). */
+  errors?: readonly ErrorKey[];
+  /** OpenAPI tag(s) and a longer description for what the spec leaves open. */
+  tags: readonly string[];
+  description?: string;
+  handle(input: RouteInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>): unknown | Promise<unknown>;
+}
+
+/** Identity at run time; it exists so the handler's input is typed from the schemas beside it. */
+export function defineRoute<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+>(definition: RouteDefinition<P, Q, B>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
 }

@@ -1,22 +1,23 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PropertyActors } from '../../actors/property-actors.ts';
-import { randomSecret } from './auth/secrets.ts';
-import { SigningKeys } from './auth/signing-keys.ts';
-import { type Clock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
-import type { Db } from './db/db.ts';
-import { migrate } from './db/migrate.ts';
-import { openDb } from './db/open.ts';
-import type { Deps } from './deps.ts';
-import { Idempotency } from './idempotency/idempotency.ts';
-import { RedisIdempotencyStore } from './idempotency/redis-store.ts';
-import { MemoryIdempotencyStore } from './idempotency/store.ts';
-import { MemoryCounters } from './limits/counters.ts';
-import { RateLimiter } from './limits/rate-limiter.ts';
-import { RedisCounters } from './limits/redis-counters.ts';
-import { createLog, type Log } from './log.ts';
-import { connectRedis, createRedis } from './redis.ts';
+import { PropertyActors } from '../actors/property-actors.ts';
+import { randomSecret } from './core/auth/secrets.ts';
+import { SigningKeys } from './core/auth/signing-keys.ts';
+import { type Clock, systemClock } from './core/clock.ts';
+import type { Config } from './core/config.ts';
+import type { Db } from './core/db/db.ts';
+import { migrate } from './core/db/migrate.ts';
+import { openDb } from './core/db/open.ts';
+import type { Deps } from './core/deps.ts';
+import { Idempotency } from './core/idempotency/idempotency.ts';
+import { RedisIdempotencyStore } from './core/idempotency/redis-store.ts';
+import { MemoryIdempotencyStore } from './core/idempotency/store.ts';
+import { MemoryCounters } from './core/limits/counters.ts';
+import { RateLimiter } from './core/limits/rate-limiter.ts';
+import { RedisCounters } from './core/limits/redis-counters.ts';
+import { createLog, type Log } from './core/log.ts';
+import { connectRedis, createRedis } from './core/redis.ts';
+import { routeCatalogue } from './route-table.ts';
 
 export interface BootOptions {
   clock?: Clock;
@@ -53,7 +54,18 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
     options.idempotencyWaitMs,
   );
   const clock = options.clock ?? systemClock;
-  return { config, db, clock, log, keys, actors: new PropertyActors(db), redis, limiter, idempotency };
+  return {
+    config,
+    db,
+    clock,
+    log,
+    keys,
+    actors: new PropertyActors(db),
+    routes: routeCatalogue,
+    redis,
+    limiter,
+    idempotency,
+  };
 }
 
 /** QC_OPERATOR_TOKEN, or one generated on first start and kept in the data dir. */

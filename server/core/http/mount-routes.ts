@@ -1,0 +1,63 @@
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { Deps } from '../deps.ts';
+import { Answer, type RouteDefinition } from '../routes/route.ts';
+import type { QcApp } from './qc-app.ts';
+import { requestState } from './request-state.ts';
+
+/**
+ * Mounts route definitions on the modern app: one loop, so every operation gets the same pipeline hook,
+ * schemas and OpenAPI detail, and no route file touches Elysia.
+ *
+ * With QC_CHECK_RESPONSES=1 (the test suite sets it) every success body is checked against the
+ * definition's response schema, so the documented shape cannot drift from what is answered.
+ */
+export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteDefinition[]): void {
+  const checkResponses = process.env.QC_CHECK_RESPONSES === '1';
+  for (const definition of definitions) {
+    const check = checkResponses ? TypeCompiler.Compile(definition.response) : undefined;
+    const handler = async (ctx: {
+      params: unknown;
+      query: unknown;
+      body: unknown;
+      request: Request;
+      set: { status?: number | string; headers: Record<string, string | number> };
+    }) => {
+      const result = await definition.handle({
+        deps,
+        principal: requestState(ctx.request).principal as never,
+        params: ctx.params,
+        query: ctx.query,
+        body: ctx.body,
+        request: ctx.request,
+      } as never);
+      if (result instanceof Response) return result;
+      const answer = result instanceof Answer ? result : new Answer(definition.status ?? 200, result);
+      if (check && answer.status < 300 && !check.Check(answer.body)) {
+        const first = [...check.Errors(answer.body)].slice(0, 3);
+        throw new Error(`${definition.name} answered a body its response schema refuses: ${JSON.stringify(first)}`);
+      }
+      ctx.set.status = answer.status;
+      Object.assign(ctx.set.headers, answer.headers);
+      return answer.body;
+    };
+    // The one cast between our definitions and Elysia's per-method overloads.
+    (app as unknown as { route: (...args: unknown[]) => unknown }).route(definition.method, definition.path, handler, {
+      qc: definition,
+      params: definition.params,
+      query: definition.query,
+      body: definition.body,
+      detail: {
+        summary: definition.summary,
+        description: definition.description,
+        tags: [...definition.tags],
+        operationId: definition.name,
+        responses: {
+          [String(definition.status ?? 200)]: {
+            description: definition.summary,
+            content: { 'application/json': { schema: definition.response } },
+          },
+        },
+      },
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import type { Scope } from '../auth/scopes.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Rate-limit buckets (spec 8.1). `booking-actions` and `token` are our names for the buckets the spec
+ * lists without a name.
+ */
+export type Bucket = 'reads' | 'config-writes' | 'inventory-writes' | 'booking-actions' | 'token';
+
+/** What the pipeline, GET /permissions, endpoint_scopes and the auth walk know of a route. */
+export interface RouteSpec {
+  /** Route name `qc.<resource>.<action>`, used by endpoint_scopes and GET /permissions. */
+  name: string;
+  method: Method;
+  /** Elysia path relative to /v1/qc (`:param` segments). */
+  path: string;
+  /** Scope the token must hold; null means any valid token. */
+  scope: Scope | null;
+  bucket: Bucket;
+  /** Resource name used in validation messages: customer.<resource>.messages.<rule>. */
+  resource: string;
+  /** 'none' for the few routes that take no bearer (token endpoint, JWKS). */
+  auth?: 'none';
+  summary: string;
+}
+
+export function uriOf(spec: RouteSpec): string {
+  return `/v1/qc${spec.path.replace(/:(\w+)/g, '{$1}')}`;
+}

@@ -1,0 +1,33 @@
+import { t } from 'elysia';
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { permissionCatalogue } from './catalogue.ts';
+
+const Endpoint = t.Object({
+  name: t.String(),
+  methods: t.Array(t.String()),
+  uri: t.String(),
+  scope: t.Array(t.String()),
+});
+const Resource = t.Object({ resource: t.String(), wildcard: t.String(), endpoint_count: t.Integer() });
+
+let built: ReturnType<typeof permissionCatalogue> | undefined;
+
+export const listPermissions = defineRoute({
+  name: 'qc.permissions.list',
+  method: 'GET',
+  path: '/permissions',
+  scope: null,
+  bucket: 'reads',
+  resource: 'permission',
+  summary: 'Endpoints and resources this service exposes, with their scopes',
+  tags: ['auth'],
+  description:
+    'Endpoints sorted by name (code-point order), each with its methods, URI template and required scope; resources with the wildcard usable in endpoint_scopes.',
+  response: okSchema(t.Object({ endpoints: t.Array(Endpoint), resources: t.Array(Resource) })),
+  handle({ deps }) {
+    // The table is fixed for the life of the process: build the answer once.
+    built ??= permissionCatalogue(deps.routes);
+    return ok(built);
+  },
+});

@@ -1,0 +1,21 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { PropertyParams, PropertySchema } from './model.ts';
+import { propertyView } from './view.ts';
+
+export const showProperty = defineRoute({
+  name: 'qc.properties.show',
+  method: 'GET',
+  path: '/properties/:property',
+  scope: null,
+  bucket: 'reads',
+  resource: 'property',
+  summary: 'One property',
+  tags: ['properties'],
+  params: PropertyParams,
+  response: okSchema(PropertySchema),
+  async handle({ deps, principal, params }) {
+    return ok(propertyView(await resolveProperty(deps.db, principal, params.property)));
+  },
+});
