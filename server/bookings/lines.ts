@@ -1,5 +1,5 @@
 import type { Db } from '../core/db/db.ts';
-import { resolveChild } from '../core/resolve.ts';
+import { findChild } from '../core/resolve.ts';
 import type { BookedLine } from './holdings.ts';
 import { BookingRefused, type CREATE_FAILED, type MODIFY_FAILED } from './refusal.ts';
 import type { BookingRoomRow } from './snapshot.ts';
@@ -64,7 +64,7 @@ export async function resolveLines(
 }
 
 async function idOf(tx: Db, table: 'room_types' | 'rate_plans', propertyId: number, ref: number | string) {
-  if (typeof ref === 'string') return (await resolveChild<{ id: number }>(tx, table, propertyId, ref))?.id;
+  if (typeof ref === 'string') return (await findChild(tx, table, propertyId, ref))?.id;
   const [row] = await tx.query<{ id: number }>(
     `select id from ${table} where id = $1 and property_id = $2 and deleted_at is null`,
     [ref, propertyId],

@@ -1,16 +1,49 @@
-import type { Principal } from './auth/principal.ts';
 import type { Db } from './db/db.ts';
 import { notFound } from './http/api-error.ts';
 
 /**
- * The one way to turn a URL segment into a record (spec 1, item 6): the external id is tried first, the
- * partner code second. A property outside the token's allow-list is indistinguishable from a missing one.
+ * THE one way to turn a partner's reference (a URL segment, a body field, a list entry) into a record. No
+ * other module selects by partner code (server/core/resolve.rule.test.ts fails on a second copy).
+ *
+ * The rule (spec 1, item 6), stated once:
+ * - The external id is tried first, the partner code second: when a segment is some record's external id
+ *   and another record's partner code, the external id wins.
+ * - Case: an external id is a UUID and matches in any letter case (`ABC…` = `abc…`); a partner code matches
+ *   exactly as stored (`dbl` ≠ `DBL`), because partners choose codes and may tell them apart by case.
+ * - Scope: a property's partner code is unique within its customer, so property codes are looked up among
+ *   the caller's customer only; room type and rate plan codes are unique within their property, so they are
+ *   looked up among the given property (or properties) only. Soft-deleted room types and rate plans never match.
+ * - Allow-list: a property outside the caller's allow-list is indistinguishable from a missing one; the
+ *   single-record resolvers answer both with 404 `errors.not_found`, the `find…` variants with `undefined`
+ *   so that a caller can raise its own key (e.g. 422 subscription.unknown_property).
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether a segment has the form of an external id (else it can only be a partner code). */
 export function isUuid(segment: string): boolean {
   return UUID.test(segment);
+}
+
+/** Anything a reference can name: the two columns the rule reads. */
+export interface Referable {
+  external_id: string;
+  partner_code: string | null;
+}
+
+/** A room type or rate plan row as far as the resolver needs it. */
+export interface ChildRecord extends Referable {
+  id: number;
+  property_id: number;
+}
+
+/** The rule for records already in memory: which of `records` the segment names (external id first). */
+export function pickBySegment<T extends Referable>(records: readonly T[], segment: string): T | undefined {
+  if (isUuid(segment)) {
+    const id = segment.toLowerCase();
+    const byId = records.find((r) => r.external_id.toLowerCase() === id);
+    if (byId) return byId;
+  }
+  return records.find((r) => r.partner_code !== null && r.partner_code === segment);
 }
 
 export interface PropertyRow {
@@ -47,47 +80,92 @@ export interface RatePlanRow {
   [column: string]: unknown;
 }
 
-export async function resolveProperty(db: Db, principal: Principal, segment: string): Promise<PropertyRow> {
-  const rows = isUuid(segment)
-    ? await db.sql<PropertyRow>`select * from properties where external_id = ${segment}
-        or (partner_code = ${segment} and customer_id = ${principal.customerId})
-        order by (external_id::text = ${segment.toLowerCase()}) desc limit 1`
-    : await db.sql<PropertyRow>`select * from properties
-        where partner_code = ${segment} and customer_id = ${principal.customerId} limit 1`;
-  const row = rows[0];
-  if (!row || !principal.propertyIds.has(row.id)) throw notFound();
-  return row;
+/**
+ * Whose properties a reference may name: the customer, and (for a partner's token) the allow-list. An
+ * operator acting for a customer passes no allow-list. A Principal is a PropertyScope.
+ */
+export interface PropertyScope {
+  customerId: number;
+  propertyIds?: ReadonlySet<number>;
 }
 
-export async function resolveRoomType(db: Db, propertyId: number, segment: string): Promise<RoomTypeRow> {
-  const row = await resolveChild<RoomTypeRow>(db, 'room_types', propertyId, segment);
-  if (!row) throw notFound();
-  return row;
-}
-
-export async function resolveRatePlan(db: Db, propertyId: number, segment: string): Promise<RatePlanRow> {
-  const row = await resolveChild<RatePlanRow>(db, 'rate_plans', propertyId, segment);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** Room type or rate plan by external id first, partner code second; undefined when neither matches. */
-export async function resolveChild<T>(
+/**
+ * Each segment's property, in the order given (`undefined` for an unknown one or one outside the
+ * allow-list). One query however many segments; duplicates resolve to the same row.
+ */
+export async function findProperties(
   db: Db,
-  table: 'room_types' | 'rate_plans',
+  scope: PropertyScope,
+  segments: readonly string[],
+): Promise<(PropertyRow | undefined)[]> {
+  if (!segments.length) return [];
+  const ids = segments.filter(isUuid).map((s) => s.toLowerCase());
+  const rows = await db.sql<PropertyRow>`
+    select * from properties
+    where customer_id = ${scope.customerId}
+      and (external_id = any(${ids}::uuid[]) or partner_code = any(${[...segments]}::text[]))`;
+  const allowed = scope.propertyIds ? rows.filter((r) => scope.propertyIds?.has(r.id)) : rows;
+  return segments.map((segment) => pickBySegment(allowed, segment));
+}
+
+/** The property a segment names, or undefined (unknown, another customer's, or outside the allow-list). */
+export async function findProperty(db: Db, scope: PropertyScope, segment: string): Promise<PropertyRow | undefined> {
+  return (await findProperties(db, scope, [segment]))[0];
+}
+
+/** The property a segment names; 404 errors.not_found when there is none the caller may see. */
+export async function resolveProperty(db: Db, scope: PropertyScope, segment: string): Promise<PropertyRow> {
+  const row = await findProperty(db, scope, segment);
+  if (!row) throw notFound();
+  return row;
+}
+
+export type ChildTable = 'room_types' | 'rate_plans';
+
+/**
+ * Each segment's room type or rate plan among the given properties, in the order given (`undefined` when
+ * none matches). One query however many segments. With several properties, a code used on more than one
+ * of them names the record of the property listed first.
+ */
+export async function findChildren<T extends ChildRecord = ChildRecord>(
+  db: Db,
+  table: ChildTable,
+  propertyIds: readonly number[],
+  segments: readonly string[],
+): Promise<(T | undefined)[]> {
+  if (!segments.length || !propertyIds.length) return segments.map(() => undefined);
+  const ids = segments.filter(isUuid).map((s) => s.toLowerCase());
+  const rows = await db.query<T>(
+    `select * from ${table}
+     where property_id = any($1::bigint[]) and deleted_at is null
+       and (external_id = any($2::uuid[]) or partner_code = any($3::text[]))`,
+    [[...propertyIds], ids, [...segments]],
+  );
+  const order = (r: T) => propertyIds.indexOf(Number(r.property_id));
+  const sorted = [...rows].sort((a, b) => order(a) - order(b));
+  return segments.map((segment) => pickBySegment(sorted, segment));
+}
+
+/** The room type or rate plan a segment names on one property, or undefined. */
+export async function findChild<T extends ChildRecord = ChildRecord>(
+  db: Db,
+  table: ChildTable,
   propertyId: number,
   segment: string,
 ): Promise<T | undefined> {
-  if (isUuid(segment)) {
-    const [byId] = await db.query<T>(
-      `select * from ${table} where external_id = $1 and property_id = $2 and deleted_at is null`,
-      [segment, propertyId],
-    );
-    if (byId) return byId;
-  }
-  const [byCode] = await db.query<T>(
-    `select * from ${table} where partner_code = $1 and property_id = $2 and deleted_at is null`,
-    [segment, propertyId],
-  );
-  return byCode;
+  return (await findChildren<T>(db, table, [propertyId], [segment]))[0];
+}
+
+/** The room type a segment names on the property; 404 errors.not_found when none. */
+export async function resolveRoomType(db: Db, propertyId: number, segment: string): Promise<RoomTypeRow> {
+  const row = await findChild<RoomTypeRow>(db, 'room_types', propertyId, segment);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The rate plan a segment names on the property; 404 errors.not_found when none. */
+export async function resolveRatePlan(db: Db, propertyId: number, segment: string): Promise<RatePlanRow> {
+  const row = await findChild<RatePlanRow>(db, 'rate_plans', propertyId, segment);
+  if (!row) throw notFound();
+  return row;
 }

@@ -1,6 +1,6 @@
 import type { PairTarget } from '../../actors/calendar-writes.ts';
 import type { Db } from '../core/db/db.ts';
-import { isUuid } from '../core/resolve.ts';
+import { findChildren } from '../core/resolve.ts';
 import type { Derivation } from '../rate-plans/service.ts';
 import type { OccupancyEntry, OccupancyKind, SellType } from '../rate-plans/vocabulary.ts';
 
@@ -167,16 +167,8 @@ export async function foreignSegments(
   const others = visiblePropertyIds.filter((id) => id !== propertyId);
   const find = async (table: 'room_types' | 'rate_plans', list: readonly string[]) => {
     if (!others.length || !list.length) return new Set<string>();
-    const ids = list.filter((s) => isUuid(s)).map((s) => s.toLowerCase());
-    const rows = await db.query<{ external_id: string; partner_code: string | null }>(
-      `select external_id, partner_code from ${table}
-       where property_id = any($1::bigint[]) and deleted_at is null
-         and (external_id = any($2::uuid[]) or partner_code = any($3::text[]))`,
-      [others, ids, [...list]],
-    );
-    const foundIds = new Set(rows.map((r) => r.external_id.toLowerCase()));
-    const foundCodes = new Set(rows.map((r) => r.partner_code));
-    return new Set(list.filter((s) => (isUuid(s) && foundIds.has(s.toLowerCase())) || foundCodes.has(s)));
+    const found = await findChildren(db, table, others, list);
+    return new Set(list.filter((_, i) => found[i]));
   };
   return {
     roomTypes: await find('room_types', segments.roomTypes),

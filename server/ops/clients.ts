@@ -3,6 +3,7 @@ import { SCOPES } from '../core/auth/scopes.ts';
 import { randomSecret, sha256Hex } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
 import { type FieldErrors, validationError } from '../core/http/api-error.ts';
+import { findProperties } from '../core/resolve.ts';
 import { unknownEndpointScopes } from '../core/routes/endpoint-scopes.ts';
 
 export interface NewClient {
@@ -44,13 +45,9 @@ export async function createClient(deps: Deps, input: NewClient): Promise<Create
 
   // account_scoped: the allow-list is resolved live per request; property_ids is ignored and stored empty.
   const wanted = input.accountScoped ? [] : input.propertyIds;
-  const found = wanted.length
-    ? await deps.db.sql<{ id: number; external_id: string; partner_code: string | null }>`
-        select id, external_id, partner_code from properties
-        where customer_id = ${input.customerId}
-          and (external_id::text = any(${wanted}::text[]) or partner_code = any(${wanted}::text[]))`
-    : [];
-  const unknown = wanted.filter((w) => !found.some((p) => p.external_id === w.toLowerCase() || p.partner_code === w));
+  const matches = await findProperties(deps.db, { customerId: input.customerId }, wanted);
+  const found = [...new Set(matches.flatMap((p) => (p ? [p] : [])))];
+  const unknown = matches.filter((p) => !p);
   if (unknown.length) errors.property_ids = [`customer.${resource}.messages.unknown_property`];
   if (Object.keys(errors).length) throw validationError(errors);
 

@@ -1,7 +1,7 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { ApiError, type FieldErrors, fieldError, validationError } from '../core/http/api-error.ts';
-import { isUuid, type PropertyRow, resolveChild } from '../core/resolve.ts';
+import { findChild, findChildren, isUuid, type PropertyRow } from '../core/resolve.ts';
 import type { RoomTypeRecord } from '../room-types/service.ts';
 import { explicitOccupancyErrors, parseAdjust } from './explicit-occupancies.ts';
 import type { CreateRatePlanBody, DerivationSchema } from './model.ts';
@@ -58,7 +58,7 @@ async function parentPlan(
   property: PropertyRow,
   segment: string,
 ): Promise<RatePlanRecord> {
-  const parent = await resolveChild<RatePlanRecord>(db, 'rate_plans', property.id, segment);
+  const parent = await findChild<RatePlanRecord>(db, 'rate_plans', property.id, segment);
   if (parent) {
     if (parent.parent_id !== null) throw fieldError('rate_plan', 'parent_rate_plan_id', 'parent_is_child');
     return parent;
@@ -85,9 +85,9 @@ async function roomTypesOf(
       select r.* from rate_plan_rooms rp join room_types r on r.id = rp.room_type_id
       where rp.rate_plan_id = ${parent.id} and rp.deleted_at is null and r.deleted_at is null order by r.created_at, r.id`;
   }
+  const found = await findChildren<RoomTypeRecord>(db, 'room_types', [property.id], segments);
   const rooms: RoomTypeRecord[] = [];
-  for (const segment of segments) {
-    const room = await resolveChild<RoomTypeRecord>(db, 'room_types', property.id, segment);
+  for (const room of found) {
     if (!room) throw new ApiError('errors.qc.unknown_room_type');
     if (!rooms.some((r) => r.id === room.id)) rooms.push(room);
   }

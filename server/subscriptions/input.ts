@@ -1,7 +1,7 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, type FieldErrors, validationError } from '../core/http/api-error.ts';
-import { isUuid } from '../core/resolve.ts';
+import { findProperties } from '../core/resolve.ts';
 import { eventSpec } from '../webhooks/event-catalog.ts';
 import { destinationProblem, type LookupFn } from '../webhooks/ssrf-guard.ts';
 import type { SubscriptionInput } from './model.ts';
@@ -66,18 +66,10 @@ export async function readSubscriptionInput(
   return changes;
 }
 
-/** External ids first, partner codes second (spec 1.6), each inside the token's allow-list. */
+/** Every ref must name a property of the token's allow-list (the resolver's rule, server/core/resolve.ts). */
 async function resolvePropertyRefs(deps: Deps, principal: Principal, refs: readonly string[]): Promise<number[]> {
-  if (refs.length === 0) return [];
-  const uuids = refs.filter((r) => isUuid(r)).map((r) => r.toLowerCase());
-  const rows = await deps.db.sql<{ id: number; external_id: string; partner_code: string | null }>`
-    select id, external_id::text as external_id, partner_code from properties
-    where customer_id = ${principal.customerId}
-      and (external_id::text = any(${uuids}::text[]) or partner_code = any(${[...refs]}::text[]))`;
-  const ids = refs.map((ref) => {
-    const row = rows.find((r) => r.external_id === ref.toLowerCase()) ?? rows.find((r) => r.partner_code === ref);
-    return row && principal.propertyIds.has(row.id) ? row.id : undefined;
-  });
-  if (ids.some((id) => id === undefined)) throw new ApiError('errors.qc.subscription.unknown_property');
-  return [...new Set(ids as number[])];
+  const rows = await findProperties(deps.db, principal, refs);
+  const ids = rows.flatMap((row) => (row ? [row.id] : []));
+  if (ids.length < refs.length) throw new ApiError('errors.qc.subscription.unknown_property');
+  return [...new Set(ids)];
 }
