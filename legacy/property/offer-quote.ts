@@ -1,3 +1,12 @@
+import {
+  type ChildDerivation,
+  occupancyPrice,
+  type PriceCode,
+  type Prices,
+  resolveDay,
+  stayPrice,
+} from '../../actors/pricing/price-engine.ts';
+import { readStayCalendar, stayRefusal } from '../../actors/pricing/stay-sellability.ts';
 import type { Db } from '../../server/core/db/db.ts';
 import { addDays, daysOf } from '../calendar-days.ts';
 
@@ -8,16 +17,12 @@ import { addDays, daysOf } from '../calendar-days.ts';
  *
  * - A room fits when adults <= max_adults and all guests <= max_adults + max_children + max_infants. A
  *   child whose age falls in no age bracket of the property counts as an adult.
- * - Every night needs a calendar row that is opened with at least one free room (offered - booked);
- *   `available_qty` is the smallest free count over the nights.
- * - Restrictions of the pair: stop_sell on any night, closed_to_arrival on the check-in day,
- *   closed_to_departure on the check-out day, min_los / max_los of the check-in day exclude the pair.
- * - A night's price comes from the stored codes of the pair (a child plan prices from its parent's pair,
- *   times 1 + percent/100 of the derivation period holding the check-in day): per_room `ROOM`; per_person
- *   `A{adults}` plus, per child, its bracket's `EB`, `NB` or `RB` code (the first priced); per_occupancy
- *   `A1` plus `Apn1..Apn{adults-1}` plus, per child in position k after the adults, `{bracket}pn{k}`.
- *   Derived codes apply their modifier to their base, fee codes their fee, cost_free codes 0; a child code
- *   the pair does not price costs nothing. A night whose adult code has no price makes the pair unsellable.
+ * - The stay must be sellable for one room of the pair by the one rule partner bookings use
+ *   (actors/pricing/stay-sellability.ts); `available_qty` is the smallest free count over the nights.
+ * - A night's price is the pricing engine's (actors/pricing/price-engine.ts): the occupancy's codes of the
+ *   day exactly as `GET .../rate_plans/{id}/rates` publishes them (derived chains, child plans with the
+ *   percentage of each date, cents, never negative), summed; the total is the sum of the nights. A night whose
+ *   adult code has no price makes the pair unsellable.
  */
 export interface Stay {
   checkin: string;
@@ -39,14 +44,6 @@ export interface Offer {
   total: number;
 }
 
-interface Entry {
-  code: string;
-  kind: string;
-  derived_from?: string;
-  modifier?: [string, number];
-  fee?: number;
-}
-
 interface PairRow {
   room_id: number;
   room_name: string;
@@ -60,8 +57,9 @@ interface PairRow {
   meal_plan: string;
   sell_type: string;
   price_plan_id: number;
-  derivation: { percent?: number; periods?: { from: string; to: string; percent: number }[] } | null;
-  occupancies: Entry[];
+  derivation: ChildDerivation | null;
+  /** The vocabulary prices resolve by: the pair's own, or for a child plan its parent's pair's (null if none). */
+  occupancies: PriceCode[] | null;
 }
 
 interface Bracket {
@@ -75,7 +73,8 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
   const pairs = await db.sql<PairRow>`
     select r.id as room_id, r.name as room_name, r.name_tr as room_name_tr, r.max_adults, r.max_children, r.max_infants,
       p.id as rate_id, p.name as rate_name, p.name_tr as rate_name_tr, p.meal_plan, p.sell_type,
-      coalesce(p.parent_id, p.id) as price_plan_id, p.derivation, coalesce(src.occupancies, rr.occupancies) as occupancies
+      coalesce(p.parent_id, p.id) as price_plan_id, p.derivation,
+      case when p.parent_id is null then rr.occupancies else src.occupancies end as occupancies
     from room_types r
     join rate_plan_rooms rr on rr.room_type_id = r.id and rr.deleted_at is null
     join rate_plans p on p.id = rr.rate_plan_id and p.deleted_at is null
@@ -83,45 +82,28 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
     where r.property_id = ${propertyId} and r.deleted_at is null
     order by r.id, p.id`;
   if (!pairs.length) return [];
-  const roomIds = [...new Set(pairs.map((p) => p.room_id))];
-  const planIds = [...new Set(pairs.flatMap((p) => [p.rate_id, p.price_plan_id]))];
+  const roomTypeIds = [...new Set(pairs.map((p) => p.room_id))];
+  const ratePlanIds = [...new Set(pairs.map((p) => p.rate_id))];
+  const pricePlanIds = [...new Set(pairs.map((p) => p.price_plan_id))];
 
-  const free = new Map<string, { free: number; opened: boolean }>();
-  for (const a of await db.sql<{ room_type_id: number; date: string; free: number; opened: boolean }>`
-    select room_type_id, date, offered - booked as free, opened from availability
-    where room_type_id = any(${roomIds}::bigint[]) and date >= ${stay.checkin}::date and date < ${stay.checkout}::date`) {
-    free.set(`${a.room_type_id}|${a.date}`, { free: a.free, opened: a.opened });
-  }
-  const prices = new Map<string, Record<string, number>>();
-  for (const p of await db.sql<{
-    rate_plan_id: number;
-    room_type_id: number;
-    date: string;
-    prices: Record<string, number>;
-  }>`
+  const calendar = await readStayCalendar(db, {
+    roomTypeIds,
+    ratePlanIds,
+    checkin: stay.checkin,
+    checkout: stay.checkout,
+  });
+  const prices = new Map<string, Prices>();
+  for (const p of await db.sql<{ rate_plan_id: number; room_type_id: number; date: string; prices: Prices }>`
     select rate_plan_id, room_type_id, date, prices from rates
-    where rate_plan_id = any(${planIds}::bigint[]) and room_type_id = any(${roomIds}::bigint[])
+    where rate_plan_id = any(${pricePlanIds}::bigint[]) and room_type_id = any(${roomTypeIds}::bigint[])
       and date >= ${stay.checkin}::date and date < ${stay.checkout}::date`) {
     prices.set(`${p.rate_plan_id}|${p.room_type_id}|${p.date}`, p.prices);
-  }
-  type Restriction = {
-    min_los: number | null;
-    max_los: number | null;
-    stop_sell: boolean | null;
-    closed_to_arrival: boolean | null;
-    closed_to_departure: boolean | null;
-  };
-  const restrictions = new Map<string, Restriction>();
-  for (const r of await db.sql<Restriction & { rate_plan_id: number; room_type_id: number; date: string }>`
-    select rate_plan_id, room_type_id, date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
-    where rate_plan_id = any(${planIds}::bigint[]) and room_type_id = any(${roomIds}::bigint[])
-      and date >= ${stay.checkin}::date and date <= ${stay.checkout}::date`) {
-    restrictions.set(`${r.rate_plan_id}|${r.room_type_id}|${r.date}`, r);
   }
   const brackets = await ageBrackets(db, propertyId);
   const children = stay.childAges.map((age) => brackets.find((b) => age >= b.from_age && age <= b.to_age)?.code);
   const adults = stay.adults + children.filter((c) => c === undefined).length;
   const childLetters = children.filter((c): c is string => c !== undefined);
+  const sellable = { checkin: stay.checkin, checkout: stay.checkout, nights };
 
   const offers: Offer[] = [];
   for (const pair of pairs) {
@@ -130,22 +112,18 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
       adults + childLetters.length > pair.max_adults + pair.max_children + pair.max_infants
     )
       continue;
-    const restrictionOf = (date: string) => restrictions.get(`${pair.rate_id}|${pair.room_id}|${date}`);
-    const arrival = restrictionOf(stay.checkin);
-    if (arrival?.closed_to_arrival || restrictionOf(stay.checkout)?.closed_to_departure) continue;
-    if ((arrival?.min_los && nights.length < arrival.min_los) || (arrival?.max_los && nights.length > arrival.max_los))
-      continue;
-    const factor = 1 + derivationPercent(pair, stay.checkin) / 100;
-    let availableQty = Number.POSITIVE_INFINITY;
+    if (stayRefusal(calendar, { ratePlanId: pair.rate_id, roomTypeId: pair.room_id, qty: 1 }, sellable)) continue;
+    const pricing = {
+      vocabulary: pair.occupancies ?? undefined,
+      derivation: pair.derivation,
+      isChild: pair.price_plan_id !== pair.rate_id,
+    };
     const nightly: { date: string; price: number }[] = [];
     for (const date of nights) {
-      const day = free.get(`${pair.room_id}|${date}`);
-      if (!day?.opened || day.free < 1 || restrictionOf(date)?.stop_sell) break;
-      const stored = prices.get(`${pair.price_plan_id}|${pair.room_id}|${date}`);
-      const base = stored && nightPrice(pair.sell_type, pair.occupancies, stored, adults, childLetters);
-      if (base === undefined) break;
-      availableQty = Math.min(availableQty, day.free);
-      nightly.push({ date, price: round2(base * factor) });
+      const day = resolveDay(pricing, prices.get(`${pair.price_plan_id}|${pair.room_id}|${date}`), date);
+      const price = occupancyPrice(pair.sell_type, day, { adults, childLetters });
+      if (price === undefined) break;
+      nightly.push({ date, price });
     }
     if (nightly.length !== nights.length) continue;
     offers.push({
@@ -156,73 +134,12 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
       rateName: pair.rate_name,
       rateNameTr: pair.rate_name_tr,
       mealPlan: pair.meal_plan,
-      availableQty,
+      availableQty: Math.min(...nights.map((date) => calendar.night(pair.room_id, date)?.free ?? 0)),
       nightly,
-      total: round2(nightly.reduce((sum, n) => sum + n.price, 0)),
+      total: stayPrice(nightly.map((n) => n.price)),
     });
   }
   return offers;
-}
-
-function nightPrice(
-  sellType: string,
-  entries: Entry[],
-  stored: Record<string, number>,
-  adults: number,
-  children: string[],
-): number | undefined {
-  const value = (code: string) => codeValue(code, entries, stored);
-  if (sellType === 'per_room') return value('ROOM');
-  if (sellType === 'per_person') {
-    const adultPrice = value(`A${adults}`);
-    if (adultPrice === undefined) return undefined;
-    return children.reduce((sum, l) => sum + (value(`${l}EB`) ?? value(`${l}NB`) ?? value(`${l}RB`) ?? 0), adultPrice);
-  }
-  let total = value('A1');
-  for (let k = 1; k < adults && total !== undefined; k++) {
-    const supplement = value(`Apn${k}`);
-    total = supplement === undefined ? undefined : total + supplement;
-  }
-  if (total === undefined) return undefined;
-  return children.reduce((sum, l, i) => sum + (value(`${l}pn${adults + i}`) ?? 0), total);
-}
-
-function codeValue(code: string, entries: Entry[], stored: Record<string, number>): number | undefined {
-  const entry = entries.find((e) => e.code === code);
-  if (!entry) return undefined;
-  switch (entry.kind) {
-    case 'manual':
-      return typeof stored[code] === 'number' ? stored[code] : undefined;
-    case 'fee':
-      return entry.fee ?? 0;
-    case 'cost_free':
-      return 0;
-    case 'derived': {
-      const base = entry.derived_from === undefined ? undefined : stored[entry.derived_from];
-      return typeof base === 'number' && entry.modifier ? modify(base, entry.modifier) : undefined;
-    }
-    default:
-      return undefined;
-  }
-}
-
-function modify(base: number, [name, n]: [string, number]): number {
-  switch (name) {
-    case 'decrease_by_percent':
-      return base * (1 - n / 100);
-    case 'increase_by_percent':
-      return base * (1 + n / 100);
-    case 'decrease_by_amount':
-      return base - n;
-    default:
-      return base + n;
-  }
-}
-
-function derivationPercent(pair: PairRow, checkin: string): number {
-  if (pair.price_plan_id === pair.rate_id || !pair.derivation) return 0;
-  const period = pair.derivation.periods?.find((p) => checkin >= p.from && checkin <= p.to);
-  return period?.percent ?? pair.derivation.percent ?? 0;
 }
 
 async function ageBrackets(db: Db, propertyId: number): Promise<Bracket[]> {
@@ -236,5 +153,3 @@ async function ageBrackets(db: Db, propertyId: number): Promise<Bracket[]> {
     ];
   return row.is_active && Array.isArray(row.groups) ? row.groups : [];
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -1,9 +1,9 @@
 import { formatDay } from '../../actors/calendar-days.ts';
 import { type Prices, RESTRICTION_FIELDS, type RestrictionValues } from '../../actors/calendar-writes.ts';
+import { type PairPricing, resolveDay } from '../../actors/pricing/price-engine.ts';
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';
 import type { PropertyStructure, StructurePair, StructureRatePlan } from '../inventory/structure.ts';
-import { applyChildPercent, childPercent, resolveCodes } from './resolve-prices.ts';
 
 export interface DayValues {
   date: string;
@@ -67,12 +67,11 @@ export async function readPlanRates(
 
   const rooms = pairs.map((pair): PairRates => {
     const values: DayValues[] = [];
-    const vocabulary = sourceVocabulary(structure, plan, pair);
+    const pricing = pairPricing(structure, plan, pair);
     for (let day = from; day <= to; day++) {
       const date = formatDay(day);
       const key = `${pair.roomType.id}:${date}`;
-      let prices = vocabulary ? resolveCodes(vocabulary, pricesOf.get(key)) : {};
-      if (plan.parentId !== null) prices = applyChildPercent(prices, childPercent(plan.derivation, date));
+      const prices = resolveDay(pricing, pricesOf.get(key), date);
       values.push({ date, prices, restrictions: restrictionsOf.get(key) ?? {} });
     }
     return consolidated
@@ -90,10 +89,11 @@ export async function readPlanRates(
   };
 }
 
-/** The vocabulary prices resolve by: the pair's own, or for a child the parent's pair for the same room (none if unmapped). */
-function sourceVocabulary(structure: PropertyStructure, plan: StructureRatePlan, pair: StructurePair) {
-  if (plan.parentId === null) return pair.occupancies;
-  return structure.pair(plan.parentId, pair.roomType.id)?.occupancies;
+/** How the engine prices a pair: its own vocabulary, or for a child the parent's pair for the same room (none if unmapped). */
+function pairPricing(structure: PropertyStructure, plan: StructureRatePlan, pair: StructurePair): PairPricing {
+  if (plan.parentId === null) return { vocabulary: pair.occupancies, isChild: false };
+  const vocabulary = structure.pair(plan.parentId, pair.roomType.id)?.occupancies;
+  return { vocabulary, derivation: plan.derivation, isChild: true };
 }
 
 function setFields(row: Record<string, unknown>): RestrictionValues {
