@@ -34,9 +34,15 @@ describe('OpenAPI', () => {
     expect([...documented].some((k) => k.includes('/ops'))).toBe(false);
   });
 
-  it('serves an interactive docs page', async () => {
+  it('serves the docs page with the UI bundle from our own origin, pointing at the document URL', async () => {
     const res = await t.request('GET', '/v1/qc/docs');
     expect(res.status).toBe(200);
-    expect(res.text.toLowerCase()).toContain('<html');
+    expect(res.text).toContain('data-url="/v1/qc/openapi.json"');
+    expect(res.text).toContain('<script src="/v1/qc/docs/api-reference.js"></script>');
+    expect(res.text).not.toMatch(/https?:\/\//);
+    const bundle = await t.app.handle(new Request('http://localhost/v1/qc/docs/api-reference.js'));
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
   });
 });

@@ -1,31 +1,37 @@
+import { dirname, join } from 'node:path';
 import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
 import YAML from 'yaml';
+import { DESCRIPTION } from './description.ts';
+import { docsPage } from './docs-page.ts';
 
-const DESCRIPTION = `Partner API of the Hotel Connectivity Service.
+// The plugin generates the document here; partners read the cached copies at openapi.json / openapi.yaml.
+const GENERATED = '/v1/qc/openapi.generated.json';
 
-All endpoints except the token endpoint and the JWKS need \`Authorization: Bearer <token>\` (an OAuth2
-client-credentials JWT or a \`qc_\` personal token). Success bodies are \`{status: "ok", message, data}\`;
-errors are \`{status: "error", message: "errors.<...>"}\` with the HTTP status, and 422 validation errors
-carry an \`errors\` map keyed by field path. Single resources are returned as \`data\` itself; collections as
-\`data.<plural>[]\` plus \`data.meta\`. Every response carries \`X-Qc-Request-Id\`; every error response carries
-\`X-Qc-Support-Ticket\`. An unknown route answers 404 \`errors.not_found\`.
+// The docs UI is the API reference bundle pinned in the lockfile, served by us: the page works offline.
+const SCALAR_BUNDLE = join(
+  dirname(Bun.resolveSync('@scalar/api-reference', import.meta.dir)),
+  'browser',
+  'standalone.js',
+);
 
-Rate limits: every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`
-(Unix seconds of the next wall-clock minute) and \`X-RateLimit-Bucket\` (\`reads\`, \`config-writes\`,
-\`inventory-writes\`, \`booking-actions\`, \`token\`); over budget is 429 \`errors.qc.rate_limit_exceeded\`
-with \`Retry-After\`. Idempotency: every write accepts \`Idempotency-Key\` (up to 128 characters); the same key
-and byte-identical body within 24 hours replays the first answer with \`Idempotency-Replayed: true\` and
-\`Idempotency-Original-Timestamp\`; a different body is 409 \`errors.qc.idempotency_conflict\`.`;
-
-/** OpenAPI generated from the route schemas: /v1/qc/openapi.json, /v1/qc/openapi.yaml and docs at /v1/qc/docs. */
+/**
+ * The OpenAPI document generated from the route definitions, and the docs UI: /v1/qc/openapi.json,
+ * /v1/qc/openapi.yaml, /v1/qc/docs. The document is generated once and both forms are served from that one
+ * object, so JSON and YAML never disagree and every fetch answers the same bytes.
+ */
 export function openapiRoutes() {
-  let cachedYaml: string | undefined;
+  let document: Promise<{ json: string; yaml: string }> | undefined;
+  const load = (request: Request) => {
+    document ??= fetchGenerated(request).then((spec) => ({ json: JSON.stringify(spec), yaml: YAML.stringify(spec) }));
+    return document;
+  };
   return new Elysia({ name: 'qc-openapi' })
     .use(
       openapi({
-        path: '/v1/qc/docs',
-        specPath: '/v1/qc/openapi.json',
+        path: '/v1/qc/docs-generated',
+        provider: null,
+        specPath: GENERATED,
         documentation: {
           info: { title: 'Hotel Connectivity Service', version: '1.0.0', description: DESCRIPTION },
           components: {
@@ -40,25 +46,36 @@ export function openapiRoutes() {
         },
       }),
     )
+    .get('/v1/qc/openapi.json', async ({ request }) => {
+      const { json } = await load(request);
+      return new Response(json, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    })
     .get('/v1/qc/openapi.yaml', async ({ request }) => {
-      if (!cachedYaml) {
-        const json = await fetchSpec(request);
-        cachedYaml = YAML.stringify(json);
-      }
-      return new Response(cachedYaml, { headers: { 'content-type': 'application/yaml; charset=utf-8' } });
-    });
+      const { yaml } = await load(request);
+      return new Response(yaml, { headers: { 'content-type': 'application/yaml; charset=utf-8' } });
+    })
+    .get(
+      '/v1/qc/docs',
+      () => new Response(docsPage('/v1/qc/openapi.json'), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    )
+    .get(
+      '/v1/qc/docs/api-reference.js',
+      () =>
+        new Response(Bun.file(SCALAR_BUNDLE), {
+          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
+        }),
+    );
 }
 
 let specSource: ((request: Request) => Promise<Response>) | undefined;
 
-/** The root app registers itself so the YAML route can read the JSON spec the plugin generates. */
+/** The root app registers itself so the document routes can read what the plugin generates. */
 export function setSpecSource(handle: (request: Request) => Promise<Response>) {
   specSource = handle;
 }
 
-async function fetchSpec(request: Request): Promise<unknown> {
+async function fetchGenerated(request: Request): Promise<unknown> {
   if (!specSource) throw new Error('spec source not set');
-  const url = new URL('/v1/qc/openapi.json', request.url);
-  const res = await specSource(new Request(url.toString()));
+  const res = await specSource(new Request(new URL(GENERATED, request.url).toString()));
   return res.json();
 }

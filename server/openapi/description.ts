@@ -1,0 +1,16 @@
+/** The document-level description of the partner API (OpenAPI info.description). */
+export const DESCRIPTION = `Partner API of the Hotel Connectivity Service.
+
+All endpoints except the token endpoint and the JWKS need \`Authorization: Bearer <token>\` (an OAuth2
+client-credentials JWT or a \`qc_\` personal token). Success bodies are \`{status: "ok", message, data}\`;
+errors are \`{status: "error", message: "errors.<...>"}\` with the HTTP status, and 422 validation errors
+carry an \`errors\` map keyed by field path. Single resources are returned as \`data\` itself; collections as
+\`data.<plural>[]\` plus \`data.meta\`. Every response carries \`X-Qc-Request-Id\`; every error response carries
+\`X-Qc-Support-Ticket\`. An unknown route answers 404 \`errors.not_found\`.
+
+Rate limits: every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`
+(Unix seconds of the next wall-clock minute) and \`X-RateLimit-Bucket\` (\`reads\`, \`config-writes\`,
+\`inventory-writes\`, \`booking-actions\`, \`token\`); over budget is 429 \`errors.qc.rate_limit_exceeded\`
+with \`Retry-After\`. Idempotency: every write accepts \`Idempotency-Key\` (up to 128 characters); the same key
+and byte-identical body within 24 hours replays the first answer with \`Idempotency-Replayed: true\` and
+\`Idempotency-Original-Timestamp\`; a different body is 409 \`errors.qc.idempotency_conflict\`.`;
