@@ -9,7 +9,6 @@ import { renderError } from './core/http/render-error.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { registerInventory } from './inventory/routes.ts';
-import { registerOauth } from './oauth/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { registerRatePlanReads } from './rate-plans/read-routes.ts';
@@ -28,7 +27,6 @@ export interface AppOptions {
 /** The modern partner API: every route file registered explicitly, so the route table reads here. */
 function modernApi(deps: Deps) {
   const app = createQcApp(deps);
-  registerOauth(app, deps);
   mountRoutes(app, deps, routeTable);
   registerCatalogue(app, deps);
   registerRoomTypes(app, deps);

@@ -1,5 +1,7 @@
 import type { RouteDefinition, RouteSpec } from './core/routes/route.ts';
 import { routes as unconverted } from './core/routes/route-table.ts';
+import { issueToken } from './oauth/issue-token.ts';
+import { showJwks } from './oauth/show-jwks.ts';
 import { listPermissions } from './permissions/list-permissions.ts';
 import { createProperty } from './properties/create-property.ts';
 import { listProperties } from './properties/list-properties.ts';
@@ -13,6 +15,8 @@ import { updateProperty } from './properties/update-property.ts';
  */
 export const routeTable: readonly RouteDefinition[] = [
   // Authentication and discovery
+  issueToken,
+  showJwks,
   listPermissions,
 
   // Properties

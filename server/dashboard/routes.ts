@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { bearerToken } from '../core/auth/credentials.ts';
 import { DASHBOARD_AUDIENCE, verifyJwt } from '../core/auth/jwt.ts';
 import type { Deps } from '../core/deps.ts';
 import { unauthorized } from '../core/http/api-error.ts';
@@ -16,7 +17,7 @@ export function dashboardRoutes(deps: Deps) {
     createJsonApp(deps, '/api/v1/pem-systems/qc', 'qc-dashboard')
       // Authenticate before body validation, so a missing session is a 401 whatever the body.
       .onTransform(async ({ request }) => {
-        const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+        const bearer = bearerToken(request.headers.get('authorization'));
         const claims = bearer ? await verifyJwt(deps.keys, deps.clock, DASHBOARD_AUDIENCE, bearer) : undefined;
         if (!claims || typeof claims.customer_id !== 'number') throw unauthorized();
         sessions.set(request, claims.customer_id);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
@@ -12,6 +12,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock });
   demo = await t.demo();
 });
+afterAll(() => t.close());
 
 const form = (over: Record<string, string>) => ({
   form: {
@@ -22,7 +23,31 @@ const form = (over: Record<string, string>) => ({
   },
 });
 
+const basic = (raw: string) => ({ authorization: `Basic ${Buffer.from(raw, 'utf8').toString('base64')}` });
+
 describe('token endpoint failures', () => {
+  for (const [label, raw] of [
+    ['an invalid percent-escape', 'qcc_x%zz:secret'],
+    ['a truncated UTF-8 percent sequence', 'qcc_x:%E0%A4'],
+    ['a lone percent sign', '%:%'],
+    ['a percent-encoded NUL', 'qcc_x%00:secret'],
+  ]) {
+    it(`answers HTTP Basic with ${label} with 401 errors.qc.invalid_client, not a 500`, async () => {
+      const res = await t.request('POST', '/v1/qc/oauth/token', {
+        form: { grant_type: 'client_credentials' },
+        headers: basic(raw as string),
+      });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ status: 'error', message: 'errors.qc.invalid_client' });
+    });
+  }
+
+  it('answers a form client_id holding NUL with 401 errors.qc.invalid_client, not a 500', async () => {
+    const res = await t.request('POST', '/v1/qc/oauth/token', form({ client_id: 'qcc_\u0000' }));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('errors.qc.invalid_client');
+  });
+
   it('rejects a wrong secret with 401 errors.qc.invalid_client', async () => {
     const res = await t.request('POST', '/v1/qc/oauth/token', form({ client_secret: 'nope' }));
     expect(res.status).toBe(401);

@@ -1,3 +1,4 @@
+import { canBeCredential } from '../core/auth/credentials.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, PARTNER_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
 import { safeEqual, sha256Hex } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
@@ -17,6 +18,7 @@ const DUMMY_HASH = sha256Hex('qc-no-such-client');
 export async function issueClientToken(deps: Deps, req: TokenRequest) {
   if (req.grantType !== 'client_credentials') throw fieldError('oauth', 'grant_type', 'unsupported_grant_type');
   if (!req.clientId || !req.clientSecret) throw invalidClient();
+  if (!canBeCredential(req.clientId) || !canBeCredential(req.clientSecret)) throw invalidClient();
 
   const [client] = await deps.db.sql<{
     client_id: string;

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { bookingOpsRoutes } from '../bookings/ops-routes.ts';
+import { bearerToken } from '../core/auth/credentials.ts';
 import { DASHBOARD_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
 import { safeEqual } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
@@ -24,7 +25,7 @@ const IdParams = t.Object({ id: t.Numeric() });
 export function opsRoutes(deps: Deps, operatorToken: string) {
   return createJsonApp(deps, '/ops', 'qc-ops')
     .onTransform(({ request }) => {
-      const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? '';
+      const bearer = bearerToken(request.headers.get('authorization')) ?? '';
       if (!safeEqual(bearer, operatorToken)) throw unauthorized();
     })
     .post('/demo', async () => ok(await createDemo(deps, demoSteps)), {

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.ts';
 import { unauthorized } from '../http/api-error.ts';
+import { bearerToken } from './credentials.ts';
 import { PARTNER_AUDIENCE, verifyJwt } from './jwt.ts';
 import type { Principal } from './principal.ts';
 import { isScope, type Scope } from './scopes.ts';
@@ -29,8 +30,7 @@ const CLIENT_COLUMNS = `c.id, c.client_id, c.kind, c.customer_id, c.scopes, c.ac
 
 /** Resolves `Authorization: Bearer <JWT | qc_ personal token>` to a Principal, or throws 401. */
 export async function authenticate(deps: Deps, authorization: string | null): Promise<Principal> {
-  const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
-  const token = match?.[1];
+  const token = bearerToken(authorization);
   if (!token) throw unauthorized();
 
   if (token.startsWith(PERSONAL_TOKEN_PREFIX)) {

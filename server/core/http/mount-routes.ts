@@ -46,6 +46,7 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
       params: definition.params,
       query: definition.query,
       body: definition.body,
+      ...(definition.contentTypes ? { type: [...definition.contentTypes] } : {}),
       detail: {
         summary: definition.summary,
         description: definition.description,

@@ -1,3 +1,4 @@
+import { basicCredentials, canBeCredential } from '../auth/credentials.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -37,7 +38,7 @@ async function subjectOf(deps: Deps, spec: RouteSpec, request: Request, caller: 
     return principal.kind === 'personal' ? `owner:${principal.customerId}` : `client:${principal.clientPk}`;
   const address = `addr:${caller.address ?? 'unknown'}`;
   if (spec.bucket !== 'token') return address;
-  const clientId = formClientId(caller.body) ?? basicClientId(request.headers.get('authorization'));
+  const clientId = formClientId(caller.body) ?? basicCredentials(request.headers.get('authorization'))?.id;
   if (!clientId) return address;
   // Unknown ids are counted per address, so inventing ids does not buy fresh budgets.
   const [known] = await deps.db.sql`select 1 from api_clients where client_id = ${clientId} and kind = 'oauth' limit 1`;
@@ -46,19 +47,5 @@ async function subjectOf(deps: Deps, spec: RouteSpec, request: Request, caller: 
 
 function formClientId(body: unknown): string | undefined {
   const id = (body as { client_id?: unknown } | undefined)?.client_id;
-  return typeof id === 'string' && id ? id : undefined;
-}
-
-/** The client id of HTTP Basic client authentication (RFC 6749 2.3.1), which the token endpoint accepts. */
-function basicClientId(header: string | null): string | undefined {
-  const encoded = header?.match(/^Basic\s+(\S+)$/i)?.[1];
-  if (!encoded) return undefined;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return undefined;
-  try {
-    return decodeURIComponent(decoded.slice(0, colon));
-  } catch {
-    return undefined;
-  }
+  return typeof id === 'string' && id && canBeCredential(id) ? id : undefined;
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import type { Demo } from '../../ops/demo.ts';
 import { routeCatalogue as routeList } from '../../route-table.ts';
@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../../testing/harness.ts';
 
 /**
  * Bad input gets a clear error in the envelope, never a 500: every route of the table, with a token that
- * holds every scope, is fed malformed bodies, odd path segments and junk query strings.
+ * holds every scope, is fed malformed bodies, odd path segments and junk query strings; the routes without
+ * a bearer (token endpoint, JWKS) are fed junk Authorization headers as well.
  */
 let t: TestApp;
 let demo: Demo;
@@ -15,6 +16,7 @@ beforeAll(async () => {
   t = await startTestApp();
   demo = await t.demo();
 });
+afterAll(() => t.close());
 
 const segments = fc.constantFrom(
   'x',
@@ -73,6 +75,63 @@ describe('no input produces a 500', () => {
           },
         ),
         { numRuns: 8 },
+      );
+    });
+  }
+});
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+/** What a client could put in Authorization: Basic with junk, bad percent-escapes and NUL, and other schemes. */
+const authorizations = fc.oneof(
+  fc.constantFrom(
+    'Basic',
+    'Basic ',
+    'Basic !!!',
+    'Basic ====',
+    `Basic ${base64('%')}`,
+    `Basic ${base64('%zz:%zz')}`,
+    `Basic ${base64('id:%E0%A4%A')}`,
+    `Basic ${base64('%C0%AF:x')}`,
+    `Basic ${base64('\u0000:\u0000')}`,
+    `Basic ${base64('qcc_%00:secret')}`,
+    `Basic ${base64(':')}`,
+    'Bearer',
+    'Bearer x.y.z',
+    'Digest x',
+  ),
+  fc
+    .tuple(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('', '%', '%0', '%zz', '%00', '%FF', '\u0000'),
+      fc.string({ maxLength: 12 }),
+    )
+    .map(([a, junk, b]) => `Basic ${base64(`${a}${junk}:${junk}${b}`)}`),
+  fc.string({ maxLength: 24 }).map((junk) => `Basic ${junk}`),
+);
+const contentTypes = fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain');
+const formBodies = fc.oneof(
+  rawBodies,
+  fc.constantFrom(
+    'grant_type=client_credentials',
+    'grant_type=client_credentials&client_id=%00&client_secret=%zz',
+    '%',
+    '&&==',
+  ),
+);
+
+describe('no input produces a 500 on routes without a bearer', () => {
+  for (const spec of routeList.filter((r) => r.auth === 'none')) {
+    it(`${spec.method} ${spec.path} answers junk Authorization headers and bodies without a 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(authorizations, contentTypes, formBodies, async (authorization, contentType, raw) => {
+          const res = await t.request(spec.method, `/v1/qc${spec.path}`, {
+            headers: { authorization, 'content-type': contentType },
+            raw: spec.method === 'GET' ? undefined : raw,
+          });
+          expect(res.status).toBeLessThan(500);
+          if (res.status >= 400) expect(String(res.body?.message)).toStartWith('errors.');
+        }),
+        { numRuns: 40 },
       );
     });
   }

@@ -9,10 +9,6 @@ import type { RouteSpec } from './route.ts';
 const r = <const T extends Record<string, RouteSpec>>(table: T) => table;
 
 export const routes = r({
-  // Authentication and discovery (spec 4.1)
-  oauthToken: { name: 'qc.oauth.token', method: 'POST', path: '/oauth/token', scope: null, bucket: 'token', resource: 'oauth', auth: 'none', summary: 'Exchange client credentials for an access token' },
-  jwks: { name: 'qc.jwks.show', method: 'GET', path: '/.well-known/jwks.json', scope: null, bucket: 'reads', resource: 'jwks', auth: 'none', summary: 'Public keys that verify access tokens' },
-
   // Properties and catalogue (spec 4.2)
   catalogueReplace: { name: 'qc.catalogue.replace', method: 'PUT', path: '/properties/:property/catalogue', scope: 'properties.manage', bucket: 'config-writes', resource: 'catalogue', summary: 'Replace the partner catalogue' },
   catalogueSyncCreate: { name: 'qc.catalogue_sync.create', method: 'POST', path: '/catalogue-sync', scope: 'properties.manage', bucket: 'config-writes', resource: 'catalogue_sync', summary: 'Group-level full-replacement catalogue job' },

@@ -46,6 +46,8 @@ export interface RouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /** Request body media types the route parses, when not JSON alone (the token endpoint takes a form too). */
+  contentTypes?: readonly string[];
   /** The success status (default 200). */
   status?: 200 | 201 | 202 | 204;
   /** Schema of the success body (the whole envelope). Checked against every answer in the test suite. */
