@@ -8,6 +8,7 @@ import { listProperties } from './properties/list-properties.ts';
 import { listPropertyTypes } from './properties/list-property-types.ts';
 import { showProperty } from './properties/show-property.ts';
 import { updateProperty } from './properties/update-property.ts';
+import { showRates } from './rates/show-rates.ts';
 
 /**
  * The route table: every modern operation, one definition per file beside its handler. The app mounts this
@@ -25,6 +26,9 @@ export const routeTable: readonly RouteDefinition[] = [
   createProperty,
   updateProperty,
   listPropertyTypes,
+
+  // Inventory and rates
+  showRates,
 ];
 
 /**

@@ -3,7 +3,12 @@ import { type Prices, RESTRICTION_FIELDS, type RestrictionValues } from '../../a
 import { type PairPricing, resolveDay } from '../../actors/pricing/price-engine.ts';
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';
-import type { PropertyStructure, StructurePair, StructureRatePlan } from '../inventory/structure.ts';
+import {
+  loadStructure,
+  type PropertyStructure,
+  type StructurePair,
+  type StructureRatePlan,
+} from '../inventory/structure.ts';
 
 export interface DayValues {
   date: string;
@@ -41,12 +46,12 @@ export interface PlanRates {
  */
 export async function readPlanRates(
   db: Db,
-  structure: PropertyStructure,
+  propertyId: number,
   planId: string,
-  from: number,
-  to: number,
+  { from, to }: { from: number; to: number },
   consolidated: boolean,
 ): Promise<PlanRates> {
+  const structure = await loadStructure(db, propertyId);
   const plan = structure.ratePlan(planId);
   if (!plan) throw notFound();
   const pairs = structure.pairsOf(plan.id);

@@ -24,7 +24,6 @@ export const routes = r({
   ratePlansCreate: { name: 'qc.rate_plans.create', method: 'POST', path: '/properties/:property/rate_plans', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Create a rate plan' },
   ratePlansUpdate: { name: 'qc.rate_plans.update', method: 'PATCH', path: '/properties/:property/rate_plans/:ratePlan', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Update a rate plan (sell_type flips re-derive vocabularies)' },
   ratePlansPricingModel: { name: 'qc.rate_plans.pricing_model', method: 'PUT', path: '/properties/:property/rate_plans/:ratePlan/pricing-model', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Reset the pricing model of every pair' },
-  ratesShow: { name: 'qc.rates.show', method: 'GET', path: '/properties/:property/rate_plans/:ratePlan/rates', scope: 'inventory.read', bucket: 'reads', resource: 'rate', summary: 'Resolved per-code prices per day' },
   ratesWrite: { name: 'qc.rates.write', method: 'POST', path: '/properties/:property/rate_plans/:ratePlan/rates', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'rate', summary: 'Per-plan rate write' },
 
   // Inventory (spec 4.4)
