@@ -1,24 +1,47 @@
-import { createBooking } from '../server/bookings/intake.ts';
 import { randomSecret, sha256Hex } from '../server/core/auth/secrets.ts';
-import type { DemoContext } from '../server/ops/demo.ts';
+import type { Deps } from '../server/core/deps.ts';
 import { linkExtRoom } from './availability/rooms.ts';
 import { addDays, localToday } from './calendar-days.ts';
 
 const SEEDED_DAYS = 60;
+
+/** A booking the legacy demo asks for, in the bookings domain's own terms (its NewBooking accepts this shape). */
+export interface LegacyDemoStay {
+  id?: number;
+  propertyId: number;
+  channel: string;
+  guest: { firstName: string; lastName: string; email: string; phone: string };
+  checkinDate: string;
+  checkoutDate: string;
+  rooms: { roomTypeId: number; ratePlanId: number; adults: number }[];
+  totalPrice: number;
+}
+
+/**
+ * What the legacy demo needs from the demo being assembled. Bookings are taken through `book`, which the
+ * demo assembly (server/ops/demo-steps.ts) wires to the bookings domain: legacy/ imports only core and
+ * actors, so it asks for a booking instead of importing the intake.
+ */
+export interface LegacyDemoInput {
+  deps: Deps;
+  live: { id: number; name: string; currency: string; timezone: string };
+  legacyApiKey: string;
+  /** Takes the booking and answers its id. */
+  book(stay: LegacyDemoStay): Promise<number>;
+}
 
 /**
  * The legacy facade's part of the demo (after structure and bookings): on the live property, which the
  * demo's `legacy_api_key` is active on, a booking module (its url_key is the `bm_code`), the PMS's posted
  * property data with its rooms linked (so `ext_room_id` works), 60 days of availability and per_room
  * prices (so getBookingOffers quotes), and two bookings, one old-generation (id below 161300, MD5 revision
- * ids) and one current (id from 161300). Output under `demo.legacy`.
+ * ids) and one current (id from 161300). Answers what the demo shows under `demo.legacy`.
  */
-export async function legacyDemoStep(ctx: DemoContext): Promise<void> {
-  const { deps, live, demo } = ctx;
+export async function seedLegacyDemo({ deps, live, legacyApiKey, book }: LegacyDemoInput) {
   const db = deps.db;
   const [key] = await db.sql<{
     id: number;
-  }>`select id from legacy_api_keys where key_hash = ${sha256Hex(demo.legacy_api_key)}`;
+  }>`select id from legacy_api_keys where key_hash = ${sha256Hex(legacyApiKey)}`;
   const rooms = await db.sql<{ id: number; partner_code: string | null; name: string }>`
     select id, partner_code, name from room_types where property_id = ${live.id} and deleted_at is null order by id`;
   const [plan] = await db.sql<{ id: number }>`
@@ -66,7 +89,7 @@ export async function legacyDemoStep(ctx: DemoContext): Promise<void> {
 
   const [old] = await db.sql<{ id: number }>`select nextval('legacy_demo_old_booking_ids') as id`;
   const stay = (id: number | undefined, offset: number, lastName: string) =>
-    createBooking(deps, {
+    book({
       id,
       propertyId: live.id,
       channel: 'QDO',
@@ -79,15 +102,15 @@ export async function legacyDemoStep(ctx: DemoContext): Promise<void> {
   const oldBooking = await stay(old?.id, 7, 'Almeida');
   const currentBooking = await stay(undefined, 14, 'Costa');
 
-  demo.legacy = {
-    api_key: demo.legacy_api_key,
+  return {
+    api_key: legacyApiKey,
     property_id: live.id,
     room_ids: roomIds,
     ext_room_ids: extRoomIds.map(({ id, roomId }) => ({ ext_room_id: id, room_id: roomId })),
     bm_code: module?.url_key,
     bookings: [
-      { booking_id: oldBooking.booking.id, generation: 'old' },
-      { booking_id: currentBooking.booking.id, generation: 'current' },
+      { booking_id: oldBooking, generation: 'old' },
+      { booking_id: currentBooking, generation: 'current' },
     ],
   };
 }

@@ -1,47 +1,13 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../server/core/deps.ts';
 import { errorFields } from '../server/core/log.ts';
-import { authenticateLegacyKey, type LegacyCaller } from './auth.ts';
-import { getAvailability } from './availability/get-availability.ts';
-import { updateAvailability } from './availability/update-availability.ts';
-import { ackBooking } from './booking/ack-booking.ts';
-import { getBookings } from './booking/get-bookings.ts';
-import { postRoomAssignment } from './booking/post-room-assignment.ts';
+import { authenticateLegacyKey } from './auth.ts';
 import { messageResponse, thrownErrorMessage } from './bytes.ts';
 import { LegacyError, messages } from './messages.ts';
-import { type PhpArray, type PhpValue, parseBody, parseQuery } from './php-input.ts';
-import { getBookingOffers } from './property/get-booking-offers.ts';
-import { getPropertySettings } from './property/get-property-settings.ts';
-import { getRoomsDetails } from './property/get-rooms-details.ts';
-import { postExternalPropertyData } from './property/post-external-property-data.ts';
+import { legacyClass } from './methods.ts';
+import { parseBody, parseQuery } from './php-input.ts';
 
 export const LEGACY_PREFIX = '/api/pms/v1';
-
-/** What one legacy method receives: no framework context, only the parsed input and the calling PMS. */
-export interface LegacyCall {
-  deps: Deps;
-  caller: LegacyCaller;
-  query: PhpArray;
-  body: PhpValue;
-  request: Request;
-}
-
-export type LegacyMethod = (call: LegacyCall) => Promise<Response>;
-
-/** `{epClass}/{epMethod}` -> method (spec 4.8). */
-const endpoints: Record<string, Record<string, LegacyMethod>> = {
-  availability: { updateAvailability, getAvailability },
-  booking: { getBookings, ackBooking, postRoomAssignment },
-  property: { getRoomsDetails, getPropertySettings, postExternalPropertyData, getBookingOffers },
-};
-
-// PHP resolves class and method names case-insensitively, so `Booking/GetBookings` always worked too.
-const lookup = new Map(
-  Object.entries(endpoints).map(([cls, methods]) => [
-    cls.toLowerCase(),
-    new Map(Object.entries(methods).map(([name, fn]) => [name.toLowerCase(), fn])),
-  ]),
-);
 
 /**
  * The legacy PMS v1 facade, mounted on the root app before its error handler. One catch-all route
@@ -73,7 +39,7 @@ async function answer(deps: Deps, request: Request): Promise<Response> {
     .map(decodeSegment);
   let response: Response;
   try {
-    const methods = lookup.get(epClass.toLowerCase());
+    const methods = legacyClass(epClass);
     if (!methods) throw new LegacyError(404, messages.dispatch.missingClass(epClass));
     const method = methods.get(epMethod.toLowerCase());
     if (!method) throw new LegacyError(404, messages.dispatch.missingMethod(epMethod));

@@ -1,6 +1,6 @@
 import { dataResponse } from '../bytes.ts';
 import { daysBetween, isDay } from '../calendar-days.ts';
-import type { LegacyCall } from '../facade.ts';
+import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, LegacyError, messages } from '../messages.ts';
 import { isSet } from '../php-input.ts';
 import { propertyRoomId, roomIdForExtRoom } from './rooms.ts';

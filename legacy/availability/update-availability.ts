@@ -2,7 +2,7 @@ import type { Db } from '../../server/core/db/db.ts';
 import type { LegacyCaller } from '../auth.ts';
 import { success } from '../bytes.ts';
 import { addDays, addYears, isDay, localToday } from '../calendar-days.ts';
-import type { LegacyCall } from '../facade.ts';
+import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, LegacyError, messages } from '../messages.ts';
 import { asList, isArray, isSet, looseBool, looseInt, looseNumber } from '../php-input.ts';
 import { propertyRoomId, roomIdForExtRoom } from './rooms.ts';

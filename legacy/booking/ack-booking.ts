@@ -1,5 +1,5 @@
 import { success } from '../bytes.ts';
-import type { LegacyCall } from '../facade.ts';
+import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages, notFound } from '../messages.ts';
 import { asList, isArray, isSet, looseInt, type PhpArray } from '../php-input.ts';
 

@@ -1,6 +1,6 @@
 import { dataResponse } from '../bytes.ts';
 import { addDays, localToday } from '../calendar-days.ts';
-import type { LegacyCall } from '../facade.ts';
+import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages } from '../messages.ts';
 import { isSet, looseInt } from '../php-input.ts';
 import { currentRevisions, type LegacyBookingRow, revisionBytes } from './legacy-revisions.ts';

@@ -1,7 +1,7 @@
 import { newTicket, recordIncident } from '../../server/core/http/incidents.ts';
 import { errorFields } from '../../server/core/log.ts';
 import { success } from '../bytes.ts';
-import type { LegacyCall } from '../facade.ts';
+import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, LegacyError, messages, notFound } from '../messages.ts';
 import { isArray, isSet, looseInt } from '../php-input.ts';
 

@@ -1,6 +1,6 @@
 import { dataResponse, PhpFloat } from '../bytes.ts';
 import { daysBetween, isDay } from '../calendar-days.ts';
-import type { LegacyCall } from '../facade.ts';
+import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages, notFound } from '../messages.ts';
 import { asList, isArray, isSet, looseInt } from '../php-input.ts';
 import { quoteOffers } from './offer-quote.ts';

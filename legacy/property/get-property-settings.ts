@@ -1,7 +1,7 @@
 import type { Deps } from '../../server/core/deps.ts';
 import type { LegacyCaller } from '../auth.ts';
 import { dataResponse } from '../bytes.ts';
-import type { LegacyCall } from '../facade.ts';
+import type { LegacyCall } from '../legacy-call.ts';
 import { BED_TYPES, BOOKING_OTA_CODES, MEAL_PLANS, PAYMENT_METHOD_TYPES } from './dictionaries.ts';
 import { localized, roomDetails } from './room-details.ts';
 

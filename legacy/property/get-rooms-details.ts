@@ -1,5 +1,5 @@
 import { dataResponse } from '../bytes.ts';
-import type { LegacyCall } from '../facade.ts';
+import type { LegacyCall } from '../legacy-call.ts';
 import { messages, notFound } from '../messages.ts';
 import { isSet, looseInt } from '../php-input.ts';
 import { roomDetails } from './room-details.ts';

@@ -1,7 +1,18 @@
-import { legacyDemoStep } from '../../legacy/demo-step.ts';
+import { seedLegacyDemo } from '../../legacy/demo-step.ts';
 import { bookingsDemoStep } from '../bookings/demo-step.ts';
+import { createBooking } from '../bookings/intake.ts';
 import { structureDemoStep } from '../rate-plans/demo-step.ts';
 import type { DemoStep } from './demo.ts';
+
+/** The legacy facade's pieces; legacy/ cannot import the bookings domain, so its bookings are taken here. */
+const legacyDemoStep: DemoStep = async ({ deps, live, demo }) => {
+  demo.legacy = await seedLegacyDemo({
+    deps,
+    live,
+    legacyApiKey: demo.legacy_api_key,
+    book: async (stay) => (await createBooking(deps, stay)).booking.id,
+  });
+};
 
 /**
  * The features that extend the demo fixture, in order. Each feature owns its step (structure first, then
