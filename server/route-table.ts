@@ -2,6 +2,11 @@ import type { RouteDefinition, RouteSpec } from './core/routes/route.ts';
 import { routes as unconverted } from './core/routes/route-table.ts';
 import { issueToken } from './oauth/issue-token.ts';
 import { showJwks } from './oauth/show-jwks.ts';
+import { createPaymentPolicyRoute } from './payment-policies/create-payment-policy.ts';
+import { deletePaymentPolicyRoute } from './payment-policies/delete-payment-policy.ts';
+import { listPaymentPolicies } from './payment-policies/list-payment-policies.ts';
+import { showPaymentPolicy } from './payment-policies/show-payment-policy.ts';
+import { updatePaymentPolicyRoute } from './payment-policies/update-payment-policy.ts';
 import { listPermissions } from './permissions/list-permissions.ts';
 import { createProperty } from './properties/create-property.ts';
 import { listProperties } from './properties/list-properties.ts';
@@ -29,6 +34,13 @@ export const routeTable: readonly RouteDefinition[] = [
 
   // Inventory and rates
   showRates,
+
+  // Configuration surfaces (spec 4.7)
+  listPaymentPolicies,
+  showPaymentPolicy,
+  createPaymentPolicyRoute,
+  updatePaymentPolicyRoute,
+  deletePaymentPolicyRoute,
 ];
 
 /**

@@ -10,7 +10,7 @@ import { t as T } from 'elysia';
  */
 export interface EventSpec {
   type: string;
-  group: 'bookings' | 'inventory' | 'properties' | 'structure' | 'policies' | 'subscriptions';
+  group: 'bookings' | 'inventory' | 'properties' | 'structure' | 'policies' | 'configuration' | 'subscriptions';
   description: string;
   data: TSchema;
   example: Record<string, unknown>;
@@ -61,6 +61,29 @@ const subscriptionExample = {
   event_types: ['booking.created', 'booking.cancelled'],
   status: 'active',
 };
+
+/**
+ * A configuration record's event (spec 4.7): the property and the record's id, plus any extra fields. The
+ * example carries the same example ids every time.
+ */
+const configEvent = (
+  type: string,
+  group: EventSpec['group'],
+  description: string,
+  idField: string,
+  extra: Record<string, TSchema> = {},
+): EventSpec => ({
+  type,
+  group,
+  description,
+  data: Data({ property_id: Uuid, [idField]: Uuid, ...extra }),
+  example: {
+    property_id: EXAMPLE_PROPERTY,
+    [idField]: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d',
+    ...Object.fromEntries(Object.keys(extra).map((k) => [k, CONFIG_EXAMPLES[k]])),
+  },
+});
+const CONFIG_EXAMPLES: Record<string, unknown> = { pay_type: 'be_arr' };
 
 export const EVENT_CATALOG: readonly EventSpec[] = [
   booking('booking.created', 'A new booking landed (created revision in the feed).'),
@@ -243,6 +266,15 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
       placeholder: false,
     },
   },
+  configEvent('payment_policy.updated', 'policies', 'A payment policy changed; audit only.', 'payment_policy_id', {
+    pay_type: T.String(),
+  }),
+  configEvent(
+    'payment_policy.deleted',
+    'policies',
+    'A payment policy no rate plan used was deleted.',
+    'payment_policy_id',
+  ),
   {
     type: 'subscription.created',
     group: 'subscriptions',

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { routeTable } from '../route-table.ts';
+import type { Reply } from '../testing/harness.ts';
+import { type ConfigTest, call, startConfigTest } from './test-kit.ts';
+
+/**
+ * Every configuration-surface route (spec 4.7), table-driven: 404 across customers and outside the token's
+ * property allow-list, 403 when the route is not on the token's endpoint allow-list, and an idempotent
+ * replay of each write (same status, body and headers, plus Idempotency-Replayed). The scope refusal of
+ * each route is in the route-table auth walk.
+ */
+const CONFIG_TAGS = new Set([
+  'payment_policies',
+  'cancellation_policies',
+  'age_groups',
+  'extra_services',
+  'promotions',
+  'booking_buttons',
+  'special_offers',
+]);
+
+let c: ConfigTest;
+let allowListToken: string;
+let endpointToken: string;
+let serial = 0;
+
+/** Ids of one live record of each entity, on the demo's live property. */
+interface Fixture {
+  property: string;
+  paymentPolicy: () => Promise<string>;
+}
+let f: Fixture;
+
+interface RouteCase {
+  name: string;
+  path: (f: Fixture) => Promise<string>;
+  body?: (f: Fixture) => unknown;
+}
+
+const created = async (path: string, body: unknown) => {
+  const res = await call(c, 'POST', path, body);
+  if (res.status !== 201) throw new Error(`fixture ${path}: ${res.status} ${res.text}`);
+  return res.body.data.id as string;
+};
+
+const cases: RouteCase[] = [
+  { name: 'qc.payment_policies.list', path: async (x) => `/properties/${x.property}/payment_policies` },
+  {
+    name: 'qc.payment_policies.show',
+    path: async (x) => `/properties/${x.property}/payment_policies/${await x.paymentPolicy()}`,
+  },
+  {
+    name: 'qc.payment_policies.create',
+    path: async (x) => `/properties/${x.property}/payment_policies`,
+    body: () => ({ name: 'On arrival', pay_type: 'on_arr' }),
+  },
+  {
+    name: 'qc.payment_policies.update',
+    path: async (x) => `/properties/${x.property}/payment_policies/${await x.paymentPolicy()}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  {
+    name: 'qc.payment_policies.delete',
+    path: async (x) => `/properties/${x.property}/payment_policies/${await x.paymentPolicy()}`,
+  },
+];
+
+beforeAll(async () => {
+  c = await startConfigTest();
+  const live = c.property;
+  f = {
+    property: live,
+    paymentPolicy: () => created(`/properties/${live}/payment_policies`, { name: 'Fixture', pay_type: 'on_dep' }),
+  };
+  allowListToken = (
+    await c.t.client({
+      customer_id: c.demo.customer_id,
+      scopes: ['properties.manage'],
+      property_ids: [c.demo.properties[1]?.id as string],
+    })
+  ).token;
+  endpointToken = (
+    await c.t.client({
+      customer_id: c.demo.customer_id,
+      scopes: ['properties.manage'],
+      account_scoped: true,
+      endpoint_scopes: ['qc.properties.list'],
+    })
+  ).token;
+});
+afterAll(() => c.t.close());
+
+const perRequest = /^(x-qc-request-id|x-ratelimit-.*|retry-after|idempotency-.*|date|content-length)$/;
+const stableHeaders = (res: Reply) =>
+  [...res.headers].filter(([name]) => !perRequest.test(name)).sort(([a], [b]) => (a < b ? -1 : 1));
+
+describe('configuration routes', () => {
+  it('covers every configuration route of the route table', () => {
+    const tabled = routeTable.filter((r) => CONFIG_TAGS.has(r.tags[0] ?? '')).map((r) => r.name);
+    expect(tabled.sort()).toEqual(cases.map((k) => k.name).sort());
+  });
+
+  for (const k of cases) {
+    const spec = () => {
+      const found = routeTable.find((r) => r.name === k.name);
+      if (!found) throw new Error(`${k.name} is not in the route table`);
+      return found;
+    };
+    const send = async (token: string, path: string, headers: Record<string, string> = {}) =>
+      c.t.request(spec().method, `/v1/qc${path}`, { token, body: k.body?.(f), headers });
+
+    it(`${k.name}: 404 for another customer's token`, async () => {
+      const res = await send(c.other.personal_token, await k.path(f));
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: 'errors.not_found' });
+    });
+
+    it(`${k.name}: 404 for a property outside the token's allow-list`, async () => {
+      const res = await send(allowListToken, await k.path(f));
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: 'errors.not_found' });
+    });
+
+    it(`${k.name}: 403 when the route is not on the token's endpoint allow-list`, async () => {
+      const res = await send(endpointToken, await k.path(f));
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 403,
+        message: 'errors.qc.endpoint_not_allowed',
+      });
+    });
+
+    if (k.body || spec().method !== 'GET') {
+      it(`${k.name}: replays the first answer for the same Idempotency-Key`, async () => {
+        const path = await k.path(f);
+        const headers = { 'idempotency-key': `config-replay-${++serial}` };
+        const first = await send(c.token, path, headers);
+        const again = await send(c.token, path, headers);
+        expect(first.status).toBeLessThan(300);
+        expect(again.status).toBe(first.status);
+        expect(again.text).toBe(first.text);
+        expect(stableHeaders(again)).toEqual(stableHeaders(first));
+        expect(again.headers.get('idempotency-replayed')).toBe('true');
+        expect(first.headers.get('idempotency-replayed')).toBeNull();
+      });
+    }
+  }
+});

@@ -1,0 +1,37 @@
+import { type TString, Type } from '@sinclair/typebox';
+import { t } from 'elysia';
+
+/** `name_tr` (spec 1, convention 5): locale tag `xx-XX` to text. */
+export const NameTr = t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String({ maxLength: 255 }));
+
+/** Path params of a record under a property: `{property, <name>}`. */
+export const RecordParams = <K extends string>(name: K) =>
+  t.Object({ property: t.String(), ...({ [name]: t.String() } as Record<K, TString>) });
+
+export const PageQuery = t.Object({
+  page: t.Optional(t.Numeric({ minimum: 1 })),
+  per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+});
+
+export const DEFAULT_PER_PAGE = 50;
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const Day = t.String({ format: 'date', description: 'YYYY-MM-DD' });
+
+/** TypeBox's own numbers: Elysia's coerce numeric strings, and a JSON body should carry numbers. */
+export const Int = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
+  Type.Integer(options);
+export const Num = (options: { minimum?: number; maximum?: number; exclusiveMinimum?: number; description?: string }) =>
+  Type.Number(options);
+
+export const Timestamps = {
+  created_at: t.String({ format: 'date-time' }),
+  updated_at: t.String({ format: 'date-time' }),
+};
+
+export const DeletedSchema = t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) });
+
+/** The first non-empty translation, for records whose plain `name` was left empty. */
+export function firstTranslation(nameTr: Record<string, string> | undefined): string {
+  return Object.values(nameTr ?? {}).find((v) => v.trim() !== '') ?? '';
+}

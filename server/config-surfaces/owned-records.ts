@@ -1,0 +1,64 @@
+import type { Db } from '../core/db/db.ts';
+import { notFound } from '../core/http/api-error.ts';
+import { isUuid } from '../core/resolve.ts';
+
+/** Configuration records that belong to one property and are soft-deleted. */
+export type OwnedTable = 'payment_policies' | 'cancellation_policies' | 'extra_services' | 'promotions';
+
+export interface OwnedRow {
+  id: number;
+  external_id: string;
+  property_id: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * One page of a property's live records, oldest first (the order a hotelier created them in), with the
+ * total for the list `meta`.
+ */
+export async function listOwned<T extends OwnedRow>(
+  db: Db,
+  table: OwnedTable,
+  propertyId: number,
+  page: number,
+  perPage: number,
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await db.query<T>(
+    `select * from ${table} where property_id = $1 and deleted_at is null
+     order by created_at, id limit $2 offset $3`,
+    [propertyId, perPage, (page - 1) * perPage],
+  );
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${table} where property_id = $1 and deleted_at is null`,
+    [propertyId],
+  );
+  const total = count?.n ?? 0;
+  return { rows, total };
+}
+
+/**
+ * The live record with this external id on this property; 404 otherwise. A record of another property
+ * (even one the caller may see) is not found under this property's URL. `forUpdate` locks the row for
+ * the rest of the caller's transaction.
+ */
+export async function findOwned<T extends OwnedRow>(
+  db: Db,
+  table: OwnedTable,
+  propertyId: number,
+  id: string,
+  forUpdate = false,
+): Promise<T> {
+  const [row] = isUuid(id)
+    ? await db.query<T>(
+        `select * from ${table} where external_id = $1 and property_id = $2 and deleted_at is null${forUpdate ? ' for update' : ''}`,
+        [id, propertyId],
+      )
+    : [];
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function softDeleteOwned(tx: Db, table: OwnedTable, id: number, now: Date): Promise<void> {
+  await tx.query(`update ${table} set deleted_at = $1, updated_at = $1 where id = $2`, [now, id]);
+}

@@ -1,0 +1,97 @@
+import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
+import { plansUsingPolicy } from '../config-surfaces/policy-usage.ts';
+import type { Db } from '../core/db/db.ts';
+import { ApiError } from '../core/http/api-error.ts';
+import { recordEvent } from '../core/outbox.ts';
+import type { PropertyRow } from '../core/resolve.ts';
+import { lockStructure } from '../rate-plans/service.ts';
+import type { PayType } from './model.ts';
+import { paymentTerms } from './rules.ts';
+
+export interface PaymentPolicyRow extends OwnedRow {
+  name: string;
+  name_tr: Record<string, string>;
+  pay_type: PayType;
+  num_days: number | null;
+  date: string | null;
+  percent: number;
+  is_placeholder: boolean;
+}
+
+export interface PaymentPolicyInput {
+  name?: string;
+  name_tr?: Record<string, string>;
+  pay_type?: PayType;
+  num_days?: number | null;
+  date?: string | null;
+  percent?: number;
+}
+
+export async function createPaymentPolicy(
+  tx: Db,
+  property: PropertyRow,
+  input: PaymentPolicyInput & { name: string; pay_type: PayType },
+): Promise<PaymentPolicyRow> {
+  const terms = paymentTerms({ pay_type: input.pay_type, num_days: input.num_days ?? null, date: input.date ?? null });
+  const [row] = await tx.sql<PaymentPolicyRow>`
+    insert into payment_policies (property_id, name, name_tr, pay_type, num_days, date, percent)
+    values (${property.id}, ${input.name}, ${input.name_tr ?? {}}, ${terms.pay_type}, ${terms.num_days},
+      ${terms.date}, ${input.percent ?? 100})
+    returning *`;
+  if (!row) throw new Error('payment policy insert returned no row');
+  await recordEvent(tx, {
+    type: 'payment_policy.created',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, payment_policy_id: row.external_id, placeholder: false },
+  });
+  return row;
+}
+
+/**
+ * PATCH: only the fields present change; the merged terms are checked as a whole. Editing a placeholder
+ * makes it an ordinary policy (is_placeholder false): the partner has now stated its terms.
+ */
+export async function updatePaymentPolicy(
+  tx: Db,
+  property: PropertyRow,
+  id: string,
+  input: PaymentPolicyInput,
+  now: Date,
+): Promise<PaymentPolicyRow> {
+  const current = await findOwned<PaymentPolicyRow>(tx, 'payment_policies', property.id, id, true);
+  const terms = paymentTerms({
+    pay_type: input.pay_type ?? current.pay_type,
+    num_days: input.num_days === undefined ? current.num_days : input.num_days,
+    date: input.date === undefined ? current.date : input.date,
+  });
+  const [row] = await tx.sql<PaymentPolicyRow>`
+    update payment_policies set name = ${input.name ?? current.name}, name_tr = ${input.name_tr ?? current.name_tr},
+      pay_type = ${terms.pay_type}, num_days = ${terms.num_days}, date = ${terms.date},
+      percent = ${input.percent ?? current.percent}, is_placeholder = false, updated_at = ${now}
+    where id = ${current.id} returning *`;
+  if (!row) throw new Error('payment policy update returned no row');
+  await recordEvent(tx, {
+    type: 'payment_policy.updated',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, payment_policy_id: row.external_id, pay_type: row.pay_type },
+  });
+  return row;
+}
+
+/** Spec 4.7: 409 `errors.qc.payment_policy_in_use` (listing the plans) while a live rate plan points at it. */
+export async function deletePaymentPolicy(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
+  await lockStructure(tx, property.id);
+  const row = await findOwned<PaymentPolicyRow>(tx, 'payment_policies', property.id, id, true);
+  const plans = await plansUsingPolicy(tx, 'payment_policy_id', row.id);
+  if (plans.length) throw new ApiError('errors.qc.payment_policy_in_use', { rate_plan_ids: plans });
+  await softDeleteOwned(tx, 'payment_policies', row.id, now);
+  await recordEvent(tx, {
+    type: 'payment_policy.deleted',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, payment_policy_id: row.external_id },
+  });
+  return row.external_id;
+}
