@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia';
 import { legacyFacade } from '../legacy/facade.ts';
 import { registerBookings } from './bookings/routes.ts';
-import { registerCatalogue } from './catalogue/routes.ts';
 import type { Deps } from './core/deps.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
@@ -28,7 +27,6 @@ export interface AppOptions {
 function modernApi(deps: Deps) {
   const app = createQcApp(deps);
   mountRoutes(app, deps, routeTable);
-  registerCatalogue(app, deps);
   registerRoomTypes(app, deps);
   registerRatePlanReads(app, deps);
   registerRatePlanWrites(app, deps);

@@ -1,3 +1,6 @@
+import { createCatalogueSync } from './catalogue/create-catalogue-sync.ts';
+import { replaceCatalogue } from './catalogue/replace-catalogue.ts';
+import { showCatalogueSync } from './catalogue/show-catalogue-sync.ts';
 import type { RouteDefinition, RouteSpec } from './core/routes/route.ts';
 import { routes as unconverted } from './core/routes/route-table.ts';
 import { issueToken } from './oauth/issue-token.ts';
@@ -25,12 +28,15 @@ export const routeTable: readonly RouteDefinition[] = [
   showJwks,
   listPermissions,
 
-  // Properties
+  // Properties and catalogue
   listProperties,
   showProperty,
   createProperty,
   updateProperty,
   listPropertyTypes,
+  replaceCatalogue,
+  createCatalogueSync,
+  showCatalogueSync,
 
   // Inventory and rates
   showRates,

@@ -27,3 +27,35 @@ export const CatalogueSyncBody = t.Object({
 });
 
 export const JobParams = t.Object({ job: t.String() });
+
+const StoredEntry = t.Object({ code: t.String(), name: t.String() });
+
+/** The stored catalogue as PUT /properties/{ext}/catalogue answers it. */
+export const CatalogueSchema = t.Object({
+  property_id: t.String({ format: 'uuid' }),
+  rooms: t.Array(StoredEntry),
+  rates: t.Array(StoredEntry),
+  meals: t.Array(StoredEntry),
+  updated_at: t.String({ format: 'date-time' }),
+});
+
+const Outcome = t.Union([t.Literal('replaced'), t.Literal('cleared'), t.Literal('failed')]);
+
+/** A catalogue-sync job as POST answers it and GET reads it again. */
+export const CatalogueSyncJobSchema = t.Object({
+  id: t.String({ format: 'uuid' }),
+  status: t.Union([t.Literal('queued'), t.Literal('running'), t.Literal('completed'), t.Literal('failed')]),
+  clear_unlisted: t.Boolean(),
+  created_at: t.String({ format: 'date-time' }),
+  completed_at: t.Nullable(t.String({ format: 'date-time' })),
+  counts: t.Object({ replaced: t.Integer(), cleared: t.Integer(), failed: t.Integer() }),
+  properties: t.Array(
+    t.Object({
+      property_id: t.String({ description: 'External id once resolved; as requested when it failed' }),
+      requested_as: t.Optional(t.String()),
+      outcome: Outcome,
+      error: t.Optional(t.String()),
+    }),
+  ),
+  error: t.Optional(t.String()),
+});

@@ -1,5 +1,6 @@
 import type { Db } from '../core/db/db.ts';
-import type { FieldErrors } from '../core/http/api-error.ts';
+import type { Deps } from '../core/deps.ts';
+import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 
@@ -33,8 +34,17 @@ export function duplicateCodeErrors(catalogue: Catalogue, prefix = ''): FieldErr
   return errors;
 }
 
+/** PUT /properties/{ext}/catalogue: a repeated code is 422, else the whole catalogue is replaced. */
+export async function putCatalogue(deps: Deps, property: PropertyRow, input: Partial<Catalogue>) {
+  const catalogue = catalogueOf(input);
+  const errors = duplicateCodeErrors(catalogue);
+  if (Object.keys(errors).length) throw validationError(errors);
+  const row = await deps.db.tx((tx) => storeCatalogue(tx, property, catalogue, 'put', deps.clock.now()));
+  return catalogueView(property, row);
+}
+
 /** Replaces the property's whole catalogue and records `catalogue.replaced` in the same transaction. */
-export async function replaceCatalogue(
+export async function storeCatalogue(
   tx: Db,
   property: PropertyRow,
   catalogue: Catalogue,
@@ -63,12 +73,12 @@ export async function replaceCatalogue(
   return row;
 }
 
-export function catalogueView(property: PropertyRow, row: Catalogue & { updated_at: Date }) {
+function catalogueView(property: PropertyRow, row: Catalogue & { updated_at: Date }) {
   return {
     property_id: property.external_id,
     rooms: row.rooms,
     rates: row.rates,
     meals: row.meals,
-    updated_at: row.updated_at,
+    updated_at: row.updated_at.toISOString(),
   };
 }

@@ -1,10 +1,10 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
-import { ApiError, notFound } from '../core/http/api-error.ts';
+import { type FieldErrors, notFound, validationError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
-import { isUuid, type PropertyRow, resolveProperty } from '../core/resolve.ts';
+import { findProperties, isUuid, type PropertyRow } from '../core/resolve.ts';
 import type { CatalogueSyncBody } from './model.ts';
-import { type Catalogue, catalogueOf, EMPTY_CATALOGUE, replaceCatalogue } from './service.ts';
+import { type Catalogue, catalogueOf, duplicateCodeErrors, EMPTY_CATALOGUE, storeCatalogue } from './service.ts';
 
 type SyncRequest = typeof CatalogueSyncBody.static;
 
@@ -32,6 +32,17 @@ interface JobRow {
  * outcome for GET /catalogue-sync/{job}; today the job runs to completion inside the request.
  */
 export async function runCatalogueSync(deps: Deps, principal: Principal, body: SyncRequest) {
+  const errors: FieldErrors = Object.assign(
+    {},
+    ...body.properties.map((entry, i) => duplicateCodeErrors(catalogueOf(entry), `properties.${i}.`)),
+  );
+  const listed = body.properties.map((p) => p.property_id);
+  listed.forEach((id, i) => {
+    if (listed.indexOf(id) !== i)
+      errors[`properties.${i}.property_id`] = ['customer.catalogue_sync.messages.duplicate'];
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+
   const clearUnlisted = body.clear_unlisted ?? true;
   const [job] = await deps.db.sql<{ id: number; external_id: string }>`
     insert into catalogue_sync_jobs (customer_id, client_id, status, request, created_at)
@@ -43,17 +54,15 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
     const outcome = await deps.db.tx(async (tx) => {
       const results: PropertyOutcome[] = [];
       const touched = new Set<number>();
-      for (const entry of body.properties) {
-        let property: PropertyRow;
-        try {
-          property = await resolveProperty(tx, principal, entry.property_id);
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          results.push({ property_id: entry.property_id, outcome: 'failed', error: err.key });
+      const found = await findProperties(tx, principal, listed);
+      for (const [i, entry] of body.properties.entries()) {
+        const property = found[i];
+        if (!property) {
+          results.push({ property_id: entry.property_id, outcome: 'failed', error: 'errors.not_found' });
           continue;
         }
         touched.add(property.id);
-        await replaceCatalogue(tx, property, catalogueOf(entry), 'catalogue_sync', deps.clock.now());
+        await storeCatalogue(tx, property, catalogueOf(entry), 'catalogue_sync', deps.clock.now());
         results.push({ property_id: property.external_id, requested_as: entry.property_id, outcome: 'replaced' });
       }
       if (clearUnlisted) {
@@ -63,7 +72,7 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
             and (jsonb_array_length(c.rooms) + jsonb_array_length(c.rates) + jsonb_array_length(c.meals)) > 0
           order by p.id`;
         for (const property of others) {
-          await replaceCatalogue(tx, property, EMPTY_CATALOGUE, 'catalogue_sync', deps.clock.now());
+          await storeCatalogue(tx, property, EMPTY_CATALOGUE, 'catalogue_sync', deps.clock.now());
           results.push({ property_id: property.external_id, outcome: 'cleared' });
         }
       }
@@ -91,11 +100,11 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
       .sql`update catalogue_sync_jobs set status = 'failed', outcome = ${{ properties: [], error: 'errors.internal_error' }}::jsonb,
       completed_at = ${deps.clock.now()} where id = ${job.id}`;
   }
-  return showCatalogueSync(deps, principal, job.external_id);
+  return readCatalogueSync(deps, principal, job.external_id);
 }
 
 /** A job of the caller's customer; anything else (or a malformed id) is 404. */
-export async function showCatalogueSync(deps: Deps, principal: Principal, jobId: string) {
+export async function readCatalogueSync(deps: Deps, principal: Principal, jobId: string) {
   const [job] = isUuid(jobId)
     ? await deps.db.sql<JobRow>`select * from catalogue_sync_jobs
         where external_id = ${jobId} and customer_id = ${principal.customerId}`
@@ -107,8 +116,8 @@ export async function showCatalogueSync(deps: Deps, principal: Principal, jobId:
     id: job.external_id,
     status: job.status,
     clear_unlisted: job.request.clear_unlisted,
-    created_at: job.created_at,
-    completed_at: job.completed_at,
+    created_at: job.created_at.toISOString(),
+    completed_at: job.completed_at?.toISOString() ?? null,
     counts: { replaced: count('replaced'), cleared: count('cleared'), failed: count('failed') },
     properties,
     ...(job.outcome?.error ? { error: job.outcome.error } : {}),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { replaceCatalogue } from '../../catalogue/replace-catalogue.ts';
 import type { Demo } from '../../ops/demo.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -28,7 +29,7 @@ describe('what Idempotency-Key keeps', () => {
       return answer();
     };
     app.post(routes.bookingsCreate.path, handler, { qc: routes.bookingsCreate });
-    app.put(routes.catalogueReplace.path, handler, { qc: routes.catalogueReplace });
+    app.put(replaceCatalogue.path, handler, { qc: replaceCatalogue });
     app.delete(routes.subscriptionsDelete.path, handler, { qc: routes.subscriptionsDelete });
   });
   afterAll(() => t.close());

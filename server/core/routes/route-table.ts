@@ -10,9 +10,6 @@ const r = <const T extends Record<string, RouteSpec>>(table: T) => table;
 
 export const routes = r({
   // Properties and catalogue (spec 4.2)
-  catalogueReplace: { name: 'qc.catalogue.replace', method: 'PUT', path: '/properties/:property/catalogue', scope: 'properties.manage', bucket: 'config-writes', resource: 'catalogue', summary: 'Replace the partner catalogue' },
-  catalogueSyncCreate: { name: 'qc.catalogue_sync.create', method: 'POST', path: '/catalogue-sync', scope: 'properties.manage', bucket: 'config-writes', resource: 'catalogue_sync', summary: 'Group-level full-replacement catalogue job' },
-  catalogueSyncShow: { name: 'qc.catalogue_sync.show', method: 'GET', path: '/catalogue-sync/:job', scope: 'properties.manage', bucket: 'reads', resource: 'catalogue_sync', summary: 'Outcome of a catalogue-sync job' },
 
   // Room types and rate plans (spec 4.3)
   roomTypesList: { name: 'qc.room_types.list', method: 'GET', path: '/properties/:property/room_types', scope: 'inventory.read', bucket: 'reads', resource: 'room_type', summary: 'Room types of a property' },
