@@ -65,10 +65,12 @@ function failure(deps: Deps, request: Request, error: unknown): Response {
   return messageResponse(404, thrownErrorMessage(error));
 }
 
+/** A path segment with a malformed percent escape (URIError) is dispatched as sent, as PHP did. */
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
-  } catch {
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
     return segment;
   }
 }

@@ -20,10 +20,12 @@ export function parseQuery(search: string): PhpArray {
   return out;
 }
 
+/** Percent-decoding as PHP's urldecode tolerates it: a malformed escape (URIError) leaves the text as sent. */
 function decode(s: string): string {
   try {
     return decodeURIComponent(s.replaceAll('+', ' '));
-  } catch {
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
     return s.replaceAll('+', ' ');
   }
 }
@@ -65,7 +67,9 @@ export function parseBody(text: string, contentType: string | null): PhpValue {
   if (!text.trim()) return null;
   try {
     return JSON.parse(text) as PhpValue;
-  } catch {
+  } catch (error) {
+    // Only malformed JSON (SyntaxError) means "no JSON input"; anything else is a fault to surface.
+    if (!(error instanceof SyntaxError)) throw error;
     if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded')) return parseQuery(text);
     return null;
   }
