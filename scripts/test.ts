@@ -1,19 +1,22 @@
 /**
  * `npm test`: the whole suite on real PostgreSQL and Redis, then the smoke suite on the embedded default.
  *
- * DATABASE_URL / REDIS_URL are used as given (CI sets them to a fresh database). Unset, the suite uses the
- * machine's PostgreSQL at 127.0.0.1:5432 (database qc_test, recreated) and Redis at 127.0.0.1:6379.
+ * DATABASE_URL / REDIS_URL are used as given (CI sets them to a fresh database). Unset, the suite creates a
+ * database of its own for this run on the machine's PostgreSQL at 127.0.0.1:5432 (`qc_test_<time>_<pid>`,
+ * dropped when the run ends), so two runs never share or drop each other's data, and uses Redis at 127.0.0.1:6379.
  * Prints `N passed, N failed` last.
  */
 import postgres from 'postgres';
 
 const env = { ...process.env };
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+let ownDatabase: string | undefined;
 if (!env.DATABASE_URL) {
-  const admin = postgres('postgres://postgres@127.0.0.1:5432/postgres', { max: 1, onnotice: () => {} });
-  await admin.unsafe('drop database if exists qc_test with (force)');
-  await admin.unsafe('create database qc_test');
+  ownDatabase = `qc_test_${Date.now()}_${process.pid}`;
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${ownDatabase}`);
   await admin.end();
-  env.DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/qc_test';
+  env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${ownDatabase}`;
 }
 env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 // Every success body is checked against its route's declared response schema (server/core/http/mount-routes.ts).
@@ -51,6 +54,13 @@ const smoke = filters.length
       ['test', '--path-ignore-patterns=node_modules/**', './server/smoke'],
       smokeEnv,
     );
+
+if (ownDatabase) {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  // Only our own database, and only now that every test process has exited.
+  await admin.unsafe(`drop database if exists ${ownDatabase} with (force)`);
+  await admin.end();
+}
 
 const passed = main.passed + smoke.passed;
 const failed = main.failed + smoke.failed;

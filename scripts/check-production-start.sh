@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The production install starts: a clean copy of the committed tree, `npm ci --omit=dev`, then `npm start` on
+# the embedded default until /healthz answers. Fails when start-up needs a devDependency.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$(mktemp -d)
+pid=
+# npm start runs bun as a child: stop the whole process group, then remove the copy.
+trap '[ -n "$pid" ] && kill -- "-$pid" 2>/dev/null; sleep 1; rm -rf "$dir"' EXIT
+git archive HEAD | tar -x -C "$dir"
+(cd "$dir" && npm ci --omit=dev --no-audit --no-fund --loglevel=error >/dev/null)
+port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+(cd "$dir" && exec setsid env -u DATABASE_URL -u REDIS_URL PORT="$port" HOST=127.0.0.1 QC_DATA_DIR="$dir/.data" \
+  npm start --silent >"$dir/start.log" 2>&1) &
+pid=$!
+for _ in $(seq 1 60); do
+  if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then echo "production start: ok"; exit 0; fi
+  sleep 1
+done
+echo "production start: /healthz never answered"; tail -20 "$dir/start.log"; exit 1
