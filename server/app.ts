@@ -13,7 +13,6 @@ import { opsRoutes } from './ops/routes.ts';
 import { registerRatePlanReads } from './rate-plans/read-routes.ts';
 import { registerRatePlanWrites } from './rate-plans/write-routes.ts';
 import { registerRates } from './rates/routes.ts';
-import { registerRoomTypes } from './room-types/routes.ts';
 import { routeTable } from './route-table.ts';
 import { registerSubscriptions } from './subscriptions/routes.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
@@ -27,7 +26,6 @@ export interface AppOptions {
 function modernApi(deps: Deps) {
   const app = createQcApp(deps);
   mountRoutes(app, deps, routeTable);
-  registerRoomTypes(app, deps);
   registerRatePlanReads(app, deps);
   registerRatePlanWrites(app, deps);
   registerBookings(app, deps);

@@ -17,6 +17,10 @@ import { listPropertyTypes } from './properties/list-property-types.ts';
 import { showProperty } from './properties/show-property.ts';
 import { updateProperty } from './properties/update-property.ts';
 import { showRates } from './rates/show-rates.ts';
+import { createRoomType } from './room-types/create-room-type.ts';
+import { listRoomTypes } from './room-types/list-room-types.ts';
+import { showRoomType } from './room-types/show-room-type.ts';
+import { updateRoomType } from './room-types/update-room-type.ts';
 
 /**
  * The route table: every modern operation, one definition per file beside its handler. The app mounts this
@@ -37,6 +41,12 @@ export const routeTable: readonly RouteDefinition[] = [
   replaceCatalogue,
   createCatalogueSync,
   showCatalogueSync,
+
+  // Room types and rate plans
+  listRoomTypes,
+  showRoomType,
+  createRoomType,
+  updateRoomType,
 
   // Inventory and rates
   showRates,

@@ -43,3 +43,26 @@ export const UpdateRoomTypeBody = t.Object({
   partner_code: t.Optional(t.Nullable(PartnerCode)),
   partner_name: t.Optional(t.Nullable(t.String({ maxLength: 255 }))),
 });
+
+export const ROOM_TYPE_SEGMENT = 'Path segments take the external id or the partner code (external id tried first).';
+
+/** A room type as partners see it (server/room-types/view.ts). */
+export const RoomTypeSchema = t.Object({
+  external_room_type_id: t.String({ format: 'uuid' }),
+  id: t.String({ format: 'uuid' }),
+  name: t.String(),
+  name_tr: t.Record(t.String(), t.String()),
+  kind: t.String(),
+  qty: t.Integer(),
+  occupancy: t.Object({ adults: t.Integer(), children: t.Integer(), infants: t.Integer() }),
+  partner_code: t.Nullable(t.String()),
+  partner_name: t.Nullable(t.String()),
+  type: t.Integer({ description: 'Legacy type: 4 apartment, 5 villa, 6 studio, 7 room' }),
+  description: t.String(),
+  sqm_area: t.Nullable(t.Number()),
+  regular_beds: t.Integer(),
+  extra_beds: t.Integer(),
+  extra_beds_children_only: t.Integer(),
+  no_beds: t.Integer(),
+  images: t.Array(t.String()),
+});

@@ -1,4 +1,5 @@
 import type { Db } from '../core/db/db.ts';
+import { fieldError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { uniquePartnerCode } from '../properties/partner-code.ts';
@@ -61,6 +62,9 @@ export interface NewRoomType {
  * children may use any extra bed, infants the cots (no_beds).
  */
 export async function createRoomType(tx: Db, property: PropertyRow, input: NewRoomType): Promise<RoomTypeRecord> {
+  if ((input.extraBedsChildrenOnly ?? 0) > (input.extraBeds ?? 0)) {
+    throw fieldError('room_type', 'extra_beds_children_only', 'max_extra_beds');
+  }
   const kind = input.kind ?? (input.legacyType ? kindOfLegacyType(input.legacyType) : 'room');
   const legacyType = input.legacyType ?? LEGACY_TYPES[kind];
   const regular = input.regularBeds ?? 2;
@@ -88,6 +92,21 @@ export async function createRoomType(tx: Db, property: PropertyRow, input: NewRo
     data: { property_id: property.external_id, room_type_id: row.external_id, partner_code: row.partner_code },
   });
   return row;
+}
+
+/** One page of a property's room types, oldest first, and how many there are. */
+export async function listRoomTypes(
+  db: Db,
+  propertyId: number,
+  page: number,
+  perPage: number,
+): Promise<{ rows: RoomTypeRecord[]; total: number }> {
+  const [count] = await db.sql<{ n: number }>`
+    select count(*)::int as n from room_types where property_id = ${propertyId} and deleted_at is null`;
+  const rows = await db.sql<RoomTypeRecord>`
+    select * from room_types where property_id = ${propertyId} and deleted_at is null
+    order by created_at, id limit ${perPage} offset ${(page - 1) * perPage}`;
+  return { rows, total: count?.n ?? 0 };
 }
 
 /** Sets the partner's mapping of a room type; only the fields present change. */

@@ -12,10 +12,6 @@ export const routes = r({
   // Properties and catalogue (spec 4.2)
 
   // Room types and rate plans (spec 4.3)
-  roomTypesList: { name: 'qc.room_types.list', method: 'GET', path: '/properties/:property/room_types', scope: 'inventory.read', bucket: 'reads', resource: 'room_type', summary: 'Room types of a property' },
-  roomTypesShow: { name: 'qc.room_types.show', method: 'GET', path: '/properties/:property/room_types/:roomType', scope: 'inventory.read', bucket: 'reads', resource: 'room_type', summary: 'One room type' },
-  roomTypesCreate: { name: 'qc.room_types.create', method: 'POST', path: '/properties/:property/room_types', scope: 'properties.manage', bucket: 'config-writes', resource: 'room_type', summary: 'Create a room type' },
-  roomTypesUpdate: { name: 'qc.room_types.update', method: 'PATCH', path: '/properties/:property/room_types/:roomType', scope: 'properties.manage', bucket: 'config-writes', resource: 'room_type', summary: 'Map a room type to partner codes' },
   ratePlansList: { name: 'qc.rate_plans.list', method: 'GET', path: '/properties/:property/rate_plans', scope: 'inventory.read', bucket: 'reads', resource: 'rate_plan', summary: 'Rate plans, one entry per rate plan x room type pair' },
   ratePlansShow: { name: 'qc.rate_plans.show', method: 'GET', path: '/properties/:property/rate_plans/:ratePlan', scope: 'inventory.read', bucket: 'reads', resource: 'rate_plan', summary: 'One rate plan with occupancies per pair' },
   ratePlansCreate: { name: 'qc.rate_plans.create', method: 'POST', path: '/properties/:property/rate_plans', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Create a rate plan' },
