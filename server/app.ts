@@ -6,6 +6,7 @@ import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { galleryMedia } from './gallery/serve-image.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { registerInventory } from './inventory/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
@@ -43,6 +44,7 @@ export function buildApp(deps: Deps, options: AppOptions) {
     .use(modernApi(deps))
     .use(opsRoutes(deps, options.operatorToken))
     .use(dashboardRoutes(deps))
+    .use(galleryMedia(deps))
     // The legacy PMS v1 facade answers every /api/pms/v1 path itself, failures included, byte for byte.
     .use(legacyFacade(deps))
     // Only unmatched routes reach here: the JSON surfaces have their own handlers.

@@ -17,6 +17,8 @@ import { RateLimiter } from './core/limits/rate-limiter.ts';
 import { RedisCounters } from './core/limits/redis-counters.ts';
 import { createLog, type Log } from './core/log.ts';
 import { connectRedis, createRedis } from './core/redis.ts';
+import type { ObjectStorage } from './core/storage/object-storage.ts';
+import { openStorage } from './core/storage/open-storage.ts';
 import { routeCatalogue } from './route-table.ts';
 
 export interface BootOptions {
@@ -30,6 +32,8 @@ export interface BootOptions {
   enforceRateLimits?: boolean;
   /** How long a request waits for a running request with the same Idempotency-Key (spec: 30 s). */
   idempotencyWaitMs?: number;
+  /** Another file store than the configured one (tests hand in one that refuses). */
+  storage?: ObjectStorage;
 }
 
 /** Opens the database, applies migrations, loads signing keys: everything Deps holds, ready to serve. */
@@ -65,6 +69,7 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
     redis,
     limiter,
     idempotency,
+    storage: options.storage ?? openStorage(config),
   };
 }
 

@@ -3,6 +3,13 @@ import { replaceCatalogue } from './catalogue/replace-catalogue.ts';
 import { showCatalogueSync } from './catalogue/show-catalogue-sync.ts';
 import type { RouteDefinition, RouteSpec } from './core/routes/route.ts';
 import { routes as unconverted } from './core/routes/route-table.ts';
+import { deleteGalleryImage } from './gallery/delete-image.ts';
+import { listGalleryImages } from './gallery/list-images.ts';
+import { registerGalleryImage } from './gallery/register-image.ts';
+import { setPropertyImages } from './gallery/set-property-images.ts';
+import { setRoomTypeImages } from './gallery/set-room-type-images.ts';
+import { showGalleryImage } from './gallery/show-image.ts';
+import { uploadGalleryImages } from './gallery/upload-images.ts';
 import { issueToken } from './oauth/issue-token.ts';
 import { showJwks } from './oauth/show-jwks.ts';
 import { createPaymentPolicyRoute } from './payment-policies/create-payment-policy.ts';
@@ -57,6 +64,15 @@ export const routeTable: readonly RouteDefinition[] = [
   createPaymentPolicyRoute,
   updatePaymentPolicyRoute,
   deletePaymentPolicyRoute,
+
+  // Configuration surfaces II: gallery
+  uploadGalleryImages,
+  registerGalleryImage,
+  listGalleryImages,
+  showGalleryImage,
+  deleteGalleryImage,
+  setPropertyImages,
+  setRoomTypeImages,
 ];
 
 /**

@@ -19,6 +19,17 @@ const EnvSchema = T.Object({
   QC_DEMO_ON_EMPTY: T.Union([T.Literal('1'), T.Literal('0')], { default: '1' }),
   /** Lets webhook destinations resolve to loopback/private addresses (local development and tests only). */
   QC_WEBHOOK_ALLOW_PRIVATE: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
+  /** Gallery storage: an S3-compatible bucket when set (Bun's S3 client), `<data dir>/storage` otherwise. */
+  QC_STORAGE_S3_BUCKET: T.Optional(T.String({ minLength: 1 })),
+  QC_STORAGE_S3_ENDPOINT: T.Optional(T.String({ pattern: '^https?://' })),
+  QC_STORAGE_S3_REGION: T.Optional(T.String({ minLength: 1 })),
+  QC_STORAGE_S3_ACCESS_KEY_ID: T.Optional(T.String({ minLength: 1 })),
+  QC_STORAGE_S3_SECRET_ACCESS_KEY: T.Optional(T.String({ minLength: 1 })),
+  /** The analytics upstream; unset: the built-in provider computes the reports from the service's data. */
+  QC_ANALYTICS_URL: T.Optional(T.String({ pattern: '^https?://' })),
+  QC_ANALYTICS_TIMEOUT_MS: T.Integer({ minimum: 1, maximum: 60000, default: 5000 }),
+  /** Where review replies are sent to the channels (POST {url}/{channel}/reviews/{channel_review_id}/reply). */
+  QC_CHANNEL_GATEWAY_URL: T.Optional(T.String({ pattern: '^https?://' })),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -34,16 +45,25 @@ export interface Config {
   logLevel: Env['QC_LOG_LEVEL'];
   demoOnEmpty: boolean;
   webhookAllowPrivate: boolean;
+  /** S3-compatible gallery storage; undefined: the filesystem under the data directory. */
+  s3:
+    | { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string }
+    | undefined;
+  analyticsUrl: string | undefined;
+  analyticsTimeoutMs: number;
+  channelGatewayUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
+
+const NUMERIC = new Set(['PORT', 'QC_ANALYTICS_TIMEOUT_MS']);
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(EnvSchema.properties)) {
     const value = source[key];
     if (value === undefined || value === '') continue;
-    raw[key] = key === 'PORT' && /^\d+$/.test(value) ? Number(value) : value;
+    raw[key] = NUMERIC.has(key) && /^\d+$/.test(value) ? Number(value) : value;
   }
   const env = Value.Default(EnvSchema, raw) as Env;
   const first = Value.Errors(EnvSchema, env).First();
@@ -62,5 +82,17 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     logLevel: env.QC_LOG_LEVEL,
     demoOnEmpty: env.QC_DEMO_ON_EMPTY === '1',
     webhookAllowPrivate: env.QC_WEBHOOK_ALLOW_PRIVATE === '1',
+    s3: env.QC_STORAGE_S3_BUCKET
+      ? {
+          bucket: env.QC_STORAGE_S3_BUCKET,
+          endpoint: env.QC_STORAGE_S3_ENDPOINT,
+          region: env.QC_STORAGE_S3_REGION,
+          accessKeyId: env.QC_STORAGE_S3_ACCESS_KEY_ID,
+          secretAccessKey: env.QC_STORAGE_S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    analyticsUrl: env.QC_ANALYTICS_URL,
+    analyticsTimeoutMs: env.QC_ANALYTICS_TIMEOUT_MS,
+    channelGatewayUrl: env.QC_CHANNEL_GATEWAY_URL,
   };
 }

@@ -7,6 +7,7 @@ import type { Idempotency } from './idempotency/idempotency.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Log } from './log.ts';
 import type { RouteSpec } from './routes/route-spec.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
 
 /**
  * Everything a feature needs from the outside world, built once at boot (server/main.ts) or per test
@@ -29,6 +30,8 @@ export interface Deps {
   limiter: RateLimiter;
   /** Idempotency-Key records (spec 8.3): in Redis when configured, in this process otherwise. */
   idempotency: Idempotency;
+  /** Uploaded files (gallery images): the data directory by default, an S3-compatible store when configured. */
+  storage: ObjectStorage;
 }
 
 /**

@@ -8,6 +8,7 @@ import { openPostgres } from '../core/db/postgres.ts';
 import type { Deps } from '../core/deps.ts';
 import { createLog } from '../core/log.ts';
 import { closeRedis, redisProbe } from '../core/redis.ts';
+import type { ObjectStorage } from '../core/storage/object-storage.ts';
 import type { Demo } from '../ops/demo.ts';
 import { startWebhooks, type WebhookOptions, type Webhooks } from '../webhooks/dispatcher.ts';
 
@@ -93,6 +94,8 @@ export interface TestAppOptions {
    * the background: the test drives it with `webhooks.runDue()` (with a ManualClock).
    */
   webhooks?: WebhookOptions;
+  /** Another file store than the configured one (a storage that refuses, for the failure path). */
+  storage?: ObjectStorage;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -114,6 +117,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     redisKeyPrefix: `qc-test:${crypto.randomUUID()}:`,
     enforceRateLimits: options.rateLimits === 'enforce',
     idempotencyWaitMs: options.idempotencyWaitMs,
+    storage: options.storage,
   });
   const app = buildApp(deps, { operatorToken: OPERATOR_TOKEN, probes: deps.redis ? [redisProbe(deps.redis)] : [] });
   const webhooks = options.webhooks

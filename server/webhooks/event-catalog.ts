@@ -85,6 +85,39 @@ const configEvent = (
 });
 const CONFIG_EXAMPLES: Record<string, unknown> = { pay_type: 'be_arr' };
 
+const EXAMPLE_IMAGE = '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d';
+
+/** Configuration surfaces II (gallery, content pages, guest feedback, reviews, auto-email templates). */
+const CONFIGURATION_EVENTS: readonly EventSpec[] = [
+  {
+    type: 'gallery_image.created',
+    group: 'configuration',
+    description:
+      'An image joined the account gallery (uploaded, or a registered legacy file). Account-level: no property.',
+    data: Data({
+      image_id: Uuid,
+      url: T.String(),
+      content_type: T.String(),
+      byte_size: T.Integer(),
+      source: T.Union([T.Literal('upload'), T.Literal('legacy_file')]),
+    }),
+    example: {
+      image_id: EXAMPLE_IMAGE,
+      url: `https://qc.example.com/media/gallery/${EXAMPLE_IMAGE}.jpg`,
+      content_type: 'image/jpeg',
+      byte_size: 182044,
+      source: 'upload',
+    },
+  },
+  {
+    type: 'gallery_image.deleted',
+    group: 'configuration',
+    description: 'An image left the gallery; severed_usages counts the usages a forced delete removed.',
+    data: Data({ image_id: Uuid, severed_usages: T.Integer() }),
+    example: { image_id: EXAMPLE_IMAGE, severed_usages: 0 },
+  },
+];
+
 export const EVENT_CATALOG: readonly EventSpec[] = [
   booking('booking.created', 'A new booking landed (created revision in the feed).'),
   {
@@ -328,6 +361,7 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     data: Data({ subscription_id: Uuid, previous_secret_expires_at: T.String({ format: 'date-time' }) }),
     example: { subscription_id: EXAMPLE_SUBSCRIPTION, previous_secret_expires_at: '2026-04-13T10:00:00.000Z' },
   },
+  ...CONFIGURATION_EVENTS,
 ];
 
 const byType = new Map(EVENT_CATALOG.map((e) => [e.type, e]));

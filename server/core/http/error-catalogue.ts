@@ -132,6 +132,60 @@ export const errorCatalogue = {
     status: 500,
     detail: 'Storage refused the upload; nothing was recorded. Retry later.',
   },
+  'errors.qc.gallery_not_an_image': {
+    status: 422,
+    detail:
+      'An uploaded file is not a JPEG, PNG, GIF or WebP image (its content was checked, not its name); `file` names it. Nothing was stored.',
+  },
+  'errors.qc.gallery_image_too_large': {
+    status: 422,
+    detail:
+      'An uploaded image is over 10 MiB or over 12000 pixels on a side; `file` names it. Scale it down; nothing was stored.',
+  },
+  'errors.qc.gallery_too_many_files': {
+    status: 422,
+    detail: 'At most 20 images per upload request: split the upload.',
+  },
+  'errors.qc.gallery_legacy_file_not_found': {
+    status: 422,
+    detail: "legacy_file_id names no file in the account's legacy storage.",
+  },
+  'errors.qc.gallery_legacy_file_registered': {
+    status: 409,
+    detail: 'This legacy file is already in the gallery (see `image_id`).',
+  },
+  'errors.qc.gallery_image_not_found': {
+    status: 422,
+    detail: "An image id is not an image of the account's gallery (see GET /gallery).",
+  },
+  'errors.qc.content_page_slug_taken': {
+    status: 409,
+    detail: 'Another content page of this property has this slug.',
+  },
+  'errors.qc.content_page_not_found': {
+    status: 422,
+    detail: 'A guest-guide item references a content page that is not a page of this property.',
+  },
+  'errors.qc.guest_feedback_unknown_booking': {
+    status: 422,
+    detail: 'booking_id names no booking of this property (use the external_booking_id).',
+  },
+  'errors.qc.guest_feedback_exists': {
+    status: 409,
+    detail: 'This booking already has guest feedback (see `feedback_id`): update it instead.',
+  },
+  'errors.qc.review_already_replied': {
+    status: 422,
+    detail: 'This review already has its one reply; a channel takes no second reply.',
+  },
+  'errors.qc.review_replies_not_supported': {
+    status: 422,
+    detail: "The review's channel takes no replies from the hotel through this connection.",
+  },
+  'errors.qc.review_unknown_channel': {
+    status: 422,
+    detail: 'The channel code is not a channel that sends reviews.',
+  },
   'errors.qc.sfp_min_gt_max_nights': { status: 422, detail: 'sfp.min_nights is greater than sfp.max_nights.' },
   'errors.qc.age_group_range_inverted': {
     status: 422,

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { MAX_IMAGE_BYTES } from './image-content.ts';
+import { GIF_1X1, MemoryStorage, PNG_1X1, uploadImages } from './test-fixtures.ts';
+
+let t: TestApp;
+let demo: Demo;
+const storage = new MemoryStorage();
+
+beforeAll(async () => {
+  t = await startTestApp({ storage });
+  demo = await t.demo();
+});
+afterAll(() => t.close());
+
+const countImages = async (customerId: number) =>
+  (
+    await t.deps.db.sql<{ n: number }>`select count(*)::int as n from gallery_images where customer_id = ${customerId}`
+  )[0]?.n;
+
+describe('POST /gallery refusals', () => {
+  it('refuses a non-image named like an image with 422 gallery_not_an_image and stores nothing of the request', async () => {
+    const res = await uploadImages(t, demo.personal_token, [
+      { name: 'ok.png', bytes: PNG_1X1 },
+      { name: 'invoice.png', bytes: new TextEncoder().encode('%PDF-1.7 not an image'), type: 'image/png' },
+    ]);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ message: 'errors.qc.gallery_not_an_image', file: 'invoice.png', index: 1 });
+    expect(await countImages(demo.customer_id)).toBe(0);
+    expect(storage.files.size).toBe(0);
+  });
+
+  it('refuses an SVG (it carries script) as not an image', async () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>');
+    const res = await uploadImages(t, demo.personal_token, [{ name: 'logo.svg', bytes: svg, type: 'image/svg+xml' }]);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('errors.qc.gallery_not_an_image');
+  });
+
+  it('refuses a file over 10 MiB with 422 gallery_image_too_large', async () => {
+    const big = new Uint8Array(MAX_IMAGE_BYTES + 1);
+    big.set(PNG_1X1);
+    const res = await uploadImages(t, demo.personal_token, [{ name: 'huge.png', bytes: big }]);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ message: 'errors.qc.gallery_image_too_large', file: 'huge.png', index: 0 });
+  });
+
+  it('refuses a request without images with 422 validation_error', async () => {
+    const form = new FormData();
+    form.append('title', 'no files');
+    const res = await t.app.handle(
+      new Request('http://localhost/v1/qc/gallery', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demo.personal_token}` },
+        body: form,
+      }),
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      message: 'errors.validation_error',
+      errors: { images: expect.any(Array) },
+    });
+  });
+});
+
+describe('a storage that refuses', () => {
+  it('answers 500 gallery_upload_failed, removes what it had stored and records nothing', async () => {
+    const refusing = new MemoryStorage(2);
+    const app = await startTestApp({ storage: refusing });
+    try {
+      const fresh = await app.demo();
+      const res = await uploadImages(app, fresh.personal_token, [
+        { name: 'one.png', bytes: PNG_1X1 },
+        { name: 'two.gif', bytes: GIF_1X1 },
+      ]);
+      expect(res.status).toBe(500);
+      expect(res.body.message).toBe('errors.qc.gallery_upload_failed');
+      expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-[0-9A-F]{16}$/);
+      expect(refusing.files.size).toBe(0);
+      const [rows] = await app.deps.db.sql<{ images: number; events: number }>`
+        select (select count(*)::int from gallery_images where customer_id = ${fresh.customer_id}) as images,
+          (select count(*)::int from outbox_events where customer_id = ${fresh.customer_id} and type like 'gallery_image.%') as events`;
+      expect(rows).toEqual({ images: 0, events: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('usages and register refusals', () => {
+  it('refuses to attach an image id that is not in the account gallery with 422', async () => {
+    const res = await t.request('PUT', `/v1/qc/properties/${demo.properties[0]?.id}/images`, {
+      token: demo.personal_token,
+      body: { image_ids: [crypto.randomUUID()] },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('errors.qc.gallery_image_not_found');
+  });
+
+  it('refuses an unknown legacy file id with 422 gallery_legacy_file_not_found', async () => {
+    const res = await t.request('POST', '/v1/qc/gallery/register', {
+      token: demo.personal_token,
+      body: { legacy_file_id: 'no-such-file' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('errors.qc.gallery_legacy_file_not_found');
+  });
+
+  it('refuses a legacy file id that tries to leave the account folder', async () => {
+    const res = await t.request('POST', '/v1/qc/gallery/register', {
+      token: demo.personal_token,
+      body: { legacy_file_id: '../1/file' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ legacy_file_id: ['customer.gallery_image.messages.format'] });
+  });
+});

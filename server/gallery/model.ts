@@ -1,0 +1,46 @@
+import { t } from 'elysia';
+
+export const ImageParams = t.Object({ image: t.String({ format: 'uuid' }) });
+
+export const UsageSchema = t.Object({
+  kind: t.Union([t.Literal('property'), t.Literal('room_type'), t.Literal('content_page')]),
+  property_id: t.Nullable(t.String({ format: 'uuid', description: 'null when outside the token allow-list' })),
+  room_type_id: t.Nullable(t.String({ format: 'uuid' })),
+  content_page_id: t.Nullable(t.String({ format: 'uuid' })),
+  position: t.Integer(),
+  outside_grant: t.Boolean({ description: 'the usage sits on a property this token may not act on' }),
+});
+
+export const ImageSchema = t.Object({
+  id: t.String({ format: 'uuid' }),
+  url: t.String({ description: 'stable public URL, fetchable without authentication' }),
+  content_type: t.String(),
+  byte_size: t.Integer(),
+  width: t.Integer(),
+  height: t.Integer(),
+  sha256: t.String(),
+  file_name: t.String(),
+  legacy_file_id: t.Nullable(t.String()),
+  created_at: t.String({ format: 'date-time' }),
+  usages: t.Array(UsageSchema),
+});
+
+export const UploadBody = t.Object({
+  images: t.Files({ minItems: 1, description: 'one or more image files (JPEG, PNG, GIF, WebP), each up to 10 MiB' }),
+});
+
+export const RegisterBody = t.Object({
+  legacy_file_id: t.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._-]+$' }),
+});
+
+export const DeleteQuery = t.Object({
+  force: t.Optional(t.Union([t.Literal('1'), t.Literal('0'), t.Literal('true'), t.Literal('false')])),
+});
+
+export const ImageIdsBody = t.Object({
+  image_ids: t.Array(t.String({ format: 'uuid' }), {
+    maxItems: 100,
+    uniqueItems: true,
+    description: 'gallery image ids in display order; replaces the current list',
+  }),
+});

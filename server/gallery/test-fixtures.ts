@@ -1,0 +1,60 @@
+import type { ObjectStorage } from '../core/storage/object-storage.ts';
+import type { Reply, TestApp } from '../testing/harness.ts';
+
+/** A real 1x1 PNG and a real 1x1 GIF: the bytes a camera-less test can carry. */
+export const PNG_1X1 = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+export const GIF_1X1 = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (c) =>
+  c.charCodeAt(0),
+);
+
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+  type?: string;
+}
+
+/** POST /v1/qc/gallery as multipart/form-data with one `images` part per file. */
+export async function uploadImages(
+  t: TestApp,
+  token: string,
+  files: readonly UploadFile[],
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const form = new FormData();
+  for (const f of files) form.append('images', new File([f.bytes], f.name, { type: f.type ?? 'image/png' }));
+  const res = await t.app.handle(
+    new Request('http://localhost/v1/qc/gallery', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      body: form,
+    }),
+  );
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
+}
+
+/** An in-memory store, optionally refusing every put from the `refuseFrom`-th on (1-based). */
+export class MemoryStorage implements ObjectStorage {
+  readonly kind = 'test' as const;
+  readonly files = new Map<string, Uint8Array>();
+  private puts = 0;
+
+  constructor(private readonly refuseFrom = Number.POSITIVE_INFINITY) {}
+
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    this.puts += 1;
+    if (this.puts >= this.refuseFrom) throw new Error('storage refused: quota exceeded');
+    this.files.set(key, bytes);
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    return this.files.get(key);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.files.delete(key);
+  }
+}

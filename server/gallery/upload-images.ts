@@ -1,0 +1,38 @@
+import { t } from 'elysia';
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { ImageSchema, UploadBody } from './model.ts';
+import { uploadImages } from './upload.ts';
+import { imageView } from './view.ts';
+
+export const uploadGalleryImages = defineRoute({
+  name: 'qc.gallery.upload',
+  method: 'POST',
+  path: '/gallery',
+  scope: 'properties.manage',
+  bucket: 'config-writes',
+  resource: 'gallery_image',
+  summary: 'Upload images to the account gallery (multipart)',
+  tags: ['gallery'],
+  description: [
+    '`multipart/form-data` with one or more `images` parts (at most 20). Each file is checked by its content,',
+    'not its name or declared type: JPEG, PNG, GIF or WebP, up to 10 MiB and 12000 pixels a side. A file that',
+    'is not such an image: 422 `errors.qc.gallery_not_an_image`; too big: 422 `errors.qc.gallery_image_too_large`;',
+    'both name the `file` and its `index`, and nothing of the request is stored. When storage refuses: 500',
+    '`errors.qc.gallery_upload_failed` and nothing is recorded (retry). Answers 201 with the new images, each',
+    'with its stable public `url` (no authentication needed to fetch it).',
+  ].join(' '),
+  body: UploadBody,
+  status: 201,
+  response: okSchema(t.Object({ images: t.Array(ImageSchema) })),
+  errors: [
+    'errors.qc.gallery_not_an_image',
+    'errors.qc.gallery_image_too_large',
+    'errors.qc.gallery_too_many_files',
+    'errors.qc.gallery_upload_failed',
+  ],
+  async handle({ deps, principal, body }) {
+    const rows = await uploadImages(deps, principal, body.images);
+    return ok({ images: rows.map((row) => imageView(deps.config, principal, row, [])) });
+  },
+});
