@@ -140,6 +140,30 @@ describe('getBookingOffers', () => {
     expect(pairs(res)).toContainEqual([dbl, ppId, 241]);
   });
 
+  it('prices through the one engine: 1.005 is 1.01, a negative derived price is 0, derived codes chain', async () => {
+    const f = await legacyFixture(t);
+    const [dbl] = f.roomIds as [number];
+    const [pp] = await t.deps.db.sql<{
+      id: number;
+    }>`select id from rate_plans where property_id = ${f.propertyId} and partner_code = 'PP'`;
+    const ppId = pp?.id as number;
+    const vocabulary = [
+      { code: 'A1', kind: 'manual' },
+      { code: 'AEB', kind: 'derived', derived_from: 'A1', modifier: ['increase_by_percent', 50] },
+      { code: 'A2', kind: 'derived', derived_from: 'AEB', modifier: ['decrease_by_amount', 0.5] },
+      { code: 'CEB', kind: 'derived', derived_from: 'A1', modifier: ['decrease_by_amount', 150] },
+    ];
+    await t.deps.db.sql`update rate_plan_rooms set occupancies = ${vocabulary}::jsonb
+      where rate_plan_id = ${ppId} and room_type_id = ${dbl}`;
+    await t.deps.db.sql`insert into rates (rate_plan_id, room_type_id, date, prices)
+      values (${ppId}, ${dbl}, '2030-06-20', ${{ A1: 1.005 }}::jsonb)`;
+    const stay = { checkin_date: '2030-06-20', checkout_date: '2030-06-21' };
+    // A1 1.005 -> 1.01; AEB 1.01 * 1.5 = 1.515 -> 1.52; A2 = 1.52 - 0.5 = 1.02; CEB 1.01 - 150 -> 0.
+    expect(pairs(await offersCall(f, { 'guests[adults]': 1 }, stay))).toContainEqual([dbl, ppId, 1.01]);
+    const family = await offersCall(f, { 'guests[adults]': 2, 'guests[children_by_ages][0][age]': 7 }, stay);
+    expect(pairs(family)).toContainEqual([dbl, ppId, 1.02]);
+  });
+
   it('answers 404 for an inactive module and for a disabled property', async () => {
     const f = await legacyFixture(t);
     const bmCode = (f.demo.legacy as { bm_code: string }).bm_code;
