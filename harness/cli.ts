@@ -1,0 +1,107 @@
+/**
+ * The compatibility harness command line: `npm run harness -- <command> ...` (see harness/README.md).
+ * Exit status: 0 when no exchange differs beyond noise, 1 when some do, 2 on bad usage or unreadable input.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { compareCommand } from './commands/compare-command.ts';
+import { recordCommand } from './commands/record-command.ts';
+import { replayCommand } from './commands/replay-command.ts';
+import { serveCommand } from './commands/serve-command.ts';
+import { UsageError } from './commands/usage-error.ts';
+import { CorpusError } from './corpus/read-corpus.ts';
+
+const EXIT_USAGE = 2;
+
+function integer(min: number) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`expected a whole number >= ${min}`);
+    return n;
+  };
+}
+
+function positive(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number above 0');
+  return n;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+let exitCode = 0;
+const program = new Command('harness')
+  .description('Record legacy PMS traffic, replay it against the port, compare byte for byte, score the differences.')
+  .exitOverride()
+  .showHelpAfterError('(run with --help for usage)');
+
+const comparisonFlags = (command: Command) =>
+  command
+    .option('--secondary <file>', 'a second recording of the same requests: fields differing in it are noise')
+    .option('--ignore <file>', 'ignore rules, one "METHOD PATH FIELD" a line')
+    .option('--headers <names>', 'response headers compared, comma-separated', 'content-type')
+    .option('--json <out.json>', 'write the run summary as JSON ("-" for stdout)')
+    .option('--report <out.html>', 'write a self-contained HTML report')
+    .option('--history <dir>', 'keep this run in DIR and plot the score over its runs in the report');
+
+program
+  .command('record')
+  .description('a recording reverse proxy: forwards to the upstream, appends each exchange to the corpus')
+  .requiredOption('--upstream <url>', 'the service to record (the legacy PHP service, or the port)')
+  .requiredOption('--out <file>', 'corpus to write: .har, or .jsonl (appended to)')
+  .option('--port <n>', 'port to listen on (0: any free one)', integer(0), 8089)
+  .option('--host <address>', 'address to listen on', '127.0.0.1')
+  .option('--redact <spec>', 'JSON path ($.data[*].client.email) or query parameter to mask; repeatable', collect)
+  .action(async (flags) => {
+    exitCode = await recordCommand(flags);
+  });
+
+program
+  .command('serve')
+  .description('answers requests from a corpus byte for byte: the n-th identical request gets the n-th answer')
+  .argument('<file>', 'corpus (.har or .jsonl)')
+  .requiredOption('--port <n>', 'port to listen on (0: any free one)', integer(0))
+  .option('--host <address>', 'address to listen on', '127.0.0.1')
+  .action(async (file, flags) => {
+    exitCode = await serveCommand(file, flags);
+  });
+
+comparisonFlags(
+  program
+    .command('replay')
+    .description('sends every recorded request to the target and compares each answer with the recorded one')
+    .argument('<file>', 'corpus (.har or .jsonl)')
+    .requiredOption('--target <url>', 'base URL of the system under test')
+    .option('--key-map <file|recorded=replayed>', 'api_key rewriting: a file or a pair; repeatable', collect)
+    .option('--concurrency <n>', 'requests in flight at once (1 keeps the recorded order)', integer(1), 1)
+    .addOption(new Option('--rate <r>', 'at most R requests started per second').argParser(positive))
+    .option('--timeout <ms>', 'per request', integer(1), 30_000),
+).action(async (file, flags) => {
+  exitCode = await replayCommand(file, flags);
+});
+
+comparisonFlags(
+  program
+    .command('compare')
+    .description('the same comparison offline, between two corpora of the same requests')
+    .argument('<primary>', 'the recorded answers (.har or .jsonl)')
+    .argument('<candidate>', 'the answers to compare with them'),
+).action(async (primary, candidate, flags) => {
+  exitCode = await compareCommand(primary, candidate, flags);
+});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // Help and version are not errors; everything else commander refuses is bad usage (it printed why).
+    process.exit(err.code === 'commander.helpDisplayed' || err.code === 'commander.version' ? 0 : EXIT_USAGE);
+  }
+  if (err instanceof UsageError || err instanceof CorpusError) {
+    console.error(`harness: ${err.message}`);
+    process.exit(EXIT_USAGE);
+  }
+  // Status 1 means "the answers differ"; a harness that broke must not be read as that.
+  console.error('harness: unexpected failure', err);
+  process.exit(EXIT_USAGE);
+}
+process.exit(exitCode);

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import type { CompareOptions } from '../compare/compare-exchange.ts';
+import { DEFAULT_HEADERS } from '../compare/compare-exchange.ts';
+import { IgnoreRules, IgnoreRulesError } from '../compare/ignore-rules.ts';
+import { learnNoise, type NoiseModel, PairingError } from '../compare/noise.ts';
+import { readCorpus } from '../corpus/read-corpus.ts';
+import { UsageError } from './usage-error.ts';
+
+export interface ComparisonFlags {
+  secondary?: string;
+  ignore?: string;
+  headers?: string;
+}
+
+/** The compare options a command's flags ask for: headers, ignore rules, and noise learnt from a secondary. */
+export async function comparisonOptions(
+  primary: string,
+  flags: ComparisonFlags,
+): Promise<{ compare: CompareOptions; noise?: NoiseModel; ignoreRules: string[] }> {
+  const headers = flags.headers
+    ? flags.headers
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean)
+    : DEFAULT_HEADERS;
+  let ignore: IgnoreRules | undefined;
+  let ignoreRules: string[] = [];
+  if (flags.ignore) {
+    let text: string;
+    try {
+      text = await readFile(flags.ignore, 'utf8');
+    } catch (err) {
+      throw new UsageError(`${flags.ignore}: cannot read the ignore rules (${(err as Error).message})`);
+    }
+    try {
+      ignore = IgnoreRules.parse(text);
+    } catch (err) {
+      if (err instanceof IgnoreRulesError) throw new UsageError(`${flags.ignore}: ${err.message}`);
+      throw err;
+    }
+    ignoreRules = ignore.rules.map((rule) => `${rule.method} ${rule.path} ${rule.field}`);
+  }
+  let noise: NoiseModel | undefined;
+  if (flags.secondary) {
+    try {
+      noise = await learnNoise(readCorpus(primary), readCorpus(flags.secondary), { headers });
+    } catch (err) {
+      if (err instanceof PairingError)
+        throw new UsageError(`${flags.secondary}: ${err.message} (paired with ${primary})`);
+      throw err;
+    }
+  }
+  return { compare: { headers, ignore, noise }, noise, ignoreRules };
+}

@@ -1,0 +1,46 @@
+import { Scoreboard } from '../compare/score.ts';
+import { readCorpus } from '../corpus/read-corpus.ts';
+import { KeyMapError, parseKeyMap } from '../replay/key-map.ts';
+import { replayCorpus } from '../replay/replay-corpus.ts';
+import { type ComparisonFlags, comparisonOptions } from './comparison-options.ts';
+import { finishRun, type RunOutputs } from './finish-run.ts';
+import { UsageError } from './usage-error.ts';
+
+export interface ReplayFlags extends ComparisonFlags, RunOutputs {
+  target: string;
+  keyMap?: string[];
+  concurrency: number;
+  rate?: number;
+  timeout: number;
+}
+
+/** `replay FILE --target URL`: every recorded request sent to the target, each answer compared and scored. */
+export async function replayCommand(file: string, flags: ReplayFlags): Promise<number> {
+  let keyMap: Map<string, string>;
+  try {
+    keyMap = parseKeyMap(flags.keyMap ?? []);
+  } catch (err) {
+    if (err instanceof KeyMapError) throw new UsageError(err.message);
+    throw err;
+  }
+  if (!/^https?:\/\/[^/]/.test(flags.target)) throw new UsageError(`--target ${flags.target}: not an http(s) URL`);
+  const started = performance.now();
+  const options = await comparisonOptions(file, flags);
+  const board = new Scoreboard();
+  await replayCorpus(readCorpus(file), {
+    target: flags.target,
+    keyMap,
+    concurrency: flags.concurrency,
+    rate: flags.rate,
+    timeoutMs: flags.timeout,
+    compare: options.compare,
+    onOutcome: (outcome) => board.add(outcome),
+  });
+  return finishRun(board, {
+    subject: `${file} → ${flags.target}`,
+    noise: options.noise,
+    ignoreRules: options.ignoreRules,
+    outputs: flags,
+    seconds: (performance.now() - started) / 1000,
+  });
+}

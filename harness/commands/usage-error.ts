@@ -1,0 +1,2 @@
+/** Bad usage or unreadable input: the CLI prints the message and exits with status 2. */
+export class UsageError extends Error {}

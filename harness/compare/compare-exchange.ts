@@ -1,0 +1,154 @@
+import diff from 'microdiff';
+import { type Endpoint, type Exchange, endpointKey, endpointOf, headerValue } from './exchange.ts';
+import type { FieldDifference, Verdict } from './field-difference.ts';
+import { verdictOf } from './field-difference.ts';
+import type { IgnoreRules } from './ignore-rules.ts';
+import { formatPath } from './json-path.ts';
+import { jsonTokens } from './json-tokens.ts';
+import type { NoiseModel } from './noise.ts';
+
+export interface CompareOptions {
+  /** Fields learnt as noise per endpoint (from a secondary recording): reported, not held against the answer. */
+  noise?: NoiseModel;
+  /** Explicit rules (endpoint plus field) whose differences are not held against the answer either. */
+  ignore?: IgnoreRules;
+  /** Response headers compared, case-insensitively. Default: the one a PMS observes, Content-Type. */
+  headers?: readonly string[];
+}
+
+export interface ExchangeComparison {
+  endpoint: Endpoint;
+  verdict: Verdict;
+  /** Every difference found, the allowed ones (noise, ignored) included and marked. */
+  fields: FieldDifference[];
+}
+
+export const DEFAULT_HEADERS: readonly string[] = ['content-type'];
+
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * Compares the answer a replay got with the recorded one: status, the chosen headers, and the body. JSON bodies
+ * are compared field by field and must also match byte for byte outside the fields that differ (key order,
+ * escaping and number formatting are legacy behaviour); other bodies are compared as bytes.
+ */
+export function compareExchange(
+  recorded: Exchange,
+  replayed: Pick<Exchange, 'status' | 'responseHeaders' | 'responseBody'>,
+  options: CompareOptions = {},
+): ExchangeComparison {
+  const endpoint = endpointOf(recorded);
+  const fields: FieldDifference[] = [];
+  if (recorded.status !== replayed.status) {
+    fields.push({ path: 'status', recorded: recorded.status, replayed: replayed.status });
+  }
+  for (const name of options.headers ?? DEFAULT_HEADERS) {
+    const was = headerValue(recorded.responseHeaders, name);
+    const is = headerValue(replayed.responseHeaders, name);
+    if (was !== is) fields.push({ path: `headers.${name.toLowerCase()}`, recorded: was, replayed: is });
+  }
+  if (!bytesEqual(recorded.responseBody, replayed.responseBody)) {
+    fields.push(...bodyDifferences(recorded.responseBody, replayed.responseBody));
+  }
+  if (fields.length === 0) return { endpoint, verdict: 'identical', fields };
+  const key = endpointKey(endpoint);
+  for (const field of fields) {
+    if (options.ignore?.ignores(endpoint, field.path)) field.allowed = 'ignored';
+    else if (options.noise?.allows(key, field.path)) field.allowed = 'noise';
+  }
+  return { endpoint, verdict: verdictOf(fields), fields };
+}
+
+export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
+}
+
+function bodyDifferences(recordedBytes: Uint8Array, replayedBytes: Uint8Array): FieldDifference[] {
+  const recordedText = utf8.decode(recordedBytes);
+  const replayedText = utf8.decode(replayedBytes);
+  const recordedJson = parseJson(recordedText);
+  const replayedJson = parseJson(replayedText);
+  if (recordedJson === NOT_JSON || replayedJson === NOT_JSON) {
+    return [bytesDifference(recordedText, replayedText, firstDifference(recordedBytes, replayedBytes))];
+  }
+  const fields = jsonDifferences(recordedJson, replayedJson);
+  // Outside the differing fields, the two texts must still be the same bytes.
+  const differing = new Set(fields.map((field) => field.path));
+  const leaveOut = (path: string) => differing.has(path);
+  const a = jsonTokens(recordedText, leaveOut);
+  const b = jsonTokens(replayedText, leaveOut);
+  if (!a || !b) return fields;
+  const at = firstTokenDifference(a.tokens, b.tokens);
+  if (at >= 0) {
+    const recordedOffset = a.offsets[at] ?? recordedText.length;
+    const replayedOffset = b.offsets[at] ?? replayedText.length;
+    fields.push({
+      path: 'body',
+      offset: Buffer.byteLength(recordedText.slice(0, recordedOffset)),
+      recorded: snippet(recordedText, recordedOffset),
+      replayed: snippet(replayedText, replayedOffset),
+    });
+  }
+  return fields;
+}
+
+function jsonDifferences(recorded: unknown, replayed: unknown): FieldDifference[] {
+  const bothContainers =
+    isContainer(recorded) && isContainer(replayed) && Array.isArray(recorded) === Array.isArray(replayed);
+  if (!bothContainers) {
+    return Object.is(recorded, replayed) ? [] : [{ path: '$', recorded, replayed }];
+  }
+  return diff(recorded, replayed).map((change) => {
+    const path = formatPath(change.path);
+    if (change.type === 'CREATE') return { path, replayed: change.value };
+    if (change.type === 'REMOVE') return { path, recorded: change.oldValue };
+    return { path, recorded: change.oldValue, replayed: change.value };
+  });
+}
+
+function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
+  return typeof value === 'object' && value !== null;
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  if (text.length === 0) return NOT_JSON;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return i;
+  return length;
+}
+
+function firstTokenDifference(a: readonly string[], b: readonly string[]): number {
+  const length = Math.max(a.length, b.length);
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+function bytesDifference(recordedText: string, replayedText: string, byteOffset: number): FieldDifference {
+  // The snippet is cut on characters; the offset stays the byte position where the two bodies part.
+  const charOffset = utf8.decode(Buffer.from(recordedText).subarray(0, byteOffset)).length;
+  return {
+    path: 'body',
+    offset: byteOffset,
+    recorded: snippet(recordedText, charOffset),
+    replayed: snippet(replayedText, charOffset),
+  };
+}
+
+const SNIPPET_BEFORE = 24;
+const SNIPPET_AFTER = 56;
+
+function snippet(text: string, offset: number): string {
+  const start = Math.max(0, offset - SNIPPET_BEFORE);
+  const end = Math.min(text.length, offset + SNIPPET_AFTER);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}

@@ -1,0 +1,157 @@
+import { pathAndQueryOf } from '../compare/exchange.ts';
+import type { EndpointNoise } from '../compare/noise.ts';
+import type { ForgivenSummary, KeptExchange, RunSummary } from '../compare/score.ts';
+import { escapeHtml, showValue } from './html-escape.ts';
+import { bodyView, type Mark } from './json-view.ts';
+import { REPORT_CSS } from './report-css.ts';
+import { type HistoryPoint, percent, scorePlot } from './score-plot.ts';
+
+export interface ReportInput {
+  title: string;
+  /** What was compared with what: `corpus.har → http://127.0.0.1:8080`. */
+  subject: string;
+  finishedAt: string;
+  summary: RunSummary;
+  kept: KeptExchange[];
+  forgiven: ForgivenSummary[];
+  noise: EndpointNoise[];
+  ignoreRules: string[];
+  history: HistoryPoint[];
+}
+
+/**
+ * One self-contained HTML page (inline CSS and SVG, no script, font or style from anywhere): the score and
+ * counts first, the score over past runs, a table per endpoint, noise, then each differing exchange with both
+ * bodies side by side and the differing fields marked.
+ */
+export function renderReport(input: ReportInput): string {
+  const { summary } = input;
+  const tone = summary.score === 0 && summary.failed === 0 ? 'ok' : summary.score < 0.01 ? 'warn' : 'bad';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(input.title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header>
+  <h1>${escapeHtml(input.title)}</h1>
+  <p class="subject">${escapeHtml(input.subject)} · ${escapeHtml(input.finishedAt)}</p>
+</header>
+<section class="headline">
+  <div class="score ${tone}"><span class="label">score</span><span class="value">${percent(summary.score)}</span>
+    <span class="hint">of exchanges differ beyond noise</span></div>
+  ${counter('exchanges', summary.exchanges, '')}
+  ${counter('identical', summary.identical, 'ok')}
+  ${counter('noise only', summary.noise_only, 'muted')}
+  ${counter('different', summary.different, summary.different ? 'bad' : '')}
+  ${counter('failed', summary.failed, summary.failed ? 'bad' : '')}
+</section>
+${input.history.length ? `<section><h2>Score over runs</h2>${scorePlot(input.history)}</section>` : ''}
+<section>
+  <h2>Endpoints</h2>
+  ${endpointTable(summary)}
+</section>
+${noiseSection(input)}
+<section>
+  <h2>Differing exchanges${summary.differences.length > input.kept.length ? ` <small>(first ${input.kept.length} of ${summary.differences.length} shown)</small>` : ''}</h2>
+  ${input.kept.length ? input.kept.map((kept, i) => exchangeView(kept, i < 20)).join('\n') : '<p class="none">None: every answer matched the recording.</p>'}
+</section>
+<footer>qc compatibility harness · differing fields <mark class="diff">marked</mark>, noise and ignored fields <mark class="noise">dimmed</mark></footer>
+</body>
+</html>
+`;
+}
+
+function counter(label: string, value: number, tone: string): string {
+  return `<div class="count ${tone}"><span class="value">${value.toLocaleString('en')}</span><span class="label">${label}</span></div>`;
+}
+
+function endpointTable(summary: RunSummary): string {
+  if (!summary.endpoints.length) return '<p class="none">No exchanges.</p>';
+  const rows = [...summary.endpoints]
+    .sort((a, b) => b.different - a.different || a.path.localeCompare(b.path))
+    .map((endpoint) => {
+      const share = endpoint.exchanges ? endpoint.different / endpoint.exchanges : 0;
+      const fields = endpoint.fields
+        .slice(0, 6)
+        .map(
+          (field) =>
+            `<li><code>${escapeHtml(field.path)}</code> ×${field.count} <span class="example">${escapeHtml(showValue(field.example.recorded))} → ${escapeHtml(showValue(field.example.replayed))}</span></li>`,
+        )
+        .join('');
+      const more = endpoint.fields.length > 6 ? `<li class="more">… ${endpoint.fields.length - 6} more</li>` : '';
+      return `<tr class="${endpoint.different ? 'bad' : 'ok'}">
+  <td><span class="method">${escapeHtml(endpoint.method)}</span> <code>${escapeHtml(endpoint.path)}</code></td>
+  <td class="num">${endpoint.exchanges}</td>
+  <td class="num">${endpoint.different}</td>
+  <td><div class="bar"><div style="width:${(share * 100).toFixed(1)}%"></div></div></td>
+  <td>${fields ? `<ul class="fields">${fields}${more}</ul>` : '<span class="muted">—</span>'}</td>
+</tr>`;
+    })
+    .join('\n');
+  return `<table class="endpoints">
+<thead><tr><th>Endpoint</th><th class="num">Exchanges</th><th class="num">Different</th><th>Share</th><th>Fields that differ</th></tr></thead>
+<tbody>${rows}</tbody>
+</table>`;
+}
+
+function noiseSection(input: ReportInput): string {
+  if (!input.noise.length && !input.forgiven.length && !input.ignoreRules.length) return '';
+  const learnt = input.noise
+    .map(
+      (
+        endpoint,
+      ) => `<tr><td><span class="method">${escapeHtml(endpoint.method)}</span> <code>${escapeHtml(endpoint.path)}</code></td>
+<td>${endpoint.fields.map((f) => `<code>${escapeHtml(f.path)}</code> <span class="muted">(${f.count} of ${endpoint.exchanges})</span>`).join('<br>')}</td></tr>`,
+    )
+    .join('\n');
+  const forgiven = input.forgiven
+    .map(
+      (
+        endpoint,
+      ) => `<tr><td><span class="method">${escapeHtml(endpoint.method)}</span> <code>${escapeHtml(endpoint.path)}</code></td>
+<td>${endpoint.fields.map((f) => `<code>${escapeHtml(f.path)}</code> ×${f.count} <span class="tag">${f.allowed}</span>`).join('<br>')}</td></tr>`,
+    )
+    .join('\n');
+  return `<section>
+  <h2>Noise</h2>
+  <div class="columns">
+    <div><h3>Learnt from the secondary recording</h3>${learnt ? `<table class="noise"><tbody>${learnt}</tbody></table>` : '<p class="none">No secondary recording, or it matched the primary.</p>'}</div>
+    <div><h3>Forgiven in this run</h3>${forgiven ? `<table class="noise"><tbody>${forgiven}</tbody></table>` : '<p class="none">Nothing.</p>'}
+    ${input.ignoreRules.length ? `<h3>Ignore rules</h3><pre class="rules">${escapeHtml(input.ignoreRules.join('\n'))}</pre>` : ''}</div>
+  </div>
+</section>`;
+}
+
+function exchangeView(kept: KeptExchange, open: boolean): string {
+  const marks = new Map<string, Mark>();
+  for (const field of kept.fields) marks.set(field.path, field.allowed ? 'noise' : 'diff');
+  const held = kept.fields.filter((field) => !field.allowed);
+  const statusLine = kept.replayed
+    ? `${kept.recorded.status} → ${kept.replayed.status}`
+    : `${kept.recorded.status} → no answer`;
+  const rows = (
+    kept.error ? [{ path: 'error', recorded: undefined, replayed: kept.error, allowed: undefined }] : kept.fields
+  )
+    .map(
+      (
+        field,
+      ) => `<tr class="${field.allowed ? 'allowed' : ''}"><td><code>${escapeHtml(field.path)}</code>${field.allowed ? ` <span class="tag">${field.allowed}</span>` : ''}</td>
+<td class="val">${escapeHtml(showValue(field.recorded))}</td><td class="val">${escapeHtml(showValue(field.replayed))}</td></tr>`,
+    )
+    .join('\n');
+  return `<details class="exchange"${open ? ' open' : ''}>
+<summary><span class="index">#${kept.index}</span> <span class="method">${escapeHtml(kept.recorded.method)}</span>
+<code class="url">${escapeHtml(pathAndQueryOf(kept.recorded.url))}</code>
+<span class="status ${kept.replayed?.status === kept.recorded.status ? '' : 'bad'}">${statusLine}</span>
+<span class="muted">${kept.error ? 'failed' : `${held.length} field${held.length === 1 ? '' : 's'}`}</span></summary>
+<table class="diff-fields"><thead><tr><th>Field</th><th>Recorded</th><th>Replayed</th></tr></thead><tbody>${rows}</tbody></table>
+<div class="side-by-side">
+  <div><h4>Recorded</h4>${bodyView(kept.recorded.responseBody, marks)}</div>
+  <div><h4>Replayed</h4>${bodyView(kept.replayed?.responseBody, marks)}</div>
+</div>
+</details>`;
+}
