@@ -85,6 +85,7 @@ function bodyDifferences(recordedBytes: Uint8Array, replayedBytes: Uint8Array): 
     fields.push({
       path: 'body',
       offset: Buffer.byteLength(recordedText.slice(0, recordedOffset)),
+      replayed_offset: Buffer.byteLength(replayedText.slice(0, replayedOffset)),
       recorded: snippet(recordedText, recordedOffset),
       replayed: snippet(replayedText, replayedOffset),
     });
@@ -139,6 +140,7 @@ function bytesDifference(recordedText: string, replayedText: string, byteOffset:
   return {
     path: 'body',
     offset: byteOffset,
+    replayed_offset: byteOffset,
     recorded: snippet(recordedText, charOffset),
     replayed: snippet(replayedText, charOffset),
   };

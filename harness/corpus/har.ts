@@ -111,9 +111,9 @@ export function fromHarEntry(value: unknown): Exchange {
   const request = entry.request;
   const response = entry.response;
   if (typeof request !== 'object' || request === null) throw new Error('request missing');
-  if (typeof response !== 'object' || response === null) throw new Error('response missing');
   if (typeof request.method !== 'string' || !request.method) throw new Error('request.method missing');
   if (typeof request.url !== 'string' || !request.url) throw new Error('request.url missing');
+  if (typeof response !== 'object' || response === null) throw new Error('response missing');
   if (typeof response.status !== 'number') throw new Error('response.status missing');
   const content = response.content;
   if (typeof content !== 'object' || content === null) throw new Error('response.content missing');

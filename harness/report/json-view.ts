@@ -1,16 +1,25 @@
 import { appendSegment } from '../compare/json-path.ts';
 import { escapeHtml } from './html-escape.ts';
+import { parseRawJson, type RawNode } from './raw-json.ts';
 
 export type Mark = 'diff' | 'noise';
+
+export interface BodyMarks {
+  /** Field paths to mark, and how. */
+  fields: ReadonlyMap<string, Mark>;
+  /** Byte offset of the token where the bodies part outside any field (a `body` difference). */
+  byteOffset?: number;
+}
 
 const MAX_BODY_CHARS = 60_000;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * A body as an indented, readable block with the differing fields marked (`diff`) and the forgiven ones dimmed
- * (`noise`). JSON is laid out one field a line; other text is shown as it is; binary as its size.
+ * A body as an indented, readable block that keeps every key and scalar exactly as written, the differing
+ * fields marked (`diff`), the forgiven ones dimmed (`noise`), and the token where the bytes part marked too.
+ * Other text is shown as it is; binary as its size.
  */
-export function bodyView(bytes: Uint8Array | undefined, marks: ReadonlyMap<string, Mark>): string {
+export function bodyView(bytes: Uint8Array | undefined, marks: BodyMarks): string {
   if (!bytes) return '<pre class="body empty">no answer</pre>';
   if (bytes.length === 0) return '<pre class="body empty">(empty body)</pre>';
   let text: string;
@@ -19,46 +28,35 @@ export function bodyView(bytes: Uint8Array | undefined, marks: ReadonlyMap<strin
   } catch {
     return `<pre class="body empty">(binary, ${bytes.length} bytes)</pre>`;
   }
-  if (text.length <= MAX_BODY_CHARS) {
-    try {
-      return `<pre class="body">${jsonView(JSON.parse(text), '$', marks, '')}</pre>`;
-    } catch {}
-  }
+  const tree = text.length <= MAX_BODY_CHARS ? parseRawJson(text) : undefined;
+  if (tree) return `<pre class="body">${nodeView(tree, '$', marks, '', true)}</pre>`;
   const shown = text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}\n… (${text.length} characters)` : text;
-  const whole = marks.get('body') ?? marks.get('$');
-  return `<pre class="body${whole ? ` ${whole}` : ''}">${escapeHtml(shown)}</pre>`;
+  return `<pre class="body${marks.byteOffset !== undefined ? ' diff' : ''}">${escapeHtml(shown)}</pre>`;
 }
 
 /** `marked`: false for an object member, whose mark already wraps its key and value. */
-function jsonView(
-  value: unknown,
-  path: string,
-  marks: ReadonlyMap<string, Mark>,
-  indent: string,
-  marked = true,
-): string {
+function nodeView(node: RawNode, path: string, marks: BodyMarks, indent: string, marked: boolean): string {
   const inner = `${indent}  `;
   let html: string;
-  if (Array.isArray(value)) {
-    html = value.length
-      ? `[\n${value.map((item, i) => inner + jsonView(item, appendSegment(path, i), marks, inner)).join(',\n')}\n${indent}]`
+  if (node.kind === 'array') {
+    html = node.items.length
+      ? `[\n${node.items.map((item, i) => inner + nodeView(item, appendSegment(path, i), marks, inner, true)).join(',\n')}\n${indent}]`
       : '[]';
-  } else if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value);
-    html = entries.length
-      ? `{\n${entries
-          .map(([key, item]) => {
+  } else if (node.kind === 'object') {
+    html = node.members.length
+      ? `{\n${node.members
+          .map(({ key, rawKey, value }) => {
             const childPath = appendSegment(path, key);
-            const child = jsonView(item, childPath, marks, inner, false);
-            const mark = marks.get(childPath);
-            const keyHtml = `<span class="key">${escapeHtml(JSON.stringify(key))}</span>: `;
-            return mark ? `${inner}<mark class="${mark}">${keyHtml}${child}</mark>` : `${inner}${keyHtml}${child}`;
+            const member = `<span class="key">${escapeHtml(rawKey)}</span>: ${nodeView(value, childPath, marks, inner, false)}`;
+            const mark = marks.fields.get(childPath);
+            return mark ? `${inner}<mark class="${mark}">${member}</mark>` : `${inner}${member}`;
           })
           .join(',\n')}\n${indent}}`
       : '{}';
   } else {
-    html = `<span class="${typeof value === 'string' ? 'str' : 'lit'}">${escapeHtml(JSON.stringify(value))}</span>`;
+    html = `<span class="${node.raw.startsWith('"') ? 'str' : 'lit'}">${escapeHtml(node.raw)}</span>`;
+    if (node.start === marks.byteOffset) html = `<mark class="diff">${html}</mark>`;
   }
-  const mark = marked ? marks.get(path) : undefined;
+  const mark = marked ? marks.fields.get(path) : undefined;
   return mark ? `<mark class="${mark}">${html}</mark>` : html;
 }

@@ -79,7 +79,7 @@ function endpointTable(summary: RunSummary): string {
         .slice(0, 6)
         .map(
           (field) =>
-            `<li><code>${escapeHtml(field.path)}</code> ×${field.count} <span class="example">${escapeHtml(showValue(field.example.recorded))} → ${escapeHtml(showValue(field.example.replayed))}</span></li>`,
+            `<li><code>${escapeHtml(field.path)}</code> ×${field.count} <span class="example">${escapeHtml(showValue(field.example.recorded, field.path))} → ${escapeHtml(showValue(field.example.replayed, field.path))}</span></li>`,
         )
         .join('');
       const more = endpoint.fields.length > 6 ? `<li class="more">… ${endpoint.fields.length - 6} more</li>` : '';
@@ -127,8 +127,9 @@ function noiseSection(input: ReportInput): string {
 }
 
 function exchangeView(kept: KeptExchange, open: boolean): string {
-  const marks = new Map<string, Mark>();
-  for (const field of kept.fields) marks.set(field.path, field.allowed ? 'noise' : 'diff');
+  const fields = new Map<string, Mark>();
+  for (const field of kept.fields) fields.set(field.path, field.allowed ? 'noise' : 'diff');
+  const parting = kept.fields.find((field) => field.path === 'body' && !field.allowed);
   const held = kept.fields.filter((field) => !field.allowed);
   const statusLine = kept.replayed
     ? `${kept.recorded.status} → ${kept.replayed.status}`
@@ -139,8 +140,8 @@ function exchangeView(kept: KeptExchange, open: boolean): string {
     .map(
       (
         field,
-      ) => `<tr class="${field.allowed ? 'allowed' : ''}"><td><code>${escapeHtml(field.path)}</code>${field.allowed ? ` <span class="tag">${field.allowed}</span>` : ''}</td>
-<td class="val">${escapeHtml(showValue(field.recorded))}</td><td class="val">${escapeHtml(showValue(field.replayed))}</td></tr>`,
+      ) => `<tr class="${field.allowed ? 'allowed' : ''}"><td><code>${escapeHtml(field.path)}</code>${'offset' in field && field.offset !== undefined ? ` <span class="muted">at byte ${field.offset}</span>` : ''}${field.allowed ? ` <span class="tag">${field.allowed}</span>` : ''}</td>
+<td class="val">${escapeHtml(showValue(field.recorded, field.path))}</td><td class="val">${escapeHtml(showValue(field.replayed, field.path))}</td></tr>`,
     )
     .join('\n');
   return `<details class="exchange"${open ? ' open' : ''}>
@@ -150,8 +151,8 @@ function exchangeView(kept: KeptExchange, open: boolean): string {
 <span class="muted">${kept.error ? 'failed' : `${held.length} field${held.length === 1 ? '' : 's'}`}</span></summary>
 <table class="diff-fields"><thead><tr><th>Field</th><th>Recorded</th><th>Replayed</th></tr></thead><tbody>${rows}</tbody></table>
 <div class="side-by-side">
-  <div><h4>Recorded</h4>${bodyView(kept.recorded.responseBody, marks)}</div>
-  <div><h4>Replayed</h4>${bodyView(kept.replayed?.responseBody, marks)}</div>
+  <div><h4>Recorded</h4>${bodyView(kept.recorded.responseBody, { fields, byteOffset: parting?.offset })}</div>
+  <div><h4>Replayed</h4>${bodyView(kept.replayed?.responseBody, { fields, byteOffset: parting?.replayed_offset })}</div>
 </div>
 </details>`;
 }

@@ -29,6 +29,7 @@ h4 { margin: 0 0 6px; font-size: 12px; text-transform: uppercase; letter-spacing
 .plot .dot.ok { fill: var(--ok); } .plot .dot.bad { fill: var(--bad); }
 table { border-collapse: collapse; width: 100%; }
 th { text-align: left; font-size: 12px; color: var(--muted); font-weight: 600; border-bottom: 1px solid var(--line); padding: 6px 10px; }
+table.endpoints td:first-child { white-space: nowrap; }
 td { border-bottom: 1px solid var(--line); padding: 7px 10px; vertical-align: top; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.bad td:first-child { border-left: 3px solid var(--bad); } tr.ok td:first-child { border-left: 3px solid var(--ok); }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'bun:test';
+import { jsonExchange } from '../testing/exchanges.ts';
+import { compareExchange } from './compare-exchange.ts';
+import { type ExchangeOutcome, Scoreboard, score } from './score.ts';
+
+const BASE = 'http://legacy/api/pms/v1';
+const answer = (body: string, status = 200) => ({
+  status,
+  responseHeaders: [['content-type', 'application/json']] as const,
+  responseBody: new TextEncoder().encode(body),
+});
+
+function outcome(index: number, path: string, was: string, is: string, status = 200): ExchangeOutcome {
+  const recorded = jsonExchange(`${BASE}/${path}?api_key=k`, was);
+  const replayed = answer(is, status);
+  return { index, recorded, replayed, comparison: compareExchange(recorded, replayed) };
+}
+
+describe('score', () => {
+  it('is 0 with no exchange, and 0 when every answer matched', () => {
+    expect(score([])).toEqual({
+      exchanges: 0,
+      identical: 0,
+      different: 0,
+      noise_only: 0,
+      failed: 0,
+      score: 0,
+      endpoints: [],
+      differences: [],
+    });
+    expect(score([outcome(0, 'a/b', '{}', '{}')]).score).toBe(0);
+  });
+
+  it('is the share of exchanges that differ or failed, with per-endpoint fields and differences by index', () => {
+    const failed: ExchangeOutcome = { index: 1, recorded: jsonExchange(`${BASE}/a/b`, '{}'), error: 'ECONNREFUSED' };
+    const board = new Scoreboard();
+    // Out of order, as a concurrent replay finishes.
+    for (const o of [
+      outcome(3, 'a/b', '{"x":[{"p":1}]}', '{"x":[{"p":2}]}'),
+      failed,
+      outcome(0, 'a/b', '{}', '{}'),
+      outcome(2, 'c/d', '{"x":[{"p":1},{"p":1}]}', '{"x":[{"p":3},{"p":1}]}', 500),
+    ]) {
+      board.add(o);
+    }
+    const summary = board.summary();
+    expect(summary).toMatchObject({ exchanges: 4, identical: 1, different: 2, noise_only: 0, failed: 1, score: 0.75 });
+    expect(summary.endpoints).toEqual([
+      {
+        method: 'GET',
+        path: '/api/pms/v1/a/b',
+        exchanges: 3,
+        different: 2,
+        fields: [{ path: '$.x[*].p', count: 1, example: { recorded: 1, replayed: 2 } }],
+      },
+      {
+        method: 'GET',
+        path: '/api/pms/v1/c/d',
+        exchanges: 1,
+        different: 1,
+        fields: [
+          { path: '$.x[*].p', count: 1, example: { recorded: 1, replayed: 3 } },
+          { path: 'status', count: 1, example: { recorded: 200, replayed: 500 } },
+        ],
+      },
+    ]);
+    expect(summary.differences.map((d) => [d.index, d.status, d.fields.map((f) => f.path)])).toEqual([
+      [1, { recorded: 200, replayed: null }, ['error']],
+      [2, { recorded: 200, replayed: 500 }, ['status', '$.x[0].p']],
+      [3, { recorded: 200, replayed: 200 }, ['$.x[0].p']],
+    ]);
+    expect(board.keptExchanges().map((k) => k.index)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the bodies of only the first differing exchanges it is told to', () => {
+    const board = new Scoreboard({ keep: 2 });
+    for (let i = 0; i < 5; i++) board.add(outcome(i, 'a/b', '{"v":1}', '{"v":2}'));
+    expect(board.summary().differences).toHaveLength(5);
+    expect(board.keptExchanges().map((k) => k.index)).toEqual([0, 1]);
+  });
+});
