@@ -62,7 +62,7 @@ describe('the HTML report', () => {
     const html = readFileSync(report, 'utf8');
     expect(html).not.toMatch(/<script|<link|@import|url\(|src=/i);
 
-    const opened = await openHeadlessPage(`file://${report}`);
+    const opened = await openHeadlessPage(`file://${report}`, { onlyOrigin: `file://${report}` });
     try {
       const { page } = opened;
       expect(await page.locator('.score .value').innerText()).toBe('40.0 %');
@@ -95,6 +95,7 @@ describe('the HTML report', () => {
       expect(fields).toContain('"price":240,');
       // Nothing but the page itself was requested: no CDN, font or style.
       expect(opened.requests).toEqual([`file://${report}`]);
+      expect(opened.refused).toEqual([]);
       const png = await opened.screenshot('harness-report');
       expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
     } finally {

@@ -27,25 +27,41 @@ export interface HeadlessPage {
   page: Page;
   /** Every URL the page asked for, the page itself included, in order. */
   requests: string[];
+  /** With `onlyOrigin`: the URLs asked for elsewhere, each refused as if the network were cut. */
+  refused: string[];
   /** A full-page PNG under SCREENSHOT_DIR; answers its path. */
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
 }
 
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** Refuse every request outside this origin (`data:` and `blob:` URLs pass): the page must work offline. */
+  onlyOrigin?: string;
+}
+
 /** Opens `url` in a fresh headless Chromium and waits until the page and what it loads have arrived. */
-export async function openHeadlessPage(
-  url: string,
-  viewport: { width: number; height: number } = { width: 1280, height: 900 },
-): Promise<HeadlessPage> {
+export async function openHeadlessPage(url: string, options: PageOptions = {}): Promise<HeadlessPage> {
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
   try {
-    const page = await browser.newPage({ viewport });
+    const page = await browser.newPage({ viewport: options.viewport ?? { width: 1280, height: 900 } });
     const requests: string[] = [];
+    const refused: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
+    const origin = options.onlyOrigin;
+    if (origin) {
+      await page.route('**/*', (route) => {
+        const asked = route.request().url();
+        if (asked.startsWith(origin) || asked.startsWith('data:') || asked.startsWith('blob:')) return route.continue();
+        refused.push(asked);
+        return route.abort('internetdisconnected');
+      });
+    }
     await page.goto(url, { waitUntil: 'load' });
     return {
       page,
       requests,
+      refused,
       async screenshot(name: string) {
         mkdirSync(SCREENSHOT_DIR, { recursive: true });
         const path = join(SCREENSHOT_DIR, `${name}.png`);
