@@ -1,6 +1,7 @@
 import { createCatalogueSync } from './catalogue/create-catalogue-sync.ts';
 import { replaceCatalogue } from './catalogue/replace-catalogue.ts';
 import { showCatalogueSync } from './catalogue/show-catalogue-sync.ts';
+import { listChangelog } from './changelog/list-changelog.ts';
 import type { RouteDefinition, RouteSpec } from './core/routes/route.ts';
 import { routes as unconverted } from './core/routes/route-table.ts';
 import { deleteGalleryImage } from './gallery/delete-image.ts';
@@ -38,6 +39,7 @@ export const routeTable: readonly RouteDefinition[] = [
   issueToken,
   showJwks,
   listPermissions,
+  listChangelog,
 
   // Properties and catalogue
   listProperties,

@@ -1,0 +1,106 @@
+/**
+ * The dated changelog (spec 9.2), newest first: the one source of GET /v1/qc/changelog and of CHANGELOG.md
+ * (written by `npm run changelog`; a test fails when the file and this list disagree).
+ *
+ * Every behaviour change is tagged `breaking` (with the migration path a partner follows) or `additive`
+ * (safe for callers that ignore unknown fields). Entries before 2026-08-27 are not recorded here.
+ */
+export interface ChangelogChange {
+  kind: 'breaking' | 'additive' | 'fix';
+  summary: string;
+  /** Required for breaking changes: what a partner does to move on. */
+  migration?: string;
+}
+
+export interface ChangelogEntry {
+  date: string;
+  title: string;
+  changes: ChangelogChange[];
+}
+
+export const changelog: readonly ChangelogEntry[] = [
+  {
+    date: '2026-11-22',
+    title: 'One way to do each thing; readable errors and offline docs',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          'Inventory pushes and the per-plan rate write to a shadow property answer `would: {written, unchanged, skipped_out_of_window}`: what the same push would write once the property is live. `dry` stays true and the spec counters stay zero.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'An idempotent replay of a 200 answer (PATCH property, PUT catalogue, revision ack, booking cancel, rate-plan PATCH, per-plan rate write, subscription PATCH) is answered 200 again, with the first headers and body; it was answered 500.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'POST /oauth/token with HTTP Basic credentials that are not valid percent-encoding answers 401 `errors.qc.invalid_client`; it answered 500.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Legacy getBookingOffers prices with the same engine as GET .../rate_plans/{id}/rates: the same rounding, derived prices clamped at 0, chained derived codes.',
+      },
+      {
+        kind: 'fix',
+        summary: 'GET /permissions sorts endpoints and resources by code point, whatever the server collation.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'GET /v1/qc/changelog serves this changelog as JSON. The API reference at /v1/qc/docs works without network access beyond this service.',
+      },
+    ],
+  },
+  {
+    date: '2026-10-09',
+    title: 'Bookings list and revision ack fixes',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'Bookings list filters: malformed values are dropped, not rejected; `booking_status` takes a single value or `booking_status[]` repeated; `total` counts the rows under the active filters.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'POST /booking_revisions/{id}/ack is idempotent per consumer and acknowledges only that revision; other consumers are unaffected.',
+      },
+    ],
+  },
+  {
+    date: '2026-08-27',
+    title: 'Behaviour changes recorded in the interface specification',
+    changes: [
+      {
+        kind: 'breaking',
+        summary: 'Derived (child) rate plans refuse price writes (`errors.qc.price_on_derived_rate`).',
+        migration:
+          'Send prices to the parent plan (the warning names it); send a child plan only its restrictions, in rows of their own.',
+      },
+      {
+        kind: 'breaking',
+        summary:
+          '`errors.qc.policies_missing` is retired: rate plan creation seeds one placeholder payment and cancellation policy when the property has none.',
+        migration:
+          'Stop handling `errors.qc.policies_missing`; read or edit the seeded placeholder policies, or pass explicit policy ids.',
+      },
+      {
+        kind: 'breaking',
+        summary:
+          "The per-plan rate write validates occupancy codes against the pair's vocabulary (`unknown_acm_code` row errors with `allowed_codes`).",
+        migration: "Read GET .../rate_plans/{id} for each pair's occupancy codes and send only manual codes.",
+      },
+      { kind: 'additive', summary: '`sell_type` is accepted on rate plan creation.' },
+      {
+        kind: 'additive',
+        summary: 'Endpoint-level token narrowing (`endpoint_scopes`) and account-scoped tokens.',
+      },
+      { kind: 'additive', summary: 'Age-groups endpoints.' },
+      { kind: 'additive', summary: 'Analytics reports (scope `analytics.read`).' },
+      { kind: 'additive', summary: 'A partner code is accepted wherever an external id is.' },
+    ],
+  },
+];
