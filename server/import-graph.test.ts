@@ -11,7 +11,8 @@ const ROOT = join(import.meta.dir, '..');
 const SOURCES = ['server', 'actors', 'legacy'];
 
 function isTestCode(file: string): boolean {
-  return /\.test\.ts$/.test(file) || /(^|\/)(test-support|test-fixtures|legacy-test-fixture)\.ts$/.test(file);
+  // Test files, and the kits tests build on (test-support.ts, test-fixtures.ts, test-kit.ts, ...-test-fixture.ts).
+  return /\.test\.ts$/.test(file) || /(^|\/|-)test-[a-z-]+\.ts$/.test(file) || /-test-fixture\.ts$/.test(file);
 }
 
 function sourceFiles(dir: string): string[] {
