@@ -11,8 +11,6 @@ import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { registerInventory } from './inventory/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
-import { registerRatePlanReads } from './rate-plans/read-routes.ts';
-import { registerRatePlanWrites } from './rate-plans/write-routes.ts';
 import { registerRates } from './rates/routes.ts';
 import { routeTable } from './route-table.ts';
 import { registerSubscriptions } from './subscriptions/routes.ts';
@@ -27,8 +25,6 @@ export interface AppOptions {
 function modernApi(deps: Deps) {
   const app = createQcApp(deps);
   mountRoutes(app, deps, routeTable);
-  registerRatePlanReads(app, deps);
-  registerRatePlanWrites(app, deps);
   registerBookings(app, deps);
   registerSubscriptions(app, deps);
   registerWebhookRoutes(app, deps);

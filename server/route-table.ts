@@ -24,6 +24,11 @@ import { listProperties } from './properties/list-properties.ts';
 import { listPropertyTypes } from './properties/list-property-types.ts';
 import { showProperty } from './properties/show-property.ts';
 import { updateProperty } from './properties/update-property.ts';
+import { createRatePlan } from './rate-plans/create-rate-plan.ts';
+import { listRatePlans } from './rate-plans/list-rate-plans.ts';
+import { setPricingModel } from './rate-plans/set-pricing-model.ts';
+import { showRatePlan } from './rate-plans/show-rate-plan.ts';
+import { updateRatePlan } from './rate-plans/update-rate-plan.ts';
 import { showRates } from './rates/show-rates.ts';
 import { createRoomType } from './room-types/create-room-type.ts';
 import { listRoomTypes } from './room-types/list-room-types.ts';
@@ -56,6 +61,11 @@ export const routeTable: readonly RouteDefinition[] = [
   showRoomType,
   createRoomType,
   updateRoomType,
+  listRatePlans,
+  showRatePlan,
+  createRatePlan,
+  updateRatePlan,
+  setPricingModel,
 
   // Inventory and rates
   showRates,

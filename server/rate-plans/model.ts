@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { SELL_TYPES } from './vocabulary.ts';
+import { MODIFIERS, OCCUPANCY_KINDS, SELL_TYPES } from './vocabulary.ts';
 
 const PartnerCode = t.String({ minLength: 1, maxLength: 100 });
 const IsoDate = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -78,4 +78,69 @@ export const UpdateRatePlanBody = t.Object({
 export const PricingModelBody = t.Object({
   sell_type: SellTypeSchema,
   occupancies: t.Optional(t.Array(WireOccupancySchema, { minItems: 1, maxItems: 200 })),
+});
+
+export const ENTRY_DOC = [
+  'Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with',
+  "its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`,",
+  '`prices_writable` (false for child plans), and `occupancies[]` (spec 2.5 entries `{code, kind, persons?,',
+  'derived_from?, modifier?, fee?}`) plus `explicit_occupancies`; a child entry has no `occupancies` and shows',
+  'its `derivation` `{percent, periods?}` instead. Path segments take the external id or the partner code.',
+].join(' ');
+
+export const VOCABULARY_DOC =
+  'Vocabularies per room: per_room `ROOM`; per_person A1..An (n = regular beds), AEB, T/C/I x RB/EB/NB; per_occupancy A1..An and Apn/Tpn/Cpn/Ipn positions (rule and examples in the README, "Occupancy vocabularies").';
+
+/** A stored vocabulary entry (spec 2.5) as answered. */
+const OccupancyEntrySchema = t.Object({
+  code: t.String(),
+  kind: t.Union(OCCUPANCY_KINDS.map((k) => t.Literal(k))),
+  persons: t.Optional(t.Integer()),
+  derived_from: t.Optional(t.String()),
+  modifier: t.Optional(t.Tuple([t.Union(MODIFIERS.map((m) => t.Literal(m))), t.Number()])),
+  fee: t.Optional(t.Number()),
+});
+
+const StoredDerivation = t.Object({
+  percent: t.Number(),
+  periods: t.Optional(t.Array(t.Object({ from: t.String(), to: t.String(), percent: t.Number() }))),
+});
+
+const PlanFields = {
+  external_rate_plan_id: t.String({ format: 'uuid' }),
+  id: t.String({ format: 'uuid' }),
+  name: t.String(),
+  name_tr: t.Record(t.String(), t.String()),
+  sell_type: SellTypeSchema,
+  parent_rate_plan_id: t.Nullable(t.String({ format: 'uuid' })),
+  prices_writable: t.Boolean(),
+  meal_plan: t.String(),
+  partner_code: t.Nullable(t.String()),
+};
+
+/** One (rate plan x room type) entry: a child's shows its derivation, a parent's its vocabulary. */
+export const RatePlanEntrySchema = t.Object({
+  ...PlanFields,
+  room_type_id: t.String({ format: 'uuid' }),
+  derivation: t.Optional(t.Nullable(StoredDerivation)),
+  occupancies: t.Optional(t.Array(OccupancyEntrySchema)),
+  explicit_occupancies: t.Optional(t.Boolean()),
+});
+
+/** One rate plan with its pairs (`mappings`). */
+export const RatePlanSchema = t.Object({
+  ...PlanFields,
+  derivation: t.Nullable(StoredDerivation),
+  payment_policy_id: t.Nullable(t.String({ format: 'uuid' })),
+  cancellation_policy_id: t.Nullable(t.String({ format: 'uuid' })),
+  room_type_ids: t.Array(t.String({ format: 'uuid' })),
+  mappings: t.Array(RatePlanEntrySchema),
+});
+
+export const PricingModelResultSchema = t.Object({
+  rate_plan_id: t.String({ format: 'uuid' }),
+  sell_type: SellTypeSchema,
+  pairs_updated: t.Integer(),
+  explicit_occupancies: t.Boolean(),
+  skipped: t.Optional(t.Literal('derived_plan')),
 });

@@ -12,11 +12,6 @@ export const routes = r({
   // Properties and catalogue (spec 4.2)
 
   // Room types and rate plans (spec 4.3)
-  ratePlansList: { name: 'qc.rate_plans.list', method: 'GET', path: '/properties/:property/rate_plans', scope: 'inventory.read', bucket: 'reads', resource: 'rate_plan', summary: 'Rate plans, one entry per rate plan x room type pair' },
-  ratePlansShow: { name: 'qc.rate_plans.show', method: 'GET', path: '/properties/:property/rate_plans/:ratePlan', scope: 'inventory.read', bucket: 'reads', resource: 'rate_plan', summary: 'One rate plan with occupancies per pair' },
-  ratePlansCreate: { name: 'qc.rate_plans.create', method: 'POST', path: '/properties/:property/rate_plans', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Create a rate plan' },
-  ratePlansUpdate: { name: 'qc.rate_plans.update', method: 'PATCH', path: '/properties/:property/rate_plans/:ratePlan', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Update a rate plan (sell_type flips re-derive vocabularies)' },
-  ratePlansPricingModel: { name: 'qc.rate_plans.pricing_model', method: 'PUT', path: '/properties/:property/rate_plans/:ratePlan/pricing-model', scope: 'properties.manage', bucket: 'config-writes', resource: 'rate_plan', summary: 'Reset the pricing model of every pair' },
   ratesWrite: { name: 'qc.rates.write', method: 'POST', path: '/properties/:property/rate_plans/:ratePlan/rates', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'rate', summary: 'Per-plan rate write' },
 
   // Inventory (spec 4.4)

@@ -1,0 +1,25 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { ENTRY_DOC, RatePlanParams, RatePlanSchema } from './model.ts';
+import { showRatePlan as readPlan } from './plan-reads.ts';
+
+export const showRatePlan = defineRoute({
+  name: 'qc.rate_plans.show',
+  method: 'GET',
+  path: '/properties/:property/rate_plans/:ratePlan',
+  scope: 'inventory.read',
+  bucket: 'reads',
+  resource: 'rate_plan',
+  summary: 'One rate plan with occupancies per pair',
+  tags: ['rate plans'],
+  description: `The plan with \`room_type_ids\`, its policies and \`mappings[]\`: one entry per pair. ${ENTRY_DOC}`,
+  params: RatePlanParams,
+  response: okSchema(RatePlanSchema),
+  errors: ['errors.not_found'],
+  async handle({ deps, principal, params }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
+    return ok(await readPlan(deps.db, property.id, plan.id));
+  },
+});

@@ -1,0 +1,33 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { ENTRY_DOC, RatePlanParams, RatePlanSchema, UpdateRatePlanBody } from './model.ts';
+import { changeRatePlan } from './plan-writes.ts';
+import type { RatePlanRecord } from './service.ts';
+
+export const updateRatePlan = defineRoute({
+  name: 'qc.rate_plans.update',
+  method: 'PATCH',
+  path: '/properties/:property/rate_plans/:ratePlan',
+  scope: 'properties.manage',
+  bucket: 'config-writes',
+  resource: 'rate_plan',
+  summary: 'Update a rate plan (sell_type flips re-derive vocabularies)',
+  tags: ['rate plans'],
+  description: [
+    "Only the fields present change. A different `sell_type` flips the plan and re-derives every pair's",
+    'vocabulary from its room; explicit occupancies are discarded (set them again with PUT pricing-model),',
+    "so flipping and flipping back restores the computed vocabulary. Child plans follow their parent's sell",
+    'type (changing it on a child: 422). Records `rate_plan.updated` when the sell type changes.',
+    ENTRY_DOC,
+  ].join(' '),
+  params: RatePlanParams,
+  body: UpdateRatePlanBody,
+  response: okSchema(RatePlanSchema),
+  errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
+  async handle({ deps, principal, params, body }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
+    return ok(await changeRatePlan(deps.db, property, plan as unknown as RatePlanRecord, body));
+  },
+});
