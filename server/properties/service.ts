@@ -81,7 +81,9 @@ function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;
-  } catch {
-    return false;
+  } catch (err) {
+    // Intl refuses an unknown zone with a RangeError; anything else is not the caller's input.
+    if (err instanceof RangeError) return false;
+    throw err;
   }
 }

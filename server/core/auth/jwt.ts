@@ -1,4 +1,4 @@
-import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock.ts';
 import type { SigningKeys } from './signing-keys.ts';
 
@@ -36,7 +36,9 @@ export async function signJwt(
 
 /**
  * Verifies signature, issuer, audience and expiry. Only RS256 is accepted, so a token re-signed with
- * `alg: none` or HS256 (using the public key as an HMAC secret) fails. Returns undefined on any failure.
+ * `alg: none` or HS256 (using the public key as an HMAC secret) fails. Returns undefined for any token that
+ * does not verify; a failure to read the keys (the database down while an unknown kid reloads them) is not
+ * the token's fault and propagates, so an outage never reads as 401.
  */
 export async function verifyJwt(
   keys: SigningKeys,
@@ -44,11 +46,17 @@ export async function verifyJwt(
   audience: string,
   token: string,
 ): Promise<Claims | undefined> {
+  let header: ReturnType<typeof decodeProtectedHeader>;
   try {
-    const { kid, alg } = decodeProtectedHeader(token);
-    if (alg !== 'RS256' || typeof kid !== 'string') return undefined;
-    const key = await keys.publicKey(kid);
-    if (!key) return undefined;
+    header = decodeProtectedHeader(token);
+  } catch (err) {
+    return refused(err);
+  }
+  if (header.alg !== 'RS256' || typeof header.kid !== 'string') return undefined;
+  // Outside the try: reading the keys may reach the database, and its failure is not the token's.
+  const key = await keys.publicKey(header.kid);
+  if (!key) return undefined;
+  try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['RS256'],
       issuer: ISSUER,
@@ -56,7 +64,13 @@ export async function verifyJwt(
       currentDate: clock.now(),
     });
     return typeof payload.sub === 'string' ? (payload as Claims) : undefined;
-  } catch {
-    return undefined;
+  } catch (err) {
+    return refused(err);
   }
+}
+
+/** jose refuses a token with a JOSEError, or a TypeError for one it cannot even split; anything else propagates. */
+function refused(err: unknown): undefined {
+  if (err instanceof errors.JOSEError || err instanceof TypeError) return undefined;
+  throw err;
 }
