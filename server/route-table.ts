@@ -2,6 +2,13 @@ import { createCatalogueSync } from './catalogue/create-catalogue-sync.ts';
 import { replaceCatalogue } from './catalogue/replace-catalogue.ts';
 import { showCatalogueSync } from './catalogue/show-catalogue-sync.ts';
 import { listChangelog } from './changelog/list-changelog.ts';
+import { createContentPage } from './content-pages/create-content-page.ts';
+import { deleteContentPage } from './content-pages/delete-content-page.ts';
+import { listContentPages } from './content-pages/list-content-pages.ts';
+import { showContentPage } from './content-pages/show-content-page.ts';
+import { showGuestGuide } from './content-pages/show-guest-guide.ts';
+import { updateContentPage } from './content-pages/update-content-page.ts';
+import { updateGuestGuide } from './content-pages/update-guest-guide.ts';
 import type { RouteDefinition, RouteSpec } from './core/routes/route.ts';
 import { routes as unconverted } from './core/routes/route-table.ts';
 import { deleteGalleryImage } from './gallery/delete-image.ts';
@@ -11,6 +18,11 @@ import { setPropertyImages } from './gallery/set-property-images.ts';
 import { setRoomTypeImages } from './gallery/set-room-type-images.ts';
 import { showGalleryImage } from './gallery/show-image.ts';
 import { uploadGalleryImages } from './gallery/upload-images.ts';
+import { createGuestFeedback } from './guest-feedback/create-guest-feedback.ts';
+import { deleteGuestFeedback } from './guest-feedback/delete-guest-feedback.ts';
+import { listGuestFeedback } from './guest-feedback/list-guest-feedback.ts';
+import { showGuestFeedback } from './guest-feedback/show-guest-feedback.ts';
+import { updateGuestFeedback } from './guest-feedback/update-guest-feedback.ts';
 import { issueToken } from './oauth/issue-token.ts';
 import { showJwks } from './oauth/show-jwks.ts';
 import { createPaymentPolicyRoute } from './payment-policies/create-payment-policy.ts';
@@ -85,6 +97,20 @@ export const routeTable: readonly RouteDefinition[] = [
   deleteGalleryImage,
   setPropertyImages,
   setRoomTypeImages,
+  // Configuration surfaces II: content pages and the guest guide
+  listContentPages,
+  showContentPage,
+  createContentPage,
+  updateContentPage,
+  deleteContentPage,
+  showGuestGuide,
+  updateGuestGuide,
+  // Configuration surfaces II: guest feedback
+  listGuestFeedback,
+  showGuestFeedback,
+  createGuestFeedback,
+  updateGuestFeedback,
+  deleteGuestFeedback,
 ];
 
 /**

@@ -86,6 +86,7 @@ const configEvent = (
 const CONFIG_EXAMPLES: Record<string, unknown> = { pay_type: 'be_arr' };
 
 const EXAMPLE_IMAGE = '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d';
+const EXAMPLE_RECORD = '7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e';
 
 /** Configuration surfaces II (gallery, content pages, guest feedback, reviews, auto-email templates). */
 const CONFIGURATION_EVENTS: readonly EventSpec[] = [
@@ -116,6 +117,48 @@ const CONFIGURATION_EVENTS: readonly EventSpec[] = [
     data: Data({ image_id: Uuid, severed_usages: T.Integer() }),
     example: { image_id: EXAMPLE_IMAGE, severed_usages: 0 },
   },
+  ...['created', 'updated'].map(
+    (action): EventSpec => ({
+      type: `content_page.${action}`,
+      group: 'configuration',
+      description: `A content page was ${action}.`,
+      data: Data({ property_id: Uuid, content_page_id: Uuid, slug: T.String() }),
+      example: { property_id: EXAMPLE_PROPERTY, content_page_id: EXAMPLE_RECORD, slug: 'house-rules' },
+    }),
+  ),
+  {
+    type: 'content_page.deleted',
+    group: 'configuration',
+    description:
+      'A content page was deleted; stripped_guide_items counts the guest-guide items that lost their reference.',
+    data: Data({ property_id: Uuid, content_page_id: Uuid, slug: T.String(), stripped_guide_items: T.Integer() }),
+    example: {
+      property_id: EXAMPLE_PROPERTY,
+      content_page_id: EXAMPLE_RECORD,
+      slug: 'house-rules',
+      stripped_guide_items: 1,
+    },
+  },
+  {
+    type: 'guest_guide.updated',
+    group: 'configuration',
+    description: "The property's guest guide was replaced; items counts its content items.",
+    data: Data({ property_id: Uuid, items: T.Integer() }),
+    example: { property_id: EXAMPLE_PROPERTY, items: 4 },
+  },
+  ...['created', 'updated', 'deleted'].map(
+    (action): EventSpec => ({
+      type: `guest_feedback.${action}`,
+      group: 'configuration',
+      description: `Guest feedback for a booking was ${action}.`,
+      data: Data({
+        property_id: Uuid,
+        feedback_id: Uuid,
+        booking_id: T.String({ description: 'external_booking_id' }),
+      }),
+      example: { property_id: EXAMPLE_PROPERTY, feedback_id: EXAMPLE_RECORD, booking_id: 'QDO-20260412-0042' },
+    }),
+  ),
 ];
 
 export const EVENT_CATALOG: readonly EventSpec[] = [

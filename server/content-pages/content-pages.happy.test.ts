@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+
+let t: TestApp;
+let demo: Demo;
+let base: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  demo = await t.demo();
+  base = `/v1/qc/properties/${demo.properties[0]?.partner_code}`;
+});
+afterAll(() => t.close());
+
+const call = (method: string, path: string, body?: unknown) =>
+  t.request(method, `${base}${path}`, { token: demo.personal_token, body });
+
+describe('content pages', () => {
+  it('creates, shows by id and by slug, lists, updates partially and deletes a page', async () => {
+    const created = await call('POST', '/content_pages', {
+      slug: 'house-rules',
+      title: 'House rules',
+      title_tr: { 'de-DE': 'Hausordnung' },
+      body_html: { 'en-GB': '<p>Quiet after 22:00.</p>' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ slug: 'house-rules', is_published: true, position: 0, image_ids: [] });
+    const id = created.body.data.id;
+    expect((await call('GET', `/content_pages/house-rules`)).body.data.id).toBe(id);
+    const patched = await call('PATCH', `/content_pages/${id}`, { is_published: false });
+    expect(patched.body.data).toMatchObject({ title: 'House rules', is_published: false });
+    const list = await call('GET', '/content_pages');
+    expect(list.body.data.content_pages.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect(list.body.data.meta).toEqual({ total: 1, page: 1, per_page: 100, last_page: 1 });
+    const deleted = await call('DELETE', `/content_pages/${id}`);
+    expect(deleted.body.data).toEqual({ id, deleted: true, stripped_guide_items: 0 });
+    expect((await call('GET', `/content_pages/${id}`)).status).toBe(404);
+  });
+
+  it('strips a deleted page from the guest-guide items that referenced it, keeping their words', async () => {
+    const page = (await call('POST', '/content_pages', { slug: 'spa-menu', title: 'Spa menu' })).body.data;
+    const guide = await call('PUT', '/guest_guide', {
+      items: [
+        { kind: 'text', title: 'Welcome', text: { 'en-GB': 'Glad you are here.' } },
+        { kind: 'page', title: 'Spa', content_page_id: 'spa-menu' },
+        { kind: 'link', title: 'Old town', url: 'https://example.com/old-town' },
+      ],
+    });
+    expect(guide.status).toBe(200);
+    expect(guide.body.data.items.map((i: { content_page_id: string | null }) => i.content_page_id)).toEqual([
+      null,
+      page.id,
+      null,
+    ]);
+    const deleted = await call('DELETE', `/content_pages/${page.id}`);
+    expect(deleted.body.data.stripped_guide_items).toBe(1);
+    const after = await call('GET', '/guest_guide');
+    expect(after.body.data.items[1]).toMatchObject({ kind: 'page', title: 'Spa', content_page_id: null, position: 1 });
+    expect(after.body.data.items).toHaveLength(3);
+    const [event] = await t.deps.db.sql<{ data: Record<string, unknown> }>`
+      select data from outbox_events where customer_id = ${demo.customer_id} and type = 'content_page.deleted'
+      order by id desc limit 1`;
+    expect(event?.data).toMatchObject({ content_page_id: page.id, stripped_guide_items: 1 });
+  });
+});
+
+describe('content page refusals', () => {
+  it('refuses a slug another page of the property uses with 409', async () => {
+    await call('POST', '/content_pages', { slug: 'parking', title: 'Parking' });
+    const res = await call('POST', '/content_pages', { slug: 'parking', title: 'Parking again' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('errors.qc.content_page_slug_taken');
+  });
+
+  it('validates the slug and the required title', async () => {
+    const res = await call('POST', '/content_pages', { slug: 'Not A Slug' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['slug', 'title']);
+  });
+
+  it('refuses a guide item naming a page that is not on this property with 422', async () => {
+    const res = await call('PUT', '/guest_guide', { items: [{ kind: 'page', content_page_id: 'no-such-page' }] });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ message: 'errors.qc.content_page_not_found', item: 0 });
+    const linkWithoutUrl = await call('PUT', '/guest_guide', { items: [{ kind: 'link', title: 'x' }] });
+    expect(linkWithoutUrl.body.errors).toEqual({ 'items.0.url': ['customer.guest_guide.messages.required'] });
+  });
+
+  it('answers 404 for a page of another customer and for a property outside the allow-list', async () => {
+    const other = await t.demo();
+    const theirs = await t.request('POST', `/v1/qc/properties/${other.properties[0]?.id}/content_pages`, {
+      token: other.personal_token,
+      body: { slug: 'theirs', title: 'Theirs' },
+    });
+    expect((await call('GET', `/content_pages/${theirs.body.data.id}`)).status).toBe(404);
+    const foreign = await t.request('GET', `/v1/qc/properties/${other.properties[0]?.id}/content_pages`, {
+      token: demo.personal_token,
+    });
+    expect(foreign.status).toBe(404);
+    const narrow = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['properties.manage'],
+      property_ids: [demo.properties[1]?.id as string],
+    });
+    const outside = await t.request('GET', `${base}/guest_guide`, { token: narrow.token });
+    expect(outside.status).toBe(404);
+  });
+});

@@ -1,0 +1,27 @@
+import { t } from 'elysia';
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { PageParams } from './model.ts';
+import { deletePage } from './pages.ts';
+
+export const deleteContentPage = defineRoute({
+  name: 'qc.content_pages.delete',
+  method: 'DELETE',
+  path: '/properties/:property/content_pages/:page',
+  scope: 'properties.manage',
+  bucket: 'config-writes',
+  resource: 'content_page',
+  summary: 'Delete a content page (strips its guest-guide references)',
+  tags: ['content pages'],
+  description:
+    'Guest-guide items that referenced the page stay with `content_page_id: null` (their title and text are kept); `stripped_guide_items` counts them. The page’s gallery usages go; the images stay in the gallery.',
+  params: PageParams,
+  response: okSchema(
+    t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true), stripped_guide_items: t.Integer() }),
+  ),
+  async handle({ deps, principal, params }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    return ok(await deps.db.tx((tx) => deletePage(tx, property, params.page)));
+  },
+});

@@ -1,0 +1,23 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { PageParams, PageSchema } from './model.ts';
+import { findPage } from './pages.ts';
+import { pageView } from './view.ts';
+
+export const showContentPage = defineRoute({
+  name: 'qc.content_pages.show',
+  method: 'GET',
+  path: '/properties/:property/content_pages/:page',
+  scope: 'properties.manage',
+  bucket: 'reads',
+  resource: 'content_page',
+  summary: 'One content page (by id or slug)',
+  tags: ['content pages'],
+  params: PageParams,
+  response: okSchema(PageSchema),
+  async handle({ deps, principal, params }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    return ok(await pageView(deps.db, await findPage(deps.db, property.id, params.page)));
+  },
+});

@@ -1,0 +1,23 @@
+import { t } from 'elysia';
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { deleteFeedback } from './feedback.ts';
+import { FeedbackParams } from './model.ts';
+
+export const deleteGuestFeedback = defineRoute({
+  name: 'qc.guest_feedback.delete',
+  method: 'DELETE',
+  path: '/properties/:property/guest_feedback/:feedback',
+  scope: 'properties.manage',
+  bucket: 'config-writes',
+  resource: 'guest_feedback',
+  summary: 'Delete a guest feedback answer',
+  tags: ['guest feedback'],
+  params: FeedbackParams,
+  response: okSchema(t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) })),
+  async handle({ deps, principal, params }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    return ok(await deps.db.tx((tx) => deleteFeedback(tx, property, params.feedback)));
+  },
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+
+let t: TestApp;
+let demo: Demo;
+let base: string;
+let bookingIds: string[];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  demo = await t.demo();
+  base = `/v1/qc/properties/${demo.properties[0]?.id}/guest_feedback`;
+  bookingIds = (demo.bookings as { external_booking_id: string }[]).map((b) => b.external_booking_id);
+});
+afterAll(() => t.close());
+
+const call = (method: string, path: string, body?: unknown) =>
+  t.request(method, `${base}${path}`, { token: demo.personal_token, body });
+
+describe('guest feedback', () => {
+  it('records an answer tied to a booking, with the guest masked, then updates and deletes it', async () => {
+    const created = await call('POST', '', {
+      booking_id: bookingIds[0],
+      overall_score: 9,
+      scores: { cleanliness: 10, staff: 8 },
+      comment: 'Lovely breakfast.',
+      language: 'en',
+      answered_at: '2026-06-20T10:00:00.000Z',
+    });
+    expect(created.status).toBe(201);
+    const feedback = created.body.data;
+    expect(feedback).toMatchObject({
+      booking_id: bookingIds[0],
+      overall_score: 9,
+      scores: { cleanliness: 10, staff: 8 },
+      would_recommend: null,
+      answered_at: '2026-06-20T10:00:00.000Z',
+    });
+    expect(feedback.guest_last_name).toMatch(/^(\p{Lu}\.|)$/u);
+    const patched = await call('PATCH', `/${feedback.id}`, { would_recommend: true, comment: 'Lovely.' });
+    expect(patched.body.data).toMatchObject({ overall_score: 9, would_recommend: true, comment: 'Lovely.' });
+    const listed = await call('GET', `?booking_id=${bookingIds[0]}`);
+    expect(listed.body.data.guest_feedback.map((f: { id: string }) => f.id)).toEqual([feedback.id]);
+    expect(listed.body.data.meta.total).toBe(1);
+    expect((await call('DELETE', `/${feedback.id}`)).body.data).toEqual({ id: feedback.id, deleted: true });
+    expect((await call('GET', `/${feedback.id}`)).status).toBe(404);
+  });
+
+  it('refuses a second answer for the same booking with 409 naming the first', async () => {
+    const first = await call('POST', '', { booking_id: bookingIds[1], overall_score: 7 });
+    const second = await call('POST', '', { booking_id: bookingIds[1], overall_score: 3 });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ message: 'errors.qc.guest_feedback_exists', feedback_id: first.body.data.id });
+  });
+
+  it('refuses an unknown booking with 422 and a score out of 1..10 with a validation error', async () => {
+    const unknown = await call('POST', '', { booking_id: 'NOPE-1', overall_score: 5 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('errors.qc.guest_feedback_unknown_booking');
+    const bad = await call('POST', '', { booking_id: bookingIds[2], overall_score: 11, scores: { wifi: 3 } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.overall_score).toEqual(['customer.guest_feedback.messages.max']);
+  });
+
+  it("answers 404 for another customer's booking and feedback", async () => {
+    const other = await t.demo();
+    const theirBooking = (other.bookings as { external_booking_id: string }[])[0]?.external_booking_id;
+    const res = await call('POST', '', { booking_id: theirBooking, overall_score: 5 });
+    expect(res.status).toBe(422);
+    const theirs = await t.request('POST', `/v1/qc/properties/${other.properties[0]?.id}/guest_feedback`, {
+      token: other.personal_token,
+      body: { booking_id: theirBooking, overall_score: 5 },
+    });
+    expect(theirs.status).toBe(201);
+    expect((await call('GET', `/${theirs.body.data.id}`)).status).toBe(404);
+    const foreign = await t.request('GET', `/v1/qc/properties/${other.properties[0]?.id}/guest_feedback`, {
+      token: demo.personal_token,
+    });
+    expect(foreign.status).toBe(404);
+  });
+});

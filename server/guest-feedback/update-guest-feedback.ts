@@ -1,0 +1,28 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { updateFeedback } from './feedback.ts';
+import { FeedbackParams, FeedbackSchema, UpdateFeedbackBody } from './model.ts';
+import { feedbackView } from './view.ts';
+
+export const updateGuestFeedback = defineRoute({
+  name: 'qc.guest_feedback.update',
+  method: 'PATCH',
+  path: '/properties/:property/guest_feedback/:feedback',
+  scope: 'properties.manage',
+  bucket: 'config-writes',
+  resource: 'guest_feedback',
+  summary: 'Correct a guest feedback answer (partial)',
+  tags: ['guest feedback'],
+  description: 'Only the fields present change; `scores` replaces the whole map. The booking cannot change.',
+  params: FeedbackParams,
+  body: UpdateFeedbackBody,
+  response: okSchema(FeedbackSchema),
+  async handle({ deps, principal, params, body }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    const row = await deps.db.tx((tx) =>
+      updateFeedback(tx, property, params.feedback, { ...body, scores: body.scores as Record<string, number> }),
+    );
+    return ok(feedbackView(row));
+  },
+});
