@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -7,6 +7,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
+afterAll(() => t.close());
 
 const catalogue = {
   rooms: [

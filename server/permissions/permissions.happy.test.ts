@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { routeCatalogue as routeList } from '../route-table.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
@@ -10,6 +10,7 @@ beforeAll(async () => {
   t = await startTestApp();
   demo = await t.demo();
 });
+afterAll(() => t.close());
 
 describe('GET /v1/qc/permissions', () => {
   it('lists every route of the table sorted by name, with methods, uri and scope, for any valid token', async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -9,6 +9,7 @@ beforeAll(async () => {
   t = await startTestApp();
   demo = await t.demo();
 });
+afterAll(() => t.close());
 
 const body = (over: Record<string, unknown> = {}) => ({
   name: 'Inn',

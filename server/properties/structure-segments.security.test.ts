@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [demo, stranger] = await Promise.all([t.demo(), t.demo()]);
 });
+afterAll(() => t.close());
 
 type Case = { method: string; path: (p: string, rt: string, rp: string) => string; body?: unknown };
 const cases: Case[] = [

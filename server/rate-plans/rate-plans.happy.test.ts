@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -27,6 +27,7 @@ beforeAll(async () => {
   token = demo.personal_token;
   base = `/v1/qc/properties/${live().id}`;
 });
+afterAll(() => t.close());
 
 async function events(type: string, propertyExternalId = live().id) {
   return t.deps.db.sql<{ data: Record<string, unknown> }>`

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
@@ -18,6 +18,7 @@ beforeAll(async () => {
   demo = await t.demo();
   base = `/v1/qc/properties/${(demo.properties[0] as { id: string }).id}`;
 });
+afterAll(() => t.close());
 
 const beds = fc
   .record({

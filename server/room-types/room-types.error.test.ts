@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -15,6 +15,7 @@ beforeAll(async () => {
   token = demo.personal_token;
   base = `/v1/qc/properties/${part(0).id}`;
 });
+afterAll(() => t.close());
 
 describe('room type refusals', () => {
   it('answers 404 for a room type of another property or an unknown code', async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
@@ -21,6 +21,7 @@ beforeAll(async () => {
   token = demo.personal_token;
   base = `/v1/qc/properties/${live().id}`;
 });
+afterAll(() => t.close());
 
 describe('GET room_types', () => {
   it('lists the property room types with the spec 2.3 fields and meta', async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 
@@ -14,6 +14,7 @@ beforeAll(async () => {
   live = demo.properties[0]?.external_property_id as string;
   shadow = demo.properties[1]?.external_property_id as string;
 });
+afterAll(() => t.close());
 
 const ids = (res: { body: { data: { properties: { id: string }[] } } }) =>
   res.body.data.properties.map((p) => p.id).sort();

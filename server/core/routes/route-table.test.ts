@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { routeCatalogue as routeList } from '../../route-table.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
@@ -28,6 +28,7 @@ beforeAll(async () => {
     return token;
   };
 });
+afterAll(() => t.close());
 
 function concretePath(path: string): string {
   const property = demo.properties[0]?.external_property_id ?? 'x';
