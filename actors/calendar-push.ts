@@ -1,29 +1,22 @@
 import type { Db } from '../server/core/db/db.ts';
 import type { Deps } from '../server/core/deps.ts';
 import { recordEvent } from '../server/core/outbox.ts';
+import { type AvailabilityValue, writeAvailability } from './availability-writes.ts';
+import { type CalendarProperty, readCalendarProperty } from './calendar-property.ts';
 import { acceptedWindow, type DayWindow } from './calendar-window.ts';
 import {
   type PairTarget,
   type Prices,
   type RestrictionValues,
-  writeAvailability,
   writeRates,
   writeRestrictions,
 } from './calendar-writes.ts';
 import type { DayRows } from './day-rows.ts';
-
-/** A property as a calendar turn reads it, inside the turn (the mode may have flipped since the request began). */
-export interface CalendarProperty {
-  id: number;
-  external_id: string;
-  customer_id: number;
-  timezone: string;
-  mode: 'shadow' | 'live';
-}
+import { dryRun } from './dry-run.ts';
 
 /** What a batch expands to, per calendar table. */
 export interface CalendarTables {
-  availability?: DayRows<number, number>;
+  availability?: DayRows<number, AvailabilityValue>;
   rates?: DayRows<PairTarget, Prices>;
   restrictions?: DayRows<PairTarget, RestrictionValues>;
 }
@@ -37,11 +30,20 @@ export interface PlannedBatch<R> {
   report: R;
 }
 
-export interface CalendarCounters {
+/** What a write did (or, in `would`, what a dry run found it would do) to the day-rows of a batch. */
+export interface WriteFigures {
   written: number;
   unchanged: number;
   skipped_out_of_window: number;
+}
+
+/**
+ * A push's counters (spec 4.4). On a shadow property they stay zero with `dry: true`, and `would` (an
+ * addition to the spec) carries what the same push would have written had the property been live.
+ */
+export interface CalendarCounters extends WriteFigures {
   dry: boolean;
+  would?: WriteFigures;
 }
 
 export interface PushOutcome<R> {
@@ -80,30 +82,35 @@ export class CalendarWriteError<R = unknown> extends Error {
  * One calendar push as the property's actor runs it: in the property's turn (serialized, advisory lock
  * held), re-read the property, validate and expand the batch, split it by the accepted window, and, only
  * when the property is live, write each table in one statement and record `inventory.push.completed` in
- * the same transaction. A shadow property runs the same pipeline and stops before the write: `dry`, all
- * counters zero, nothing changes.
+ * the same transaction. A shadow property runs the same writes as a dry run (actors/dry-run.ts): they are
+ * rolled back before the turn ends and no event is recorded; the answer is `dry`, counters zero, and
+ * `would` with the figures the writes produced.
  */
 export function pushCalendar<R>(deps: Deps, propertyId: number, options: PushOptions<R>): Promise<PushOutcome<R>> {
   return deps.actors.run(propertyId, async (tx) => {
     // A turn is a handful of short statements; compiling them (JIT kicks in on a big calendar's cost
     // estimates) would cost more than running them.
     await tx.sql`set local jit = off`;
-    const [property] = await tx.sql<CalendarProperty>`
-      select id, external_id, customer_id, timezone, mode from properties where id = ${propertyId}`;
-    if (!property) throw new Error(`property ${propertyId} vanished during its calendar turn`);
+    const property = await readCalendarProperty(tx, propertyId);
     const batch = await options.plan(tx, property);
-    if (property.mode === 'shadow') {
-      return { counters: { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: true }, report: batch.report };
-    }
     const now = deps.clock.now();
     const window = acceptedWindow(property.timezone, now);
-
-    let counters: CalendarCounters;
-    try {
-      counters = await writeTables(tx, batch.tables, window, now);
-    } catch (err) {
-      throw new CalendarWriteError(err, batch, property);
+    const write = async (tx: Db) => {
+      try {
+        return await writeTables(tx, batch.tables, window, now);
+      } catch (err) {
+        throw new CalendarWriteError(err, batch, property);
+      }
+    };
+    if (property.mode === 'shadow') {
+      const would = await dryRun(tx, write);
+      return {
+        counters: { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: true, would },
+        report: batch.report,
+      };
     }
+    const figures = await write(tx);
+    const counters: CalendarCounters = { ...figures, dry: false };
     await recordPushCompleted(tx, property, options.endpoint, batch.rows, batch.failedRows, counters);
     return { counters, report: batch.report };
   });
@@ -126,8 +133,8 @@ export async function recordPushCompleted(
   });
 }
 
-async function writeTables(tx: Db, tables: CalendarTables, window: DayWindow, now: Date): Promise<CalendarCounters> {
-  const counters: CalendarCounters = { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: false };
+async function writeTables(tx: Db, tables: CalendarTables, window: DayWindow, now: Date): Promise<WriteFigures> {
+  const counters: WriteFigures = { written: 0, unchanged: 0, skipped_out_of_window: 0 };
   const add = (split: { inside: unknown[]; outside: number }, written: number) => {
     counters.written += written;
     counters.unchanged += split.inside.length - written;

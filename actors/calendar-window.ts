@@ -1,4 +1,4 @@
-import { addYears, todayIn } from './calendar-days.ts';
+import { addYears, todayIn } from '../server/core/days.ts';
 
 /** Inclusive range of day numbers. */
 export interface DayWindow {

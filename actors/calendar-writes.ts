@@ -1,9 +1,10 @@
+import { formatDay } from '../server/core/days.ts';
 import type { Db } from '../server/core/db/db.ts';
-import { formatDay } from './calendar-days.ts';
 import type { DayRow } from './day-rows.ts';
 
 /**
- * The three calendar tables' bulk writes. Each is ONE statement: the day-rows travel as parallel arrays
+ * The one writer of the `rates` table and the one of `restrictions` (availability's is
+ * actors/availability-writes.ts). Each is ONE statement: the day-rows travel as parallel arrays
  * (`unnest($1::bigint[], $2::date[], ...)`); the statement reads what is stored for them in one index pass,
  * updates only the rows whose value changes, inserts the missing ones, and answers how many it wrote (the
  * rest were unchanged). Unchanged day-rows are only read, never locked or rewritten. Callers run these in
@@ -36,32 +37,6 @@ export interface RestrictionValues {
   stop_sell?: boolean;
   closed_to_arrival?: boolean;
   closed_to_departure?: boolean;
-}
-
-/** Availability: the partner's free rooms; stored as offered = free + the service's own booked count. */
-export async function writeAvailability(tx: Db, days: readonly DayRow<number, number>[], setAt: Date): Promise<number> {
-  if (!days.length) return 0;
-  const roomTypeIds = days.map((d) => d.target);
-  const dates = days.map((d) => formatDay(d.day));
-  const free = days.map((d) => d.value);
-  const [row] = await tx.sql<{ written: number }>`
-    with incoming as (
-      select i.room_type_id, i.date, i.free, a.offered - a.booked as stored_free
-      from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${free}::int[]) as i(room_type_id, date, free)
-      left join availability a on a.room_type_id = i.room_type_id and a.date = i.date
-    ), updated as (
-      update availability a set offered = i.free + a.booked, set_at = ${setAt}
-      from incoming i
-      where a.room_type_id = i.room_type_id and a.date = i.date and i.stored_free <> i.free
-      returning 1
-    ), inserted as (
-      insert into availability as a (room_type_id, date, offered, set_at)
-      select room_type_id, date, free, ${setAt} from incoming where stored_free is null
-      on conflict (room_type_id, date) do update set offered = excluded.offered + a.booked, set_at = excluded.set_at
-      returning 1
-    )
-    select (select count(*) from updated) + (select count(*) from inserted) as written`;
-  return row?.written ?? 0;
 }
 
 /** Prices: codes sent replace those codes' stored values; codes not sent keep theirs. */

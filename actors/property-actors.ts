@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../server/core/db/db.ts';
 import type { PropertyActors as ActorTurns } from '../server/core/deps.ts';
+import { dryRun } from './dry-run.ts';
 
 /** Advisory-lock namespace for property calendars (the two-int form: namespace, property id). */
 const LOCK_NAMESPACE = 7210;
@@ -51,6 +52,14 @@ export class PropertyActors implements ActorTurns {
       () => this.#settle(propertyId, mailbox),
     );
     return result;
+  }
+
+  /**
+   * A whole turn run as a dry run (actors/dry-run.ts): `work` sees and changes the calendar as a real turn
+   * would, then everything it wrote is rolled back; answers what `work` returned. Re-entrant like `run`.
+   */
+  dryRun<T>(propertyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.run(propertyId, (tx) => dryRun(tx, work));
   }
 
   /** Live mailboxes (idle ones are released). */

@@ -11,10 +11,10 @@
  * socket; and a sustained autocannon run. Writes fresh demo customers into the database it is given.
  */
 import autocannon from 'autocannon';
-import { addYears, formatDay, todayIn } from '../actors/calendar-days.ts';
 import { buildApp } from '../server/app.ts';
 import { createDeps } from '../server/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
+import { addYears, formatDay, todayIn } from '../server/core/days.ts';
 import type { Db } from '../server/core/db/db.ts';
 import type { Deps } from '../server/core/deps.ts';
 import { addRatePlan, addRoomType, type Ref } from '../server/inventory/test-fixtures.ts';

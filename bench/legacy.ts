@@ -8,11 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addDays, localToday } from '../legacy/calendar-days.ts';
 import { buildApp } from '../server/app.ts';
 import { createBooking } from '../server/bookings/intake.ts';
 import { createDeps } from '../server/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
+import { addDays, localToday } from '../server/core/days.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
 import { stats } from './stats.ts';

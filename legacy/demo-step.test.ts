@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import { addDays } from '../server/core/days.ts';
 import type { TestApp } from '../server/testing/harness.ts';
-import { addDays } from './calendar-days.ts';
 import { legacyTestApp, TODAY } from './legacy-test-fixture.ts';
 
 let t: TestApp;

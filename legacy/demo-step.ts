@@ -1,7 +1,11 @@
+import { type AvailabilityValue, mergeAvailability, writeAvailability } from '../actors/availability-writes.ts';
+import { mergePrices, type PairTarget, type Prices, writeRates } from '../actors/calendar-writes.ts';
+import { DayRows } from '../actors/day-rows.ts';
 import { randomSecret, sha256Hex } from '../server/core/auth/secrets.ts';
+import { addDays, localToday, parseDay } from '../server/core/days.ts';
 import type { Deps } from '../server/core/deps.ts';
 import { linkExtRoom } from './availability/rooms.ts';
-import { addDays, localToday } from './calendar-days.ts';
+import { legacyStamp } from './availability/update-availability.ts';
 
 const SEEDED_DAYS = 60;
 
@@ -72,20 +76,19 @@ export async function seedLegacyDemo({ deps, live, legacyApiKey, book }: LegacyD
   for (const ext of extRoomIds) await linkExtRoom(db, key.id, ext.id, ext.roomId);
 
   const today = localToday(live.timezone, deps.clock.now());
-  const last = addDays(today, SEEDED_DAYS - 1);
-  const roomIds = rooms.map((r) => r.id);
+  const firstDay = parseDay(today) as number;
+  const lastDay = firstDay + SEEDED_DAYS - 1;
+  const availability = new DayRows<number, AvailabilityValue>(mergeAvailability);
+  const rates = new DayRows<PairTarget, Prices>(mergePrices);
+  for (const room of rooms) {
+    availability.add(String(room.id), room.id, firstDay, lastDay, { free: 5, opened: true });
+    rates.add(String(room.id), { ratePlanId: plan.id, roomTypeId: room.id }, firstDay, lastDay, { ROOM: 120 });
+  }
   await deps.actors.run(live.id, async (tx) => {
-    await tx.sql`
-      insert into availability (room_type_id, date, offered, booked, opened, set_at)
-      select r, d::date, 5, 0, true, (${today}::date + time '05:00') at time zone ${live.timezone}
-      from unnest(${roomIds}::bigint[]) r, generate_series(${today}::date, ${last}::date, interval '1 day') d
-      on conflict (room_type_id, date) do nothing`;
-    await tx.sql`
-      insert into rates (rate_plan_id, room_type_id, date, prices)
-      select ${plan.id}, r, d::date, jsonb_build_object('ROOM', 120)
-      from unnest(${roomIds}::bigint[]) r, generate_series(${today}::date, ${last}::date, interval '1 day') d
-      on conflict do nothing`;
+    await writeAvailability(tx, availability.within(firstDay, lastDay).inside, await legacyStamp(tx, today, live));
+    await writeRates(tx, rates.within(firstDay, lastDay).inside, deps.clock.now());
   });
+  const roomIds = rooms.map((r) => r.id);
 
   const [old] = await db.sql<{ id: number }>`select nextval('legacy_demo_old_booking_ids') as id`;
   const stay = (id: number | undefined, offset: number, lastName: string) =>

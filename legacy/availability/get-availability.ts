@@ -1,9 +1,9 @@
+import { daysBetween, isDay } from '../../server/core/days.ts';
 import { dataResponse } from '../bytes.ts';
-import { daysBetween, isDay } from '../calendar-days.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, LegacyError, messages } from '../messages.ts';
 import { isSet } from '../php-input.ts';
-import { propertyRoomId, roomIdForExtRoom } from './rooms.ts';
+import { resolveLegacyRooms } from './rooms.ts';
 
 const m = messages.getAvailability;
 
@@ -23,13 +23,15 @@ export async function getAvailability({ deps, caller, query }: LegacyCall): Prom
   if (!isDay(from) || !isDay(to) || from > to || daysBetween(from, to) >= MAX_SPAN_DAYS) throw badRequest(m.badRequest);
 
   let roomIds: number[];
-  if (isSet(query.room_id)) {
-    const id = await propertyRoomId(deps.db, caller.propertyId, query.room_id);
-    if (id === undefined) throw badRequest(m.badRequest);
-    roomIds = [id];
-  } else if (isSet(query.ext_room_id)) {
-    const id = await roomIdForExtRoom(deps.db, caller.keyId, caller.propertyId, query.ext_room_id);
-    if (id === undefined) throw new LegacyError(404, m.extRoomNotFound);
+  if (isSet(query.room_id) || isSet(query.ext_room_id)) {
+    const rooms = await resolveLegacyRooms(deps.db, caller, {
+      roomIds: [query.room_id],
+      extRoomIds: [query.ext_room_id],
+    });
+    const id = isSet(query.room_id) ? rooms.byRoomId(query.room_id) : rooms.byExtRoomId(query.ext_room_id);
+    if (id === undefined) {
+      throw isSet(query.room_id) ? badRequest(m.badRequest) : new LegacyError(404, m.extRoomNotFound);
+    }
     roomIds = [id];
   } else {
     const rooms = await deps.db.sql<{ id: number }>`

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
+import { addDays } from '../../server/core/days.ts';
 import type { TestApp } from '../../server/testing/harness.ts';
-import { addDays } from '../calendar-days.ts';
 import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
+import { addDays, localToday } from '../../server/core/days.ts';
 import { dataResponse } from '../bytes.ts';
-import { addDays, localToday } from '../calendar-days.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages } from '../messages.ts';
 import { isSet, looseInt } from '../php-input.ts';

@@ -1,5 +1,5 @@
+import { daysBetween, isDay } from '../../server/core/days.ts';
 import { dataResponse, PhpFloat } from '../bytes.ts';
-import { daysBetween, isDay } from '../calendar-days.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages, notFound } from '../messages.ts';
 import { asList, isArray, isSet, looseInt } from '../php-input.ts';

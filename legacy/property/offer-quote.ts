@@ -7,8 +7,8 @@ import {
   stayPrice,
 } from '../../actors/pricing/price-engine.ts';
 import { readStayCalendar, stayRefusal } from '../../actors/pricing/stay-sellability.ts';
+import { addDays, daysOf } from '../../server/core/days.ts';
 import type { Db } from '../../server/core/db/db.ts';
-import { addDays, daysOf } from '../calendar-days.ts';
 
 /**
  * The quote behind getBookingOffers: for a stay and its guests, every (room, rate plan) pair of the

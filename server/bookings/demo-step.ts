@@ -1,4 +1,4 @@
-import { formatDay, todayIn } from '../../actors/calendar-days.ts';
+import { addDays, formatDay, todayIn } from '../core/days.ts';
 import type { DemoContext } from '../ops/demo.ts';
 import {
   cancelBooking,
@@ -8,7 +8,6 @@ import {
   type NewBooking,
   recordNoShow,
 } from './intake.ts';
-import { addDays } from './stay.ts';
 
 interface DemoRoom {
   id: string;

@@ -1,3 +1,4 @@
+import { adjustBooked } from '../../actors/availability-writes.ts';
 import type { Db } from '../core/db/db.ts';
 import { nightsOf } from './stay.ts';
 
@@ -41,30 +42,14 @@ export function heldNights(status: string, lines: readonly BookedLine[]): Map<st
 }
 
 /**
- * Moves `booked` from what the booking held before to what it holds now. Must run inside the property's
- * actor turn (the caller's `tx`), the same one that changes the booking rows.
+ * Moves `booked` from what the booking held before to what it holds now, through the calendar's one
+ * availability writer. Must run inside the property's actor turn (the caller's `tx`), the same one that
+ * changes the booking rows.
  */
 export async function moveBooked(tx: Db, before: Map<string, number>, after: Map<string, number>): Promise<void> {
-  const roomTypeIds: number[] = [];
-  const dates: string[] = [];
-  const deltas: number[] = [];
-  for (const key of new Set([...before.keys(), ...after.keys()])) {
-    const delta = (after.get(key) ?? 0) - (before.get(key) ?? 0);
-    if (delta === 0) continue;
+  const changes = [...new Set([...before.keys(), ...after.keys()])].map((key) => {
     const [roomTypeId, date] = key.split('|') as [string, string];
-    roomTypeIds.push(Number(roomTypeId));
-    dates.push(date);
-    deltas.push(delta);
-  }
-  if (!deltas.length) return;
-  await tx.sql`
-    insert into availability (room_type_id, date, offered, booked)
-    select d.room_type_id, d.date, 0, 0
-    from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${deltas}::int[]) as d(room_type_id, date, delta)
-    where d.delta > 0
-    on conflict (room_type_id, date) do nothing`;
-  await tx.sql`
-    update availability a set booked = greatest(a.booked + d.delta, 0)
-    from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${deltas}::int[]) as d(room_type_id, date, delta)
-    where a.room_type_id = d.room_type_id and a.date = d.date`;
+    return { roomTypeId: Number(roomTypeId), date, delta: (after.get(key) ?? 0) - (before.get(key) ?? 0) };
+  });
+  await adjustBooked(tx, changes);
 }

@@ -8,6 +8,7 @@
  * snapshot, spec 2.7) and records at most one outbox event `booking.<type>`. Nothing half-done commits.
  */
 
+import { isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
@@ -21,7 +22,7 @@ import { policySnapshot } from './policy-snapshot.ts';
 import { BookingRefused, CREATE_FAILED } from './refusal.ts';
 import { appendRevision } from './revisions.ts';
 import type { BookingRow, BookingStatus } from './snapshot.ts';
-import { isDate, nightCount } from './stay.ts';
+import { nightCount } from './stay.ts';
 
 export {
   assignRoom,
@@ -159,7 +160,7 @@ export async function seedBookings(
 async function checkedLines(tx: Db, property: BookingProperty, input: NewBooking): Promise<ResolvedLine[]> {
   if (!isChannel(input.channel)) throw new BookingRefused('unknown_channel');
   const { checkinDate: from, checkoutDate: to } = input;
-  if (!isDate(from) || !isDate(to) || nightCount(from, to) < 1 || nightCount(from, to) > MAX_NIGHTS) {
+  if (!isDay(from) || !isDay(to) || nightCount(from, to) < 1 || nightCount(from, to) > MAX_NIGHTS) {
     throw new BookingRefused('bad_dates');
   }
   if (

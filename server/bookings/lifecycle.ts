@@ -1,3 +1,4 @@
+import { isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, fieldError, notFound } from '../core/http/api-error.ts';
@@ -9,7 +10,7 @@ import { bookedLines, linesOfRows, type RoomLineInput, resolveLines, sameLines, 
 import { BookingRefused, MODIFY_FAILED } from './refusal.ts';
 import { appendRevision, bookingEventData, type RevisionType } from './revisions.ts';
 import { type BookingRow, bookingRooms, type Cancellation } from './snapshot.ts';
-import { isDate, nightCount } from './stay.ts';
+import { nightCount } from './stay.ts';
 
 /** A change of dates, guests, rooms, price or contact data (material), and/or the internal comment (not). */
 export interface BookingChanges {
@@ -37,8 +38,8 @@ export async function modifyBooking(deps: Deps, ref: BookingRef, changes: Bookin
     const checkin = changes.checkinDate ?? b.checkin_date;
     const checkout = changes.checkoutDate ?? b.checkout_date;
     if (
-      !isDate(checkin) ||
-      !isDate(checkout) ||
+      !isDay(checkin) ||
+      !isDay(checkout) ||
       nightCount(checkin, checkout) < 1 ||
       nightCount(checkin, checkout) > 365
     ) {

@@ -1,6 +1,6 @@
+import { addDays, isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import type { BookingRow } from './snapshot.ts';
-import { addDays, isDate } from './stay.ts';
 
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 100;
@@ -39,7 +39,7 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2}):(\d{2}))?$/;
 
 function dateTime(value: string | null): { date: string; time?: string } | undefined {
   const m = value ? DATE_TIME.exec(value) : null;
-  if (!m || !isDate(m[1])) return undefined;
+  if (!m || !isDay(m[1])) return undefined;
   if (m[2] === undefined) return { date: m[1] as string };
   if (Number(m[2]) > 23 || Number(m[3]) > 59 || Number(m[4]) > 59) return undefined;
   return { date: m[1] as string, time: `${m[2]}:${m[3]}:${m[4]}` };

@@ -41,6 +41,8 @@ export interface Deps {
 export interface PropertyActors {
   /** Runs `work` in the property's turn: one transaction holding its lock; re-entrant within the turn. */
   run<T>(propertyId: number, work: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs `work` in the property's turn and rolls back everything it wrote; answers what it returned. */
+  dryRun<T>(propertyId: number, work: (tx: Db) => Promise<T>): Promise<T>;
   /** Resolves once every queued turn has finished (graceful shutdown). */
   drain(): Promise<void>;
   /** Live mailboxes (idle ones are released). */

@@ -1,3 +1,4 @@
+import { type AvailabilityValue, mergeAvailability } from '../../actors/availability-writes.ts';
 import { pushCalendar } from '../../actors/calendar-push.ts';
 import { DayRows } from '../../actors/day-rows.ts';
 import type { Principal } from '../core/auth/principal.ts';
@@ -27,12 +28,15 @@ export async function pushAvailability(
       const structure = await loadStructure(tx, property.id);
       const scope = { propertyId: property.id, visiblePropertyIds: [...principal.propertyIds] };
       const roomTypes = await resolveRoomTypes(tx, structure, scope, values);
-      const availability = new DayRows<number, number>((_, later) => later);
+      const availability = new DayRows<number, AvailabilityValue>(mergeAvailability);
       values.forEach((row, i) => {
         const roomType = roomTypes[i];
         const range = ranges[i];
         if (roomType && range)
-          availability.add(String(roomType.id), roomType.id, range.from, range.to, row.availability);
+          availability.add(String(roomType.id), roomType.id, range.from, range.to, {
+            free: row.availability,
+            opened: null,
+          });
       });
       return { tables: { availability }, rows: values.length, failedRows: 0, report: [] };
     },

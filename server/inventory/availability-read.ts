@@ -1,4 +1,4 @@
-import { formatDay } from '../../actors/calendar-days.ts';
+import { formatDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 
 export interface RoomAvailability {

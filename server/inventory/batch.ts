@@ -1,4 +1,4 @@
-import { parseDay } from '../../actors/calendar-days.ts';
+import { parseDay } from '../core/days.ts';
 import { ApiError, type FieldErrors, validationError } from '../core/http/api-error.ts';
 
 /** Spec 8.2: rows per inventory request, and day-rows after expanding their date ranges. */

@@ -8,7 +8,8 @@ import { addRatePlan, addRoomType, type InventoryFixture, type Ref, startInvento
  * restrictions; some while the property is shadow) must leave exactly what a plain per-day
  * last-write-wins map holds, and each push's counters must be the model's: `written` the day-rows whose
  * value changed, `unchanged` the others inside the window, `skipped_out_of_window` those outside, so
- * together they account for every distinct expanded day-row. Shadow pushes change nothing and count 0.
+ * together they account for every distinct expanded day-row. Shadow pushes change nothing, count 0, and
+ * answer the figures they would have had in `would`.
  */
 let t: TestApp;
 let f: InventoryFixture;
@@ -73,11 +74,17 @@ const pushArb: fc.Arbitrary<Push> = fc
       .map((rows) => ({ ...p, rows })),
   );
 
+interface Figures {
+  written: number;
+  unchanged: number;
+  skipped_out_of_window: number;
+}
+
 /** The per-day last-write-wins model: table|room|date -> value. Availability holds free rooms. */
 class Model {
   readonly cells = new Map<string, number | Fields>();
 
-  apply(push: Push): { written: number; unchanged: number; skipped_out_of_window: number; dry: boolean } {
+  apply(push: Push): Figures & { dry: boolean; would?: Figures } {
     const batch = new Map<string, number | Fields>();
     for (const row of push.rows) {
       for (let d = row.from; d <= row.to; d++) {
@@ -89,7 +96,6 @@ class Model {
         );
       }
     }
-    if (push.shadow) return { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: true };
     let written = 0;
     let unchanged = 0;
     let skipped = 0;
@@ -105,11 +111,13 @@ class Model {
         unchanged++;
       } else {
         written++;
-        this.cells.set(key, next);
+        if (!push.shadow) this.cells.set(key, next);
       }
     }
     expect(written + unchanged + skipped).toBe(batch.size);
-    return { written, unchanged, skipped_out_of_window: skipped, dry: false };
+    const figures = { written, unchanged, skipped_out_of_window: skipped };
+    if (push.shadow) return { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: true, would: figures };
+    return { ...figures, dry: false };
   }
 }
 

@@ -68,6 +68,13 @@ export const Warning = t.Object(
   { additionalProperties: true },
 );
 
+/** What a push to a shadow property would have done had the property been live (added to spec 4.4). */
+export const WouldFigures = t.Object({
+  written: t.Integer(),
+  unchanged: t.Integer(),
+  skipped_out_of_window: t.Integer(),
+});
+
 export const PushResult = t.Object({
   status: t.Literal('ok'),
   message: t.String(),
@@ -76,6 +83,7 @@ export const PushResult = t.Object({
     unchanged: t.Integer(),
     skipped_out_of_window: t.Integer(),
     dry: t.Boolean(),
+    would: t.Optional(WouldFigures),
     warnings: t.Array(Warning),
   }),
 });

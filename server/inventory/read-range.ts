@@ -1,4 +1,4 @@
-import { parseDay } from '../../actors/calendar-days.ts';
+import { parseDay } from '../core/days.ts';
 import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 
 /** The longest range a calendar read answers: the whole accepted write window (two years and a day). */

@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { formatDay } from '../../actors/calendar-days.ts';
+import { formatDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
 import { accepted, ok } from '../core/http/envelope.ts';
 import type { QcApp } from '../core/http/qc-app.ts';

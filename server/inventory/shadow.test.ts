@@ -13,7 +13,8 @@ import {
 
 /**
  * Spec 4.4 rule 1: while a property is shadow, pushes are validated exactly as for a live one, nothing is
- * written (not the calendar, not the outbox), `dry` is true and every counter is zero.
+ * written (not the calendar, not the outbox), `dry` is true and every counter is zero; `would` says what
+ * the write would have done (shadow-would.test.ts pins it against the live write).
  */
 let t: TestApp;
 let f: InventoryFixture;
@@ -47,7 +48,11 @@ describe('shadow property', () => {
       { room_type_id: f.shadowRoom.external_id, date_from: '2026-06-01', date_to: '2026-07-31', availability: 3 },
     ]);
     expect(res.status).toBe(202);
-    expect(res.body.data).toEqual({ ...DRY, warnings: [] });
+    expect(res.body.data).toEqual({
+      ...DRY,
+      would: { written: 48, unchanged: 0, skipped_out_of_window: 13 },
+      warnings: [],
+    });
     expect(await calendarSnapshot(t.deps.db, f.demo.customer_id)).toEqual(before);
   });
 
@@ -92,7 +97,11 @@ describe('shadow property', () => {
         stop_sell: true,
       },
     ]);
-    expect(res.body.data).toEqual({ ...DRY, warnings: [] });
+    expect(res.body.data).toEqual({
+      ...DRY,
+      would: { written: 2, unchanged: 0, skipped_out_of_window: 0 },
+      warnings: [],
+    });
     expect(await calendarSnapshot(t.deps.db, f.demo.customer_id)).toEqual(before);
   });
 

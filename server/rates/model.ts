@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { DateString } from '../inventory/model.ts';
+import { DateString, WouldFigures } from '../inventory/model.ts';
 
 export const PlanParams = t.Object({ property: t.String(), ratePlan: t.String() });
 
@@ -55,6 +55,7 @@ export const RateWriteAnswer = t.Object({
     unchanged: t.Integer(),
     skipped_out_of_window: t.Integer(),
     dry: t.Boolean(),
+    would: t.Optional(WouldFigures),
     errors: t.Array(
       t.Object(
         {

@@ -1,6 +1,6 @@
-import { formatDay } from '../../actors/calendar-days.ts';
 import { type Prices, RESTRICTION_FIELDS, type RestrictionValues } from '../../actors/calendar-writes.ts';
 import { type PairPricing, resolveDay } from '../../actors/pricing/price-engine.ts';
+import { formatDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';
 import {

@@ -1,10 +1,10 @@
-import { parseDay } from '../../actors/calendar-days.ts';
 import {
   type Prices,
   RESTRICTION_FIELDS,
   type RestrictionField,
   type RestrictionValues,
 } from '../../actors/calendar-writes.ts';
+import { parseDay } from '../core/days.ts';
 import type { RateRowErrorCode } from '../core/http/error-catalogue.ts';
 
 /**

@@ -114,6 +114,11 @@ async function writeFailed(
     if (!('code' in row) && !refused.has(row.row))
       errors.push({ row: row.row, code: 'write_failed', date: row.date, message: failure.detail });
   }
+  // A dry run's failure rolled back with it: a shadow property records nothing, live or not.
+  if (failure.property.mode === 'shadow') {
+    const none = { written: 0, unchanged: 0, skipped_out_of_window: 0 };
+    return { counters: { ...none, dry: true, would: none }, report: errors };
+  }
   const counters = { written: 0, unchanged: 0, skipped_out_of_window: 0, dry: false };
   await deps.actors.run(failure.property.id, (tx) =>
     recordPushCompleted(tx, failure.property, endpoint, failure.batch.rows, failure.batch.rows, counters),

@@ -1,7 +1,8 @@
+import { utcDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { recordEvent } from '../core/outbox.ts';
-import { AUTO_DISABLE_AFTER_MS, nextAttemptAt, nextUtcMidnight, utcDay } from './ladder.ts';
+import { AUTO_DISABLE_AFTER_MS, nextAttemptAt, nextUtcMidnight } from './ladder.ts';
 import { sendDelivery } from './send.ts';
 import type { LookupFn } from './ssrf-guard.ts';
 

@@ -26,7 +26,3 @@ export function nextAttemptAt(attempt: number, failedAt: Date, scale = 1): Date 
 export function nextUtcMidnight(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
 }
-
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
