@@ -6,10 +6,10 @@ import {
   findChildren,
   findProperties,
   type PropertyScope,
-  pickBySegment,
   resolveProperty,
   resolveRatePlan,
   resolveRoomType,
+  SegmentIndex,
 } from './resolve.ts';
 
 /**
@@ -158,8 +158,10 @@ describe('records in memory', () => {
       { external_id: 'aaaaaaaa-0000-4000-8000-000000000000', partner_code: id },
       { external_id: id, partner_code: 'X' },
     ];
-    expect(pickBySegment(records, id.toUpperCase())).toBe(records[1]);
-    expect(pickBySegment(records, 'X')).toBe(records[1]);
-    expect(pickBySegment(records, 'x')).toBeUndefined();
+    const index = new SegmentIndex<(typeof records)[number]>((r) => r);
+    for (const record of records) index.add(record);
+    expect(index.find(id.toUpperCase())).toBe(records[1]);
+    expect(index.find('X')).toBe(records[1]);
+    expect(index.find('x')).toBeUndefined();
   });
 });

@@ -36,14 +36,33 @@ export interface ChildRecord extends Referable {
   property_id: number;
 }
 
-/** The rule for records already in memory: which of `records` the segment names (external id first). */
-export function pickBySegment<T extends Referable>(records: readonly T[], segment: string): T | undefined {
-  if (isUuid(segment)) {
-    const id = segment.toLowerCase();
-    const byId = records.find((r) => r.external_id.toLowerCase() === id);
-    if (byId) return byId;
+/**
+ * The rule for records already in memory (the inventory's loaded structure, a batch's fetched rows):
+ * external ids in any case first, then exact partner codes; when two records share a code, the one added
+ * first keeps it.
+ */
+export class SegmentIndex<T> {
+  readonly #byId = new Map<string, T>();
+  readonly #byCode = new Map<string, T>();
+
+  constructor(private readonly refOf: (item: T) => Referable) {}
+
+  add(item: T): this {
+    const ref = this.refOf(item);
+    this.#byId.set(ref.external_id.toLowerCase(), item);
+    if (ref.partner_code !== null && !this.#byCode.has(ref.partner_code)) this.#byCode.set(ref.partner_code, item);
+    return this;
   }
-  return records.find((r) => r.partner_code !== null && r.partner_code === segment);
+
+  find(segment: string): T | undefined {
+    return (isUuid(segment) ? this.#byId.get(segment.toLowerCase()) : undefined) ?? this.#byCode.get(segment);
+  }
+}
+
+function indexOf<T extends Referable>(records: readonly T[]): SegmentIndex<T> {
+  const index = new SegmentIndex<T>((r) => r);
+  for (const record of records) index.add(record);
+  return index;
 }
 
 export interface PropertyRow {
@@ -104,8 +123,8 @@ export async function findProperties(
     select * from properties
     where customer_id = ${scope.customerId}
       and (external_id = any(${ids}::uuid[]) or partner_code = any(${[...segments]}::text[]))`;
-  const allowed = scope.propertyIds ? rows.filter((r) => scope.propertyIds?.has(r.id)) : rows;
-  return segments.map((segment) => pickBySegment(allowed, segment));
+  const index = indexOf(scope.propertyIds ? rows.filter((r) => scope.propertyIds?.has(r.id)) : rows);
+  return segments.map((segment) => index.find(segment));
 }
 
 /** The property a segment names, or undefined (unknown, another customer's, or outside the allow-list). */
@@ -142,8 +161,8 @@ export async function findChildren<T extends ChildRecord = ChildRecord>(
     [[...propertyIds], ids, [...segments]],
   );
   const order = (r: T) => propertyIds.indexOf(Number(r.property_id));
-  const sorted = [...rows].sort((a, b) => order(a) - order(b));
-  return segments.map((segment) => pickBySegment(sorted, segment));
+  const index = indexOf([...rows].sort((a, b) => order(a) - order(b)));
+  return segments.map((segment) => index.find(segment));
 }
 
 /** The room type or rate plan a segment names on one property, or undefined. */

@@ -1,6 +1,6 @@
 import type { PairTarget } from '../../actors/calendar-writes.ts';
 import type { Db } from '../core/db/db.ts';
-import { findChildren } from '../core/resolve.ts';
+import { findChildren, SegmentIndex } from '../core/resolve.ts';
 import type { Derivation } from '../rate-plans/service.ts';
 import type { OccupancyEntry, OccupancyKind, SellType } from '../rate-plans/vocabulary.ts';
 
@@ -41,9 +41,15 @@ export interface StructurePair {
   parentMapped: boolean;
 }
 
+/** Room types and rate plans of a loaded structure resolve by the one rule (server/core/resolve.ts). */
+const referable = (r: { externalId: string; partnerCode: string | null }) => ({
+  external_id: r.externalId,
+  partner_code: r.partnerCode,
+});
+
 export class PropertyStructure {
-  readonly #roomTypes = new Lookup<StructureRoomType>();
-  readonly #ratePlans = new Lookup<StructureRatePlan>();
+  readonly #roomTypes = new SegmentIndex<StructureRoomType>(referable);
+  readonly #ratePlans = new SegmentIndex<StructureRatePlan>(referable);
   readonly #pairs = new Map<string, StructurePair>();
   readonly #pairsByPlan = new Map<number, StructurePair[]>();
 
@@ -72,20 +78,6 @@ export class PropertyStructure {
 
   pairsOf(ratePlanId: number): StructurePair[] {
     return this.#pairsByPlan.get(ratePlanId) ?? [];
-  }
-}
-
-class Lookup<T extends { externalId: string; partnerCode: string | null }> {
-  readonly #byId = new Map<string, T>();
-  readonly #byCode = new Map<string, T>();
-
-  add(item: T): void {
-    this.#byId.set(item.externalId.toLowerCase(), item);
-    if (item.partnerCode !== null) this.#byCode.set(item.partnerCode, item);
-  }
-
-  find(segment: string): T | undefined {
-    return this.#byId.get(segment.toLowerCase()) ?? this.#byCode.get(segment);
   }
 }
 
