@@ -5,6 +5,7 @@ import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
 import { createDemo } from './ops/demo.ts';
 import { demoSteps } from './ops/demo-steps.ts';
+import { startReviewReplies } from './reviews/reply-delivery.ts';
 import { startWebhooks } from './webhooks/dispatcher.ts';
 
 const started = performance.now();
@@ -25,6 +26,8 @@ const app = buildApp(deps, { operatorToken: operator.token, probes: deps.redis ?
 app.listen({ port: config.port, hostname: config.host });
 // Every process relays the outbox and delivers webhooks; they share the work through the database (and BullMQ).
 const webhooks = await startWebhooks(deps);
+// Review replies go to the channels the same way: any process sends due ones, claims keep them apart.
+const reviewReplies = startReviewReplies(deps);
 const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
 deps.log.info('listening', {
   url: base,
@@ -66,6 +69,7 @@ async function shutdown(signal: string) {
     await app.stop();
     // Waits for attempts in flight (each bounded by the 5 s response deadline) before the database goes.
     await webhooks.stop();
+    await reviewReplies.stop();
     await deps.db.close();
     if (deps.redis) await closeRedis(deps.redis);
   } catch (err) {

@@ -42,6 +42,9 @@ import { setPricingModel } from './rate-plans/set-pricing-model.ts';
 import { showRatePlan } from './rate-plans/show-rate-plan.ts';
 import { updateRatePlan } from './rate-plans/update-rate-plan.ts';
 import { showRates } from './rates/show-rates.ts';
+import { listPropertyReviews } from './reviews/list-reviews.ts';
+import { replyReview } from './reviews/reply-review.ts';
+import { showReview } from './reviews/show-review.ts';
 import { createRoomType } from './room-types/create-room-type.ts';
 import { listRoomTypes } from './room-types/list-room-types.ts';
 import { showRoomType } from './room-types/show-room-type.ts';
@@ -111,6 +114,10 @@ export const routeTable: readonly RouteDefinition[] = [
   createGuestFeedback,
   updateGuestFeedback,
   deleteGuestFeedback,
+  // Configuration surfaces II: reviews
+  listPropertyReviews,
+  showReview,
+  replyReview,
 ];
 
 /**

@@ -146,6 +146,28 @@ const CONFIGURATION_EVENTS: readonly EventSpec[] = [
     data: Data({ property_id: Uuid, items: T.Integer() }),
     example: { property_id: EXAMPLE_PROPERTY, items: 4 },
   },
+  {
+    type: 'review.received',
+    group: 'configuration',
+    description: 'A new review arrived from a channel (inbound channel webhook or operator intake).',
+    data: Data({ property_id: Uuid, review_id: Uuid, channel: T.String(), rating: T.Number() }),
+    example: { property_id: EXAMPLE_PROPERTY, review_id: EXAMPLE_RECORD, channel: 'BDC', rating: 8.5 },
+  },
+  ...(
+    [
+      ['replied', 'The hotel replied to a review; the reply is on its way to the channel.'],
+      ['reply_sent', 'The channel accepted the reply (attempts: how many sends it took).'],
+      ['reply_failed', 'The reply could not be delivered to the channel after every retry.'],
+    ] as const
+  ).map(
+    ([action, description]): EventSpec => ({
+      type: `review.${action}`,
+      group: 'configuration',
+      description,
+      data: Data({ property_id: Uuid, review_id: Uuid, channel: T.String(), attempts: T.Optional(T.Integer()) }),
+      example: { property_id: EXAMPLE_PROPERTY, review_id: EXAMPLE_RECORD, channel: 'BDC', attempts: 1 },
+    }),
+  ),
   ...['created', 'updated', 'deleted'].map(
     (action): EventSpec => ({
       type: `guest_feedback.${action}`,

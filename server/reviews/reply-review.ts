@@ -1,0 +1,32 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { ReplyBody, ReviewParams, ReviewSchema } from './model.ts';
+import { replyToReview } from './reply.ts';
+import { reviewView } from './view.ts';
+
+export const replyReview = defineRoute({
+  name: 'qc.reviews.reply',
+  method: 'POST',
+  path: '/properties/:property/reviews/:review/reply',
+  scope: 'properties.manage',
+  bucket: 'config-writes',
+  resource: 'review',
+  summary: 'Reply to a review, once',
+  tags: ['reviews'],
+  description: [
+    'Answers 201 with the review, its `reply` and `reply.delivery.status` `pending`: the reply is sent to the',
+    'channel in the background and retried (30 s, 2 min, 10 min, 30 min, then hourly, 10 attempts) until it is',
+    '`sent` or `failed`; read the review to follow it. A second reply: 422 `errors.qc.review_already_replied`;',
+    'a channel that takes no replies (see `replies_supported`): 422 `errors.qc.review_replies_not_supported`.',
+  ].join(' '),
+  params: ReviewParams,
+  body: ReplyBody,
+  status: 201,
+  response: okSchema(ReviewSchema),
+  errors: ['errors.qc.review_already_replied', 'errors.qc.review_replies_not_supported'],
+  async handle({ deps, principal, params, body }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    return ok(reviewView(await replyToReview(deps, principal, property, params.review, body.text)));
+  },
+});
