@@ -17,6 +17,8 @@ const EnvSchema = T.Object({
     default: 'info',
   }),
   QC_DEMO_ON_EMPTY: T.Union([T.Literal('1'), T.Literal('0')], { default: '1' }),
+  /** Bound on one database statement (waiting for a connection included) and on connecting: past it, 503. */
+  QC_DB_TIMEOUT_MS: T.Integer({ minimum: 100, maximum: 600_000, default: 2000 }),
   /** Lets webhook destinations resolve to loopback/private addresses (local development and tests only). */
   QC_WEBHOOK_ALLOW_PRIVATE: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
   /** Gallery storage: an S3-compatible bucket when set (Bun's S3 client), `<data dir>/storage` otherwise. */
@@ -52,11 +54,12 @@ export interface Config {
   analyticsUrl: string | undefined;
   analyticsTimeoutMs: number;
   channelGatewayUrl: string | undefined;
+  dbTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
 
-const NUMERIC = new Set(['PORT', 'QC_ANALYTICS_TIMEOUT_MS']);
+const NUMERIC = new Set(['PORT', 'QC_ANALYTICS_TIMEOUT_MS', 'QC_DB_TIMEOUT_MS']);
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const raw: Record<string, unknown> = {};
@@ -94,5 +97,6 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     analyticsUrl: env.QC_ANALYTICS_URL,
     analyticsTimeoutMs: env.QC_ANALYTICS_TIMEOUT_MS,
     channelGatewayUrl: env.QC_CHANNEL_GATEWAY_URL,
+    dbTimeoutMs: env.QC_DB_TIMEOUT_MS,
   };
 }

@@ -26,7 +26,8 @@ function testDb(): Promise<Db> {
     if (process.env.QC_TEST_EMBEDDED === '1') return openPglite(undefined);
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set: run the suite with `npm test` (it prepares a test database)');
-    return openPostgres(url, { max: 8 });
+    // Generous: the suite shares two cores with other work; the outage tests set their own bound.
+    return openPostgres(url, { max: 8, timeoutMs: 10_000 });
   })();
   return sharedDb;
 }

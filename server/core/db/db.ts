@@ -12,11 +12,16 @@ export interface Db {
   /** Text with $1.. placeholders and its parameters, for the few statements built dynamically. */
   query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn in one transaction; the handle passed in must be used for every statement of it. */
-  tx<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  tx<T>(fn: (tx: Db) => Promise<T>, options?: TxOptions): Promise<T>;
   close(): Promise<void>;
 }
 
 export type Row = Record<string, unknown>;
+
+export interface TxOptions {
+  /** Overrides the per-statement deadline for this transaction (migrations may run long). */
+  timeoutMs?: number;
+}
 
 export function toQuery(strings: TemplateStringsArray, values: unknown[]): [string, unknown[]] {
   let text = strings[0] ?? '';
@@ -34,4 +39,40 @@ export const SqlState = {
 export function sqlState(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** Seconds a client is told to wait (Retry-After) when the database is out of reach. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+// postgres.js connection-level codes, socket errors, and SQLSTATE classes 08 (connection exception) and 57P
+// (operator intervention: terminated backend, shutdown) plus 57014 (statement timeout or cancel).
+const LOST_CONNECTION = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57014',
+]);
+
+/**
+ * True when a statement failed because the database could not be reached or dropped the connection, not
+ * because of what was asked: such a request is answered 503 with Retry-After (its transaction rolled back
+ * with the connection), never 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown; errno?: unknown } | null)?.code;
+  if (typeof code !== 'string') return err instanceof DatabaseUnavailable;
+  return LOST_CONNECTION.has(code) || code.startsWith('08') || code.startsWith('57P');
+}
+
+/** Raised by the adapters when no connection could be had in time (pool exhausted, database not answering). */
+export class DatabaseUnavailable extends Error {
+  constructor(reason: string) {
+    super(`database unavailable: ${reason}`);
+    this.name = 'DatabaseUnavailable';
+  }
 }

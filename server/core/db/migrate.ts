@@ -5,6 +5,8 @@ import type { Db } from './db.ts';
 const MIGRATIONS_DIR = join(import.meta.dir, '..', '..', 'migrations');
 // Any constant works; it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK = 7_210_001;
+// A migration may rewrite a large table; the request deadline (QC_DB_TIMEOUT_MS) is not meant for it.
+const MIGRATION_TIMEOUT = { timeoutMs: 10 * 60_000 };
 
 /**
  * Applies every `server/migrations/*.sql` not yet recorded in `schema_migrations`, in file-name order,
@@ -28,7 +30,7 @@ export async function migrate(db: Db): Promise<string[]> {
       applied.push(file);
     }
     return applied;
-  });
+  }, MIGRATION_TIMEOUT);
 }
 
 /** Multi-statement scripts must go through the simple protocol: no parameters. */

@@ -1,3 +1,4 @@
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { errorFields } from '../log.ts';
 import { ApiError, validationError } from './api-error.ts';
@@ -40,6 +41,7 @@ export function renderError(
 
 function toApiError(code: string | number, error: unknown, resource: string): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   switch (code) {
     case 'VALIDATION': {
       const v = error as { all?: { type: number; path: string }[]; type?: string };
@@ -55,4 +57,9 @@ function toApiError(code: string | number, error: unknown, resource: string): Ap
     default:
       return new ApiError('errors.internal_error');
   }
+}
+
+/** A lost or unreachable database: the request was not applied (its transaction died with the connection). */
+function databaseUnavailable(): ApiError {
+  return new ApiError('errors.service_unavailable', {}, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
 }

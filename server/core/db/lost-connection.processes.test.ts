@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import postgres from 'postgres';
+import type { Demo } from '../../ops/demo.ts';
+import { ServerProcess } from '../../testing/server-process.ts';
+
+/**
+ * Issue 16 defect 1: a PostgreSQL backend terminated under write load crashed the process (an uncaught
+ * TypeError from postgres.js writing on a closed socket). A real `server/main.ts`, its connections killed with
+ * pg_terminate_backend while writes run: the process lives, the requests on those connections fail with a
+ * clean 503 envelope, and the pool heals.
+ */
+const OPERATOR = 'lost-connection-operator-token';
+const url = process.env.DATABASE_URL as string;
+const database = new URL(url).pathname.slice(1);
+
+describe('a PostgreSQL connection lost under write load', () => {
+  let server: ServerProcess;
+  let admin: postgres.Sql;
+  let demo: Demo;
+
+  beforeAll(async () => {
+    admin = postgres(url, { max: 1, onnotice: () => {} });
+    server = await ServerProcess.start({ DATABASE_URL: url, REDIS_URL: '', QC_OPERATOR_TOKEN: OPERATOR });
+    demo = await ops<{ data: Demo }>('POST', '/ops/demo').then((r) => r.body.data);
+  }, 60_000);
+  afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+    await admin.end();
+  }, 15_000);
+
+  async function ops<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T; headers: Headers }> {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as T };
+  }
+
+  const newProperty = (name: string) =>
+    ops<{ status: string; message: string }>('POST', '/ops/properties', {
+      customer_id: demo.customer_id,
+      name,
+      currency: 'EUR',
+      timezone: 'Europe/Berlin',
+    });
+
+  const terminateServiceBackends = () =>
+    admin`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = ${database} and application_name = 'qc-service' and pid <> pg_backend_pid()`;
+
+  it('keeps the process alive, answers the lost requests 503 and the next ones normally', async () => {
+    const name = `Lost-${crypto.randomUUID()}`;
+    const answers: { status: number; body: { status: string; message: string }; headers: Headers }[] = [];
+    // Several rounds: writes in flight and writes queued on the connections when their backends die.
+    for (let round = 0; round < 6; round++) {
+      const writes = Array.from({ length: 24 }, (_, i) => newProperty(`${name}-${round}-${i}`));
+      await Bun.sleep(5 + round * 3);
+      await terminateServiceBackends();
+      answers.push(...(await Promise.all(writes)));
+    }
+    for (const a of answers) {
+      expect([200, 503]).toContain(a.status);
+      if (a.status === 503) {
+        expect(a.body).toEqual({ status: 'error', message: 'errors.service_unavailable' });
+        expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    }
+    expect(answers.some((a) => a.status === 503)).toBe(true);
+    // The process is still there and its pool heals: once the closes are seen, the next writes succeed.
+    await Bun.sleep(100);
+    const after = await Promise.all(Array.from({ length: 8 }, (_, i) => newProperty(`${name}-after-${i}`)));
+    expect(after.map((a) => a.status)).toEqual(Array(8).fill(200));
+    // Nothing half-written: every 200 left exactly one property, every 503 none.
+    const [row] = await admin<{ stored: number }[]>`
+      select count(*)::int as stored from properties where name like ${`${name}-%`}`;
+    expect(row?.stored).toBe(answers.filter((a) => a.status === 200).length + after.length);
+  }, 60_000);
+});
