@@ -16,6 +16,12 @@ export async function legacyTestApp(): Promise<TestApp> {
   return startTestApp({ clock: new ManualClock(NOW) });
 }
 
+/** A legacy test app with one fixture on it, for suites whose tests share a customer. */
+export async function startLegacyTest(): Promise<{ t: TestApp; f: LegacyFixture }> {
+  const t = await legacyTestApp();
+  return { t, f: await legacyFixture(t) };
+}
+
 export interface CallOptions {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
@@ -32,12 +38,18 @@ export interface LegacyFixture {
   key: string;
   keyId: number;
   propertyId: number;
+  /** The live property's external id (modern API paths). */
+  propertyExt: string;
+  /** Its booking module code (getBookingOffers `bm_code`). */
+  bmCode: string;
   customerId: number;
   /** Internal ids (legacy room ids) of the live property's room types, in creation order. */
   roomIds: number[];
   /** Internal ids of the live property's per_room plan ("BAR") and its -10% child ("NRF"). */
   barPlanId: number;
   childPlanId: number;
+  /** Internal id of the live property's per_person plan ("PP"). */
+  perPersonPlanId: number;
   /** `{epClass}/{epMethod}` with the fixture's key unless told otherwise. */
   call(path: string, options?: CallOptions): Promise<Reply>;
   /** A booking on the live property through the bookings domain (one BAR room on the first room type). */
@@ -60,16 +72,22 @@ export async function legacyFixture(t: TestApp): Promise<LegacyFixture> {
     partner_code: string;
   }>`select id, partner_code from rate_plans where property_id = ${key.property_id}`;
   const planId = (code: string) => plans.find((p) => p.partner_code === code)?.id as number;
+  const [property] = await db.sql<{
+    external_id: string;
+  }>`select external_id from properties where id = ${key.property_id}`;
   const fixture: LegacyFixture = {
     t,
     demo,
     key: demo.legacy_api_key,
     keyId: key.id,
     propertyId: key.property_id,
+    propertyExt: property?.external_id as string,
+    bmCode: (demo.legacy as { bm_code: string }).bm_code,
     customerId: key.customer_id,
     roomIds: rooms.map((r) => r.id),
     barPlanId: planId('BAR'),
     childPlanId: planId('NRF'),
+    perPersonPlanId: planId('PP'),
     call: (path, o = {}) => {
       const apiKey = o.key === undefined ? fixture.key : o.key;
       const query = { ...(apiKey === null ? {} : { api_key: apiKey }), ...o.query };

@@ -129,10 +129,7 @@ describe('getBookingOffers', () => {
   it("prices per_person plans by the adults' code plus each child's bracket code", async () => {
     const f = await legacyFixture(t);
     const [dbl] = f.roomIds as [number];
-    const [pp] = await t.deps.db.sql<{
-      id: number;
-    }>`select id from rate_plans where property_id = ${f.propertyId} and partner_code = 'PP'`;
-    const ppId = pp?.id as number;
+    const ppId = f.perPersonPlanId;
     await t.deps.db.sql`insert into rates (rate_plan_id, room_type_id, date, prices)
       select ${ppId}, ${dbl}, d::date, ${{ A1: 80, A2: 100, CEB: 20.5 }}::jsonb
       from generate_series('2030-06-20'::date, '2030-06-21'::date, interval '1 day') d`;
@@ -143,10 +140,7 @@ describe('getBookingOffers', () => {
   it('prices through the one engine: 1.005 is 1.01, a negative derived price is 0, derived codes chain', async () => {
     const f = await legacyFixture(t);
     const [dbl] = f.roomIds as [number];
-    const [pp] = await t.deps.db.sql<{
-      id: number;
-    }>`select id from rate_plans where property_id = ${f.propertyId} and partner_code = 'PP'`;
-    const ppId = pp?.id as number;
+    const ppId = f.perPersonPlanId;
     const vocabulary = [
       { code: 'A1', kind: 'manual' },
       { code: 'AEB', kind: 'derived', derived_from: 'A1', modifier: ['increase_by_percent', 50] },

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { addRatePlan, type Ref } from '../../server/inventory/test-fixtures.ts';
 import type { OccupancyEntry, SellType } from '../../server/rate-plans/vocabulary.ts';
 import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { type LegacyFixture, startLegacyTest } from '../legacy-test-fixture.ts';
 
 /**
  * Legacy getBookingOffers and GET /rate_plans/{id}/rates price through one engine, so for any calendar and
@@ -15,15 +15,9 @@ import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test
  */
 let t: TestApp;
 let f: LegacyFixture;
-let propertyExt: string;
 
 beforeAll(async () => {
-  t = await legacyTestApp();
-  f = await legacyFixture(t);
-  const [row] = await t.deps.db.sql<{
-    external_id: string;
-  }>`select external_id from properties where id = ${f.propertyId}`;
-  propertyExt = row?.external_id as string;
+  ({ t, f } = await startLegacyTest());
 });
 
 afterAll(() => t.close());
@@ -135,7 +129,7 @@ async function build(s: Scenario): Promise<{ room: number; plans: Ref[] }> {
   const manual = new Set(s.vocabulary.filter((e) => e.kind === 'manual').map((e) => e.code));
   const push = async (endpoint: string, values: unknown[]) => {
     if (!values.length) return;
-    const res = await t.request('POST', `/v1/qc/properties/${propertyExt}/inventory/${endpoint}`, {
+    const res = await t.request('POST', `/v1/qc/properties/${f.propertyExt}/inventory/${endpoint}`, {
       token: f.demo.personal_token,
       body: { values },
     });
@@ -174,9 +168,8 @@ describe('one pricing engine', () => {
         s.childAges.forEach((age, i) => {
           guests[`guests[children_by_ages][${i}][age]`] = age;
         });
-        const bmCode = (f.demo.legacy as { bm_code: string }).bm_code;
         const res = await f.call('property/getBookingOffers', {
-          query: { bm_code: bmCode, checkin_date: CHECKIN, checkout_date: checkout, ...guests },
+          query: { bm_code: f.bmCode, checkin_date: CHECKIN, checkout_date: checkout, ...guests },
         });
         expect(res.status).toBe(200);
         const offers = (res.body.data.offers as OfferView[]).filter((o) => o.room_id === room);
@@ -184,7 +177,7 @@ describe('one pricing engine', () => {
         for (const plan of plans) {
           const rates = await t.request(
             'GET',
-            `/v1/qc/properties/${propertyExt}/rate_plans/${plan.external_id}/rates?from=${CHECKIN}&to=${dates.at(-1)}`,
+            `/v1/qc/properties/${f.propertyExt}/rate_plans/${plan.external_id}/rates?from=${CHECKIN}&to=${dates.at(-1)}`,
             { token: f.demo.personal_token },
           );
           expect(rates.status).toBe(200);

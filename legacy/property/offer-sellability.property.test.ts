@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { addRatePlan, PER_ROOM } from '../../server/inventory/test-fixtures.ts';
 import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { type LegacyFixture, startLegacyTest } from '../legacy-test-fixture.ts';
 
 /**
  * Legacy offers and partner bookings decide "is this stay sellable" by one rule, so for any calendar
@@ -12,15 +12,9 @@ import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test
  */
 let t: TestApp;
 let f: LegacyFixture;
-let propertyExt: string;
 
 beforeAll(async () => {
-  t = await legacyTestApp();
-  f = await legacyFixture(t);
-  const [row] = await t.deps.db.sql<{
-    external_id: string;
-  }>`select external_id from properties where id = ${f.propertyId}`;
-  propertyExt = row?.external_id as string;
+  ({ t, f } = await startLegacyTest());
 });
 
 afterAll(() => t.close());
@@ -54,7 +48,7 @@ describe('one sellable-stay rule', () => {
     const token = f.demo.personal_token;
     const push = async (endpoint: string, values: unknown[]) => {
       if (!values.length) return;
-      const res = await t.request('POST', `/v1/qc/properties/${propertyExt}/inventory/${endpoint}`, {
+      const res = await t.request('POST', `/v1/qc/properties/${f.propertyExt}/inventory/${endpoint}`, {
         token,
         body: { values },
       });
@@ -105,9 +99,8 @@ describe('one sellable-stay rule', () => {
 
         const checkin = DATES[s.checkin] as string;
         const checkout = DATES[s.checkin + s.length] ?? '2030-08-06';
-        const bmCode = (f.demo.legacy as { bm_code: string }).bm_code;
         const offers = await f.call('property/getBookingOffers', {
-          query: { bm_code: bmCode, checkin_date: checkin, checkout_date: checkout, 'guests[adults]': 1 },
+          query: { bm_code: f.bmCode, checkin_date: checkin, checkout_date: checkout, 'guests[adults]': 1 },
         });
         expect(offers.status).toBe(200);
         const offered = (offers.body.data.offers as { room_id: number; rate_id: number }[]).some(
@@ -116,7 +109,7 @@ describe('one sellable-stay rule', () => {
         const booking = await t.request('POST', '/v1/qc/bookings', {
           token,
           body: {
-            property_id: propertyExt,
+            property_id: f.propertyExt,
             source_channel: 'QDO',
             guest: { first_name: 'Pia', last_name: 'Lund', email: 'pia@example.com', phone: '+4512345678' },
             checkin_date: checkin,
