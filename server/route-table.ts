@@ -1,3 +1,8 @@
+import { createCancellationPolicyRoute } from './cancellation-policies/create-cancellation-policy.ts';
+import { deleteCancellationPolicyRoute } from './cancellation-policies/delete-cancellation-policy.ts';
+import { listCancellationPolicies } from './cancellation-policies/list-cancellation-policies.ts';
+import { showCancellationPolicy } from './cancellation-policies/show-cancellation-policy.ts';
+import { updateCancellationPolicyRoute } from './cancellation-policies/update-cancellation-policy.ts';
 import { createCatalogueSync } from './catalogue/create-catalogue-sync.ts';
 import { replaceCatalogue } from './catalogue/replace-catalogue.ts';
 import { showCatalogueSync } from './catalogue/show-catalogue-sync.ts';
@@ -91,6 +96,11 @@ export const routeTable: readonly RouteDefinition[] = [
   createPaymentPolicyRoute,
   updatePaymentPolicyRoute,
   deletePaymentPolicyRoute,
+  listCancellationPolicies,
+  showCancellationPolicy,
+  createCancellationPolicyRoute,
+  updateCancellationPolicyRoute,
+  deleteCancellationPolicyRoute,
 
   // Configuration surfaces II: gallery
   uploadGalleryImages,

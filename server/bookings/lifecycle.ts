@@ -1,3 +1,4 @@
+import { feeUnderSnapshot } from '../cancellation-policies/booking-fee.ts';
 import { isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
@@ -117,7 +118,7 @@ export async function confirmBooking(deps: Deps, ref: BookingRef): Promise<Booki
 export interface CancelInput {
   cancelledBy: Cancellation['cancelled_by'];
   reasonCode: string;
-  /** The fee charged under the policy snapshot; the rule vocabulary is not specified, so the caller says. */
+  /** The fee charged; omitted, it is what the snapshot's cancellation policy charges today. */
   feeCharged?: number;
 }
 
@@ -135,7 +136,7 @@ export async function cancelBooking(deps: Deps, ref: BookingRef, input: CancelIn
       cancelled_by: input.cancelledBy,
       reason_code: input.reasonCode,
       policy_snapshot: b.policy_snapshot,
-      fee_charged: input.feeCharged ?? 0,
+      fee_charged: input.feeCharged ?? (await feeUnderSnapshot(tx, b, now)),
     };
     return release(
       deps,

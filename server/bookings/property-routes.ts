@@ -93,7 +93,7 @@ export function registerPropertyBookings(app: QcApp, deps: Deps) {
       detail: {
         summary: routes.bookingsCancel.summary,
         description:
-          'Idempotent: a cancelled booking stays as it is. Optional body: reason_code (default partner_request), fee_charged (default 0).',
+          'Idempotent: a cancelled booking stays as it is. Optional body: reason_code (default partner_request), fee_charged (default: what the cancellation policy in effect when the booking was made charges today, see Cancellation policies in the README).',
         tags: ['bookings'],
       },
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { routeTable } from '../route-table.ts';
 import type { Reply } from '../testing/harness.ts';
-import { type ConfigTest, call, startConfigTest } from './test-kit.ts';
+import { type ConfigTest, call, startConfigTest } from './test-fixtures.ts';
 
 /**
  * Every configuration-surface route (spec 4.7), table-driven: 404 across customers and outside the token's
@@ -28,6 +28,7 @@ let serial = 0;
 interface Fixture {
   property: string;
   paymentPolicy: () => Promise<string>;
+  cancellationPolicy: () => Promise<string>;
 }
 let f: Fixture;
 
@@ -63,6 +64,28 @@ const cases: RouteCase[] = [
     name: 'qc.payment_policies.delete',
     path: async (x) => `/properties/${x.property}/payment_policies/${await x.paymentPolicy()}`,
   },
+  { name: 'qc.cancellation_policies.list', path: async (x) => `/properties/${x.property}/cancellation_policies` },
+  {
+    name: 'qc.cancellation_policies.show',
+    path: async (x) => `/properties/${x.property}/cancellation_policies/${await x.cancellationPolicy()}`,
+  },
+  {
+    name: 'qc.cancellation_policies.create',
+    path: async (x) => `/properties/${x.property}/cancellation_policies`,
+    body: () => ({
+      name_tr: { 'en-GB': 'Non-refundable' },
+      data: [{ c_type: 'after_booking', p_type: 'percent', p_value: 100 }],
+    }),
+  },
+  {
+    name: 'qc.cancellation_policies.update',
+    path: async (x) => `/properties/${x.property}/cancellation_policies/${await x.cancellationPolicy()}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  {
+    name: 'qc.cancellation_policies.delete',
+    path: async (x) => `/properties/${x.property}/cancellation_policies/${await x.cancellationPolicy()}`,
+  },
 ];
 
 beforeAll(async () => {
@@ -71,6 +94,8 @@ beforeAll(async () => {
   f = {
     property: live,
     paymentPolicy: () => created(`/properties/${live}/payment_policies`, { name: 'Fixture', pay_type: 'on_dep' }),
+    cancellationPolicy: () =>
+      created(`/properties/${live}/cancellation_policies`, { name_tr: { 'en-GB': 'Fixture' }, data: [] }),
   };
   allowListToken = (
     await c.t.client({

@@ -83,7 +83,7 @@ const configEvent = (
     ...Object.fromEntries(Object.keys(extra).map((k) => [k, CONFIG_EXAMPLES[k]])),
   },
 });
-const CONFIG_EXAMPLES: Record<string, unknown> = { pay_type: 'be_arr' };
+const CONFIG_EXAMPLES: Record<string, unknown> = { pay_type: 'be_arr', rules: 2 };
 
 const EXAMPLE_IMAGE = '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d';
 const EXAMPLE_RECORD = '7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e';
@@ -372,6 +372,19 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     'policies',
     'A payment policy no rate plan used was deleted.',
     'payment_policy_id',
+  ),
+  configEvent(
+    'cancellation_policy.updated',
+    'policies',
+    'A cancellation policy changed (bookings already made keep their snapshot); audit only.',
+    'cancellation_policy_id',
+    { rules: T.Integer({ description: 'number of rules now in data[]' }) },
+  ),
+  configEvent(
+    'cancellation_policy.deleted',
+    'policies',
+    'A cancellation policy no rate plan used was deleted.',
+    'cancellation_policy_id',
   ),
   {
     type: 'subscription.created',

@@ -1,0 +1,44 @@
+import { roundMoney } from '../../actors/pricing/price-engine.ts';
+import type { CancellationRule } from './model.ts';
+
+export interface CancelledStay {
+  /** The booking's total price. */
+  total: number;
+  nights: number;
+  checkin: string;
+  /** The property-local calendar day of the cancellation (check-in day for a no-show). */
+  on: string;
+  noShow: boolean;
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY_MS;
+
+/**
+ * The fee a policy charges for a cancellation or no-show: the highest charge among the rules that match
+ * (rules never add up: a revenue manager writes "25% within 14 days, 100% within 3 days" and means the
+ * stricter one once both apply), never more than the total, rounded by the pricing engine's money rule. No matching rule: free.
+ */
+export function cancellationFee(rules: readonly CancellationRule[], stay: CancelledStay): number {
+  const daysBefore = stay.noShow ? 0 : dayNumber(stay.checkin) - dayNumber(stay.on);
+  const matches = (r: CancellationRule) => {
+    switch (r.c_type) {
+      case 'after_booking':
+        return true;
+      case 'days_before_arrival':
+        return r.p_days !== null && daysBefore < r.p_days;
+      case 'after_date':
+        return r.p_date !== null && (stay.noShow ? stay.checkin : stay.on) >= r.p_date;
+      case 'no_show':
+        return stay.noShow;
+    }
+  };
+  const charge = (r: CancellationRule) => {
+    const value = r.p_value ?? 0;
+    if (r.p_type === 'percent') return (stay.total * value) / 100;
+    if (r.p_type === 'nights') return stay.nights > 0 ? (stay.total / stay.nights) * Math.min(value, stay.nights) : 0;
+    return value;
+  };
+  const fee = Math.max(0, ...rules.filter(matches).map(charge));
+  return roundMoney(Math.min(fee, stay.total));
+}

@@ -1,0 +1,97 @@
+import { firstTranslation } from '../config-surfaces/model.ts';
+import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
+import { plansUsingPolicy } from '../config-surfaces/policy-usage.ts';
+import type { Db } from '../core/db/db.ts';
+import { ApiError, fieldError } from '../core/http/api-error.ts';
+import { recordEvent } from '../core/outbox.ts';
+import type { PropertyRow } from '../core/resolve.ts';
+import { lockStructure } from '../rate-plans/service.ts';
+import type { CancellationRule } from './model.ts';
+import { cancellationRules } from './rules.ts';
+
+export interface CancellationPolicyRow extends OwnedRow {
+  name: string;
+  name_tr: Record<string, string>;
+  /** The `data[]` rules; placeholders hold none (free cancellation). */
+  rules: CancellationRule[];
+  is_placeholder: boolean;
+}
+
+export interface CancellationPolicyInput {
+  name?: string;
+  name_tr?: Record<string, string>;
+  data?: Partial<CancellationRule>[];
+}
+
+/** A policy is named: `name`, or else the first non-empty `name_tr` value (422 on name_tr when neither). */
+function policyName(name: string | undefined, nameTr: Record<string, string>): string {
+  const chosen = name?.trim() ? name : firstTranslation(nameTr);
+  if (!chosen) throw fieldError('cancellation_policy', 'name_tr', 'required');
+  return chosen;
+}
+
+export async function createCancellationPolicy(
+  tx: Db,
+  property: PropertyRow,
+  input: CancellationPolicyInput & { name_tr: Record<string, string>; data: Partial<CancellationRule>[] },
+): Promise<CancellationPolicyRow> {
+  const name = policyName(input.name, input.name_tr);
+  const rules = cancellationRules(input.data);
+  const [row] = await tx.sql<CancellationPolicyRow>`
+    insert into cancellation_policies (property_id, name, name_tr, rules)
+    values (${property.id}, ${name}, ${input.name_tr}, ${rules}) returning *`;
+  if (!row) throw new Error('cancellation policy insert returned no row');
+  await recordEvent(tx, {
+    type: 'cancellation_policy.created',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, cancellation_policy_id: row.external_id, placeholder: false },
+  });
+  return row;
+}
+
+/**
+ * PATCH: the fields present replace the stored ones (`data` as a whole list). Bookings already made keep
+ * the policy frozen in their snapshot; the change applies to bookings made from now on. Editing a
+ * placeholder makes it an ordinary policy.
+ */
+export async function updateCancellationPolicy(
+  tx: Db,
+  property: PropertyRow,
+  id: string,
+  input: CancellationPolicyInput,
+  now: Date,
+): Promise<CancellationPolicyRow> {
+  const current = await findOwned<CancellationPolicyRow>(tx, 'cancellation_policies', property.id, id, true);
+  const nameTr = input.name_tr ?? current.name_tr;
+  const name = input.name !== undefined || input.name_tr !== undefined ? policyName(input.name, nameTr) : current.name;
+  const rules = input.data ? cancellationRules(input.data) : current.rules;
+  const [row] = await tx.sql<CancellationPolicyRow>`
+    update cancellation_policies set name = ${name}, name_tr = ${nameTr}, rules = ${rules},
+      is_placeholder = false, updated_at = ${now}
+    where id = ${current.id} returning *`;
+  if (!row) throw new Error('cancellation policy update returned no row');
+  await recordEvent(tx, {
+    type: 'cancellation_policy.updated',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, cancellation_policy_id: row.external_id, rules: rules.length },
+  });
+  return row;
+}
+
+/** Spec 4.7: 409 `errors.qc.cancellation_policy_in_use` (listing the plans) while a live rate plan uses it. */
+export async function deleteCancellationPolicy(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
+  await lockStructure(tx, property.id);
+  const row = await findOwned<CancellationPolicyRow>(tx, 'cancellation_policies', property.id, id, true);
+  const plans = await plansUsingPolicy(tx, 'cancellation_policy_id', row.id);
+  if (plans.length) throw new ApiError('errors.qc.cancellation_policy_in_use', { rate_plan_ids: plans });
+  await softDeleteOwned(tx, 'cancellation_policies', row.id, now);
+  await recordEvent(tx, {
+    type: 'cancellation_policy.deleted',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, cancellation_policy_id: row.external_id },
+  });
+  return row.external_id;
+}
