@@ -1,4 +1,4 @@
-import { formatDay, todayIn } from '../../actors/calendar-days.ts';
+import { daysBetween, localToday } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import { cancellationFee } from './fee.ts';
 import type { CancellationRule } from './model.ts';
@@ -24,12 +24,11 @@ export async function feeUnderSnapshot(tx: Db, booking: FeeBooking, now: Date, n
   const [property] = await tx.sql<{
     timezone: string;
   }>`select timezone from properties where id = ${booking.property_id}`;
-  const nights = Math.round((Date.parse(booking.checkout_date) - Date.parse(booking.checkin_date)) / 86_400_000);
   return cancellationFee(rules, {
     total: Number(booking.total_amount),
-    nights,
+    nights: daysBetween(booking.checkin_date, booking.checkout_date),
     checkin: booking.checkin_date,
-    on: formatDay(todayIn(property?.timezone ?? 'UTC', now)),
+    on: localToday(property?.timezone ?? 'UTC', now),
     noShow,
   });
 }

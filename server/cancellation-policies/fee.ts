@@ -1,4 +1,5 @@
 import { roundMoney } from '../../actors/pricing/price-engine.ts';
+import { daysBetween } from '../core/days.ts';
 import type { CancellationRule } from './model.ts';
 
 export interface CancelledStay {
@@ -11,16 +12,13 @@ export interface CancelledStay {
   noShow: boolean;
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY_MS;
-
 /**
  * The fee a policy charges for a cancellation or no-show: the highest charge among the rules that match
  * (rules never add up: a revenue manager writes "25% within 14 days, 100% within 3 days" and means the
  * stricter one once both apply), never more than the total, rounded by the pricing engine's money rule. No matching rule: free.
  */
 export function cancellationFee(rules: readonly CancellationRule[], stay: CancelledStay): number {
-  const daysBefore = stay.noShow ? 0 : dayNumber(stay.checkin) - dayNumber(stay.on);
+  const daysBefore = stay.noShow ? 0 : daysBetween(stay.on, stay.checkin);
   const matches = (r: CancellationRule) => {
     switch (r.c_type) {
       case 'after_booking':
