@@ -1,3 +1,10 @@
+import { createAutoEmailTemplate } from './auto-email-templates/create-template.ts';
+import { deleteAutoEmailTemplate } from './auto-email-templates/delete-template.ts';
+import { listAutoEmailEvents } from './auto-email-templates/list-template-events.ts';
+import { listAutoEmailTemplates } from './auto-email-templates/list-templates.ts';
+import { previewAutoEmailTemplate } from './auto-email-templates/preview-template.ts';
+import { showAutoEmailTemplate } from './auto-email-templates/show-template.ts';
+import { updateAutoEmailTemplate } from './auto-email-templates/update-template.ts';
 import { createCancellationPolicyRoute } from './cancellation-policies/create-cancellation-policy.ts';
 import { deleteCancellationPolicyRoute } from './cancellation-policies/delete-cancellation-policy.ts';
 import { listCancellationPolicies } from './cancellation-policies/list-cancellation-policies.ts';
@@ -128,6 +135,14 @@ export const routeTable: readonly RouteDefinition[] = [
   listPropertyReviews,
   showReview,
   replyReview,
+  // Configuration surfaces II: auto-email templates (owner-scoped)
+  listAutoEmailEvents,
+  listAutoEmailTemplates,
+  showAutoEmailTemplate,
+  createAutoEmailTemplate,
+  updateAutoEmailTemplate,
+  deleteAutoEmailTemplate,
+  previewAutoEmailTemplate,
 ];
 
 /**

@@ -146,6 +146,15 @@ const CONFIGURATION_EVENTS: readonly EventSpec[] = [
     data: Data({ property_id: Uuid, items: T.Integer() }),
     example: { property_id: EXAMPLE_PROPERTY, items: 4 },
   },
+  ...['created', 'updated', 'deleted'].map(
+    (action): EventSpec => ({
+      type: `auto_email_template.${action}`,
+      group: 'configuration',
+      description: `An auto-email template was ${action}. Account-level: no property; property_ids lists its targets.`,
+      data: Data({ template_id: Uuid, event: T.String(), property_ids: T.Array(Uuid) }),
+      example: { template_id: EXAMPLE_RECORD, event: 'booking.created', property_ids: [EXAMPLE_PROPERTY] },
+    }),
+  ),
   {
     type: 'review.received',
     group: 'configuration',
