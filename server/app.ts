@@ -8,10 +8,8 @@ import { renderError } from './core/http/render-error.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { galleryMedia } from './gallery/serve-image.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
-import { registerInventory } from './inventory/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
-import { registerRates } from './rates/routes.ts';
 import { routeTable } from './route-table.ts';
 import { registerSubscriptions } from './subscriptions/routes.ts';
 import { registerWebhookRoutes } from './webhooks/routes.ts';
@@ -28,8 +26,6 @@ function modernApi(deps: Deps) {
   registerBookings(app, deps);
   registerSubscriptions(app, deps);
   registerWebhookRoutes(app, deps);
-  registerInventory(app, deps);
-  registerRates(app, deps);
   return app;
 }
 

@@ -35,6 +35,10 @@ import { deleteGuestFeedback } from './guest-feedback/delete-guest-feedback.ts';
 import { listGuestFeedback } from './guest-feedback/list-guest-feedback.ts';
 import { showGuestFeedback } from './guest-feedback/show-guest-feedback.ts';
 import { updateGuestFeedback } from './guest-feedback/update-guest-feedback.ts';
+import { pushAvailabilityRoute } from './inventory/push-availability.ts';
+import { pushRatesRoute } from './inventory/push-rates.ts';
+import { pushRestrictionsRoute } from './inventory/push-restrictions.ts';
+import { showAvailabilityRoute } from './inventory/show-availability.ts';
 import { issueToken } from './oauth/issue-token.ts';
 import { showJwks } from './oauth/show-jwks.ts';
 import { createPaymentPolicyRoute } from './payment-policies/create-payment-policy.ts';
@@ -54,6 +58,7 @@ import { setPricingModel } from './rate-plans/set-pricing-model.ts';
 import { showRatePlan } from './rate-plans/show-rate-plan.ts';
 import { updateRatePlan } from './rate-plans/update-rate-plan.ts';
 import { showRates } from './rates/show-rates.ts';
+import { writeRatesRoute } from './rates/write-rates.ts';
 import { listPropertyReviews } from './reviews/list-reviews.ts';
 import { replyReview } from './reviews/reply-review.ts';
 import { showReview } from './reviews/show-review.ts';
@@ -96,6 +101,11 @@ export const routeTable: readonly RouteDefinition[] = [
 
   // Inventory and rates
   showRates,
+  writeRatesRoute,
+  showAvailabilityRoute,
+  pushAvailabilityRoute,
+  pushRatesRoute,
+  pushRestrictionsRoute,
 
   // Configuration surfaces (spec 4.7)
   listPaymentPolicies,

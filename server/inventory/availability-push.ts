@@ -4,12 +4,14 @@ import { DayRows } from '../../actors/day-rows.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import { routes } from '../core/routes/route-table.ts';
 import { rowRanges } from './batch.ts';
 import type { AvailabilityRowInput } from './model.ts';
 import type { PushAnswer } from './push-answer.ts';
 import { resolveRoomTypes } from './resolve-rows.ts';
 import { loadStructure } from './structure.ts';
+
+/** The push's route name (the event's `endpoint`) and the resource its validation messages name. */
+export const AVAILABILITY_PUSH = { name: 'qc.inventory.availability', resource: 'availability' } as const;
 
 /**
  * POST /inventory/availability: the partner sends free rooms per room type and date range; the calendar
@@ -21,9 +23,9 @@ export async function pushAvailability(
   property: PropertyRow,
   values: readonly AvailabilityRowInput[],
 ): Promise<PushAnswer> {
-  const ranges = rowRanges(values, routes.inventoryAvailability.resource);
+  const ranges = rowRanges(values, AVAILABILITY_PUSH.resource);
   const outcome = await pushCalendar(deps, property.id, {
-    endpoint: routes.inventoryAvailability.name,
+    endpoint: AVAILABILITY_PUSH.name,
     plan: async (tx) => {
       const structure = await loadStructure(tx, property.id);
       const scope = { propertyId: property.id, visiblePropertyIds: [...principal.propertyIds] };

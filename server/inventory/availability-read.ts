@@ -1,5 +1,6 @@
 import { formatDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
+import { readRange } from './read-range.ts';
 
 export interface RoomAvailability {
   room_type_id: string;
@@ -8,17 +9,22 @@ export interface RoomAvailability {
   dates: Record<string, number>;
 }
 
+/** The read's route name and the resource its validation messages name. */
+export const AVAILABILITY_SHOW = { name: 'qc.availability.show', resource: 'availability' } as const;
+
+/** GET /availability: the checked `from`..`to` range and every room's free rooms in it. */
+export async function showAvailability(db: Db, propertyId: number, query: { from: string; to: string }) {
+  const range = readRange(query, AVAILABILITY_SHOW.resource);
+  const rooms = await readAvailability(db, propertyId, range.from, range.to);
+  return { from: formatDay(range.from), to: formatDay(range.to), rooms };
+}
+
 /**
- * GET /availability: rooms to dates to free capacity, read back the way the partner pushed it: free =
+ * Rooms to dates to free capacity, read back the way the partner pushed it: free =
  * offered - booked, never below zero (an overbooked day reads as 0). Every live room type is listed, in
  * creation order, even with no dates in the range.
  */
-export async function readAvailability(
-  db: Db,
-  propertyId: number,
-  from: number,
-  to: number,
-): Promise<RoomAvailability[]> {
+async function readAvailability(db: Db, propertyId: number, from: number, to: number): Promise<RoomAvailability[]> {
   const rows = await db.sql<{
     id: number;
     external_id: string;

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { type Static, t } from 'elysia';
+import { acceptedSchema, okSchema } from '../core/http/envelope.ts';
 
 /** `YYYY-MM-DD`; whether it is a real calendar date is checked beside the ranges (rule `format`). */
 export const DateString = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -68,22 +69,42 @@ export const Warning = t.Object(
   { additionalProperties: true },
 );
 
-/** What a push to a shadow property would have done had the property been live (added to spec 4.4). */
-export const WouldFigures = t.Object({
-  written: t.Integer(),
-  unchanged: t.Integer(),
-  skipped_out_of_window: t.Integer(),
-});
+/** A calendar write's day-row counters (spec 4.4): changed, already so, outside the accepted window. */
+export const DayRowCounters = {
+  written: t.Integer({ minimum: 0 }),
+  unchanged: t.Integer({ minimum: 0 }),
+  skipped_out_of_window: t.Integer({ minimum: 0 }),
+};
 
-export const PushResult = t.Object({
-  status: t.Literal('ok'),
-  message: t.String(),
-  data: t.Object({
-    written: t.Integer(),
-    unchanged: t.Integer(),
-    skipped_out_of_window: t.Integer(),
+/** What a push to a shadow property would have done had the property been live (added to spec 4.4). */
+export const WouldFigures = t.Object(
+  { ...DayRowCounters },
+  { description: 'Shadow property only: what the push would have done had the property been live' },
+);
+
+/** The 202 answer of the three inventory pushes (spec 4.4), plus `would` on a shadow property. */
+export const PushResult = acceptedSchema(
+  t.Object({
+    ...DayRowCounters,
     dry: t.Boolean(),
     would: t.Optional(WouldFigures),
     warnings: t.Array(Warning),
   }),
-});
+);
+
+/** GET /availability: rooms to dates to free rooms. */
+export const AvailabilityAnswer = okSchema(
+  t.Object({
+    from: DateString,
+    to: DateString,
+    rooms: t.Array(
+      t.Object({
+        room_type_id: t.String(),
+        partner_code: t.Nullable(t.String()),
+        dates: t.Record(t.String(), t.Integer({ minimum: 0 }), {
+          description: 'Date to free rooms; dates never pushed are absent',
+        }),
+      }),
+    ),
+  }),
+);

@@ -11,7 +11,6 @@ import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import { routes } from '../core/routes/route-table.ts';
 import { rowRanges } from './batch.ts';
 import type { PriceRowInput } from './model.ts';
 import type { PushAnswer } from './push-answer.ts';
@@ -24,6 +23,9 @@ import { Warnings } from './warnings.ts';
 /** The one code of a per_room pair's vocabulary, and what the scalar `rate` shortcut writes. */
 const ROOM = 'ROOM';
 
+/** The push's route name (the event's `endpoint`) and the resource its validation messages name. */
+export const RATES_PUSH = { name: 'qc.inventory.rates', resource: 'rate' } as const;
+
 /**
  * POST /inventory/rates: nightly values per code, only into manual codes of the pair's vocabulary (derived
  * codes and child plans are computed at read time). Codes that cannot take a value are row warnings while
@@ -35,7 +37,7 @@ export async function pushRates(
   property: PropertyRow,
   values: readonly PriceRowInput[],
 ): Promise<PushAnswer> {
-  const resource = routes.inventoryRates.resource;
+  const resource = RATES_PUSH.resource;
   const ranges = rowRanges(values, resource);
   const neither = values.flatMap((row, i) =>
     (row.rate === undefined) === (row.prices === undefined) || (row.prices && !Object.keys(row.prices).length)
@@ -46,7 +48,7 @@ export async function pushRates(
   checkLengthsOfStay(values, resource);
 
   const outcome = await pushCalendar(deps, property.id, {
-    endpoint: routes.inventoryRates.name,
+    endpoint: RATES_PUSH.name,
     plan: async (tx) => {
       const structure = await loadStructure(tx, property.id);
       const scope = { propertyId: property.id, visiblePropertyIds: [...principal.propertyIds] };

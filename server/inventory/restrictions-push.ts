@@ -5,13 +5,15 @@ import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import { routes } from '../core/routes/route-table.ts';
 import { rowRanges } from './batch.ts';
 import type { RestrictionRowInput } from './model.ts';
 import type { PushAnswer } from './push-answer.ts';
 import { resolvePairs } from './resolve-rows.ts';
 import { checkLengthsOfStay, restrictionValues } from './restriction-values.ts';
 import { loadStructure } from './structure.ts';
+
+/** The push's route name (the event's `endpoint`) and the resource its validation messages name. */
+export const RESTRICTIONS_PUSH = { name: 'qc.inventory.restrictions', resource: 'restriction' } as const;
 
 /**
  * POST /inventory/restrictions: per pair and date range, the restriction fields the row sends replace the
@@ -24,7 +26,7 @@ export async function pushRestrictions(
   property: PropertyRow,
   values: readonly RestrictionRowInput[],
 ): Promise<PushAnswer> {
-  const resource = routes.inventoryRestrictions.resource;
+  const resource = RESTRICTIONS_PUSH.resource;
   const ranges = rowRanges(values, resource);
   const sets = values.map(restrictionValues);
   const empty = values.flatMap((row, i) =>
@@ -34,7 +36,7 @@ export async function pushRestrictions(
   checkLengthsOfStay(values, resource);
 
   const outcome = await pushCalendar(deps, property.id, {
-    endpoint: routes.inventoryRestrictions.name,
+    endpoint: RESTRICTIONS_PUSH.name,
     plan: async (tx) => {
       const structure = await loadStructure(tx, property.id);
       const scope = { propertyId: property.id, visiblePropertyIds: [...principal.propertyIds] };

@@ -1,5 +1,7 @@
 import { t } from 'elysia';
-import { DateString, WouldFigures } from '../inventory/model.ts';
+import { okSchema } from '../core/http/envelope.ts';
+import { type RateRowErrorCode, rateRowErrorCatalogue } from '../core/http/error-catalogue.ts';
+import { DateString, DayRowCounters, WouldFigures } from '../inventory/model.ts';
 
 export const PlanParams = t.Object({ property: t.String(), ratePlan: t.String() });
 
@@ -46,27 +48,29 @@ export const RateWriteBody = t.Object({
   values: t.Array(t.Unknown(), { minItems: 1, description: 'Rows {date, prices?, restrictions?, room_type_id?}' }),
 });
 
-export const RateWriteAnswer = t.Object({
-  status: t.Literal('ok'),
-  message: t.String(),
-  data: t.Object({
-    accepted: t.Integer(),
-    written: t.Integer(),
-    unchanged: t.Integer(),
-    skipped_out_of_window: t.Integer(),
+const RowErrorCode = t.Union(
+  Object.keys(rateRowErrorCatalogue).map((code) => t.Literal(code as RateRowErrorCode)),
+  { description: 'Codes of spec 7.2 (server/core/http/error-catalogue.ts rateRowErrorCatalogue)' },
+);
+
+/** The per-plan write's 200 answer: accepted rows, day-row counters (`would` on a shadow property), row errors. */
+export const RateWriteAnswer = okSchema(
+  t.Object({
+    accepted: t.Integer({ minimum: 0 }),
+    ...DayRowCounters,
     dry: t.Boolean(),
     would: t.Optional(WouldFigures),
     errors: t.Array(
-      t.Object(
-        {
-          row: t.Integer(),
-          code: t.String({
-            description:
-              'malformed_row, bad_date, bad_acm_key, unknown_acm_code, bad_restriction_key, write_failed, price_on_derived_rate, unknown_room_type',
-          }),
-        },
-        { additionalProperties: true },
-      ),
+      t.Object({
+        row: t.Integer({ description: 'Index of the row in `values`' }),
+        code: RowErrorCode,
+        message: t.Optional(t.String()),
+        field: t.Optional(t.String()),
+        date: t.Optional(t.String()),
+        room_type_id: t.Optional(t.String()),
+        unknown_code: t.Optional(t.String()),
+        allowed_codes: t.Optional(t.Array(t.String())),
+      }),
     ),
   }),
-});
+);

@@ -17,7 +17,6 @@ import { DayRows } from '../../actors/day-rows.ts';
 import type { Deps } from '../core/deps.ts';
 import { notFound } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import { routes } from '../core/routes/route-table.ts';
 import { checkDayRowLimit, checkRowLimit } from '../inventory/batch.ts';
 import {
   loadStructure,
@@ -26,6 +25,9 @@ import {
   type StructureRatePlan,
 } from '../inventory/structure.ts';
 import { parseRateRow, type RateRow, type RowError } from './write-rows.ts';
+
+/** The write's route name (the event's `endpoint`) and its resource. */
+export const PLAN_RATES_WRITE = { name: 'qc.rates.write', resource: 'rate' } as const;
 
 export interface RateWriteAnswer extends CalendarCounters {
   /** Rows applied (written or unchanged); rows outside the window and rows with an error are not. */
@@ -48,7 +50,7 @@ export async function writePlanRates(
   checkRowLimit(values.length);
   const parsed = values.map(parseRateRow);
   let acceptedRows = 0;
-  const endpoint = routes.ratesWrite.name;
+  const endpoint = PLAN_RATES_WRITE.name;
   const outcome = await pushCalendar(deps, property.id, {
     endpoint,
     plan: async (tx, current) => {

@@ -12,13 +12,6 @@ export const routes = r({
   // Properties and catalogue (spec 4.2)
 
   // Room types and rate plans (spec 4.3)
-  ratesWrite: { name: 'qc.rates.write', method: 'POST', path: '/properties/:property/rate_plans/:ratePlan/rates', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'rate', summary: 'Per-plan rate write' },
-
-  // Inventory (spec 4.4)
-  availabilityShow: { name: 'qc.availability.show', method: 'GET', path: '/properties/:property/availability', scope: 'inventory.read', bucket: 'reads', resource: 'availability', summary: 'Free rooms per room type and date' },
-  inventoryAvailability: { name: 'qc.inventory.availability', method: 'POST', path: '/properties/:property/inventory/availability', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'availability', summary: 'Push availability' },
-  inventoryRates: { name: 'qc.inventory.rates', method: 'POST', path: '/properties/:property/inventory/rates', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'rate', summary: 'Push prices' },
-  inventoryRestrictions: { name: 'qc.inventory.restrictions', method: 'POST', path: '/properties/:property/inventory/restrictions', scope: 'inventory.write', bucket: 'inventory-writes', resource: 'restriction', summary: 'Push restrictions' },
 
   // Bookings (spec 4.5)
   revisionsFeed: { name: 'qc.booking_revisions.feed', method: 'GET', path: '/booking_revisions/feed', scope: 'bookings.read', bucket: 'reads', resource: 'booking_revision', summary: 'Unacknowledged booking revisions, ascending' },

@@ -1,0 +1,26 @@
+import { accepted } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { AVAILABILITY_PUSH, pushAvailability } from './availability-push.ts';
+import { AvailabilityBody, PropertyParams, PushResult } from './model.ts';
+import { PUSH_ERRORS, PUSH_RULES } from './push-answer.ts';
+
+export const pushAvailabilityRoute = defineRoute({
+  ...AVAILABILITY_PUSH,
+  method: 'POST',
+  path: '/properties/:property/inventory/availability',
+  scope: 'inventory.write',
+  bucket: 'inventory-writes',
+  summary: 'Push availability',
+  tags: ['inventory'],
+  description: `Free rooms per room type and date range; the service stores free + its own booked count. ${PUSH_RULES}`,
+  params: PropertyParams,
+  body: AvailabilityBody,
+  status: 202,
+  response: PushResult,
+  errors: [...PUSH_ERRORS, 'errors.qc.unknown_room_type'],
+  async handle({ deps, principal, params, body }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    return accepted(await pushAvailability(deps, principal, property, body.values));
+  },
+});

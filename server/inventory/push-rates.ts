@@ -1,0 +1,27 @@
+import { accepted } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { PriceBody, PropertyParams, PushResult } from './model.ts';
+import { PAIR_PUSH_ERRORS, PUSH_RULES } from './push-answer.ts';
+import { pushRates, RATES_PUSH } from './rates-push.ts';
+
+export const pushRatesRoute = defineRoute({
+  ...RATES_PUSH,
+  method: 'POST',
+  path: '/properties/:property/inventory/rates',
+  scope: 'inventory.write',
+  bucket: 'inventory-writes',
+  summary: 'Push prices',
+  tags: ['inventory'],
+  description: `Exactly one of rate (per_room) or prices (code to value) per row; only manual codes take values,
+others are warnings. Optional restriction fields on a price row apply even when its prices do not. ${PUSH_RULES}`,
+  params: PropertyParams,
+  body: PriceBody,
+  status: 202,
+  response: PushResult,
+  errors: [...PAIR_PUSH_ERRORS, 'errors.qc.rate_or_prices_required', 'errors.qc.occupancy_pricing_not_supported'],
+  async handle({ deps, principal, params, body }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    return accepted(await pushRates(deps, principal, property, body.values));
+  },
+});

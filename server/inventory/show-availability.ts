@@ -1,0 +1,24 @@
+import { ok } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { AVAILABILITY_SHOW, showAvailability } from './availability-read.ts';
+import { AvailabilityAnswer, PropertyParams, RangeQuery } from './model.ts';
+
+export const showAvailabilityRoute = defineRoute({
+  ...AVAILABILITY_SHOW,
+  method: 'GET',
+  path: '/properties/:property/availability',
+  scope: 'inventory.read',
+  bucket: 'reads',
+  summary: 'Free rooms per room type and date',
+  tags: ['inventory'],
+  description: 'Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most 732 days).',
+  params: PropertyParams,
+  query: RangeQuery,
+  response: AvailabilityAnswer,
+  errors: ['errors.not_found', 'errors.validation_error'],
+  async handle({ deps, principal, params, query }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    return ok(await showAvailability(deps.db, property.id, query));
+  },
+});

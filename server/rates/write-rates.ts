@@ -1,0 +1,28 @@
+import { ok } from '../core/http/envelope.ts';
+import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { PlanParams, RateWriteAnswer, RateWriteBody } from './model.ts';
+import { PLAN_RATES_WRITE, writePlanRates } from './write.ts';
+
+export const writeRatesRoute = defineRoute({
+  ...PLAN_RATES_WRITE,
+  method: 'POST',
+  path: '/properties/:property/rate_plans/:ratePlan/rates',
+  scope: 'inventory.write',
+  bucket: 'inventory-writes',
+  summary: 'Per-plan rate write',
+  tags: ['rates'],
+  description: `Rows {date, prices?, restrictions?, room_type_id?} (at most 1000): each row writes its day on every
+room type of the plan, or on room_type_id. Answers 200 with the accepted row count, the day-row counters and
+errors[] per refused row (codes of spec 7.2). A child plan takes restrictions only. Shadow: dry, counters 0, and
+would {written, unchanged, skipped_out_of_window} says what the write would have done had the property been live.`,
+  params: PlanParams,
+  body: RateWriteBody,
+  response: RateWriteAnswer,
+  errors: ['errors.not_found', 'errors.qc.batch_too_large'],
+  async handle({ deps, principal, params, body }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
+    return ok(await writePlanRates(deps, property, plan.external_id, body.values));
+  },
+});
