@@ -65,6 +65,12 @@ describe('compareExchange', () => {
     });
   });
 
+  it('names a body that is one JSON scalar by the root path only', () => {
+    expect(compareExchange(recorded('"ok"'), answer('"no"')).fields).toEqual([
+      { path: '$', recorded: 'ok', replayed: 'no' },
+    ]);
+  });
+
   it('compares status and Content-Type, and other headers only when asked', () => {
     const rec = recorded('{}');
     const result = compareExchange(rec, answer('{}', 404, 'text/html'));

@@ -19,6 +19,8 @@ export function jsonTokens(text: string, leaveOut: (path: string) => boolean): J
   const scanner = new Scanner(text, leaveOut);
   try {
     scanner.space();
+    // A root left out (two different scalars) still has to be well-formed JSON: scanned, not kept.
+    if (leaveOut('$')) scanner.mute();
     scanner.value('$');
     scanner.space();
     if (scanner.pos !== text.length) return undefined;
@@ -66,6 +68,10 @@ class Scanner {
     private readonly leaveOut: (path: string) => boolean,
     private readonly select?: (path: string) => boolean,
   ) {}
+
+  mute(): void {
+    this.muted++;
+  }
 
   private emit(token: string, offset: number): void {
     if (this.muted > 0) return;
