@@ -1,3 +1,8 @@
+import { listAmenities } from './amenities/list-amenities.ts';
+import { setPropertyAmenities } from './amenities/set-property-amenities.ts';
+import { setRoomTypeAmenities } from './amenities/set-room-type-amenities.ts';
+import { showPropertyAmenities } from './amenities/show-property-amenities.ts';
+import { showRoomTypeAmenities } from './amenities/show-room-type-amenities.ts';
 import { createAutoEmailTemplate } from './auto-email-templates/create-template.ts';
 import { deleteAutoEmailTemplate } from './auto-email-templates/delete-template.ts';
 import { listAutoEmailEvents } from './auto-email-templates/list-template-events.ts';
@@ -153,6 +158,12 @@ export const routeTable: readonly RouteDefinition[] = [
   updateAutoEmailTemplate,
   deleteAutoEmailTemplate,
   previewAutoEmailTemplate,
+  // Configuration surfaces II: amenities (OTA HAC and RMA codes)
+  listAmenities,
+  showPropertyAmenities,
+  setPropertyAmenities,
+  showRoomTypeAmenities,
+  setRoomTypeAmenities,
 ];
 
 /**

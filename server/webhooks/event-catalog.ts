@@ -156,6 +156,13 @@ const CONFIGURATION_EVENTS: readonly EventSpec[] = [
     }),
   ),
   {
+    type: 'amenities.updated',
+    group: 'configuration',
+    description: 'The amenities of a property (room_type_id null) or of one room type were replaced.',
+    data: Data({ property_id: Uuid, room_type_id: T.Union([Uuid, T.Null()]), amenity_ids: T.Array(T.String()) }),
+    example: { property_id: EXAMPLE_PROPERTY, room_type_id: null, amenity_ids: ['HAC.68', 'HAC.79'] },
+  },
+  {
     type: 'review.received',
     group: 'configuration',
     description: 'A new review arrived from a channel (inbound channel webhook or operator intake).',

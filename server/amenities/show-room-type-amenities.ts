@@ -1,0 +1,27 @@
+import { t } from 'elysia';
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty, resolveRoomType } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { assignedAmenities } from './assignments.ts';
+import { amenityLocale } from './locale.ts';
+import { AssignedSchema } from './model.ts';
+
+export const showRoomTypeAmenities = defineRoute({
+  name: 'qc.amenities.room_type_show',
+  method: 'GET',
+  path: '/properties/:property/room_types/:roomType/amenities',
+  scope: 'properties.manage',
+  bucket: 'reads',
+  resource: 'amenity',
+  summary: 'Amenities assigned to a room type (RMA), names in the request locale',
+  tags: ['amenities'],
+  params: t.Object({ property: t.String(), roomType: t.String() }),
+  response: okSchema(AssignedSchema),
+  async handle({ deps, principal, params, request }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    const room = await resolveRoomType(deps.db, property.id, params.roomType);
+    const locale = amenityLocale(request.headers.get('accept-language'));
+    const target = { kind: 'room_type', property, roomTypeId: room.id, roomTypeExternalId: room.external_id } as const;
+    return ok(await assignedAmenities(deps.db, target, locale));
+  },
+});
