@@ -13,6 +13,11 @@ export interface Db {
   query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn in one transaction; the handle passed in must be used for every statement of it. */
   tx<T>(fn: (tx: Db) => Promise<T>, options?: TxOptions): Promise<T>;
+  /**
+   * Inside a transaction only: runs fn under a savepoint. When fn throws, its statements are rolled back
+   * and the error rethrown, and the transaction can go on (a database error inside fn included).
+   */
+  savepoint<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -22,6 +22,19 @@ function wrap(pg: Queryable, root: PGlite | undefined): Db {
       if (!root) throw new Error('nested transactions are not supported; pass the tx handle down');
       return root.transaction((tx) => fn(wrap(tx as unknown as Queryable, undefined)));
     },
+    savepoint: async <T>(fn: (tx: Db) => Promise<T>) => {
+      if (root) throw new Error('a savepoint needs a transaction: call it on the tx handle');
+      await query('savepoint qc_savepoint');
+      try {
+        const result = await fn(wrap(pg, undefined));
+        await query('release savepoint qc_savepoint');
+        return result;
+      } catch (err) {
+        await query('rollback to savepoint qc_savepoint');
+        await query('release savepoint qc_savepoint');
+        throw err;
+      }
+    },
     close: async () => {
       await root?.close();
     },

@@ -62,6 +62,11 @@ function wrap(sql: postgres.Sql | postgres.TransactionSql, timeoutMs: number, tx
       if (tx || !('begin' in sql)) throw new Error('nested transactions are not supported; pass the tx handle down');
       return transaction(sql as postgres.Sql, options?.timeoutMs ?? timeoutMs, fn);
     },
+    savepoint: async (fn) => {
+      if (!tx) throw new Error('a savepoint needs a transaction: call it on the tx handle');
+      // postgres.js's own savepoint scope: a failed statement inside it does not fail the whole transaction.
+      return (await (sql as postgres.TransactionSql).savepoint((sp) => fn(wrap(sp, timeoutMs, tx)))) as never;
+    },
     close: async () => {
       if (!tx) await (sql as postgres.Sql).end({ timeout: 5 });
     },
