@@ -1,3 +1,5 @@
+import { showAgeGroups } from './age-groups/show-age-groups.ts';
+import { updateAgeGroups } from './age-groups/update-age-groups.ts';
 import { listAmenities } from './amenities/list-amenities.ts';
 import { setPropertyAmenities } from './amenities/set-property-amenities.ts';
 import { setRoomTypeAmenities } from './amenities/set-room-type-amenities.ts';
@@ -123,6 +125,8 @@ export const routeTable: readonly RouteDefinition[] = [
   createCancellationPolicyRoute,
   updateCancellationPolicyRoute,
   deleteCancellationPolicyRoute,
+  showAgeGroups,
+  updateAgeGroups,
 
   // Configuration surfaces II: gallery
   uploadGalleryImages,

@@ -86,6 +86,12 @@ const cases: RouteCase[] = [
     name: 'qc.cancellation_policies.delete',
     path: async (x) => `/properties/${x.property}/cancellation_policies/${await x.cancellationPolicy()}`,
   },
+  { name: 'qc.age_groups.show', path: async (x) => `/properties/${x.property}/age-groups` },
+  {
+    name: 'qc.age_groups.update',
+    path: async (x) => `/properties/${x.property}/age-groups`,
+    body: () => ({ groups: [{ code: 'C', to_age: 12 }] }),
+  },
 ];
 
 beforeAll(async () => {

@@ -403,6 +403,13 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     'cancellation_policy_id',
   ),
   {
+    type: 'age_groups.updated',
+    group: 'configuration',
+    description: "A property's age brackets changed; they apply from the next quote.",
+    data: Data({ property_id: Uuid, is_active: T.Boolean(), changed_groups: T.Array(T.String()) }),
+    example: { property_id: EXAMPLE_PROPERTY, is_active: true, changed_groups: ['C'] },
+  },
+  {
     type: 'subscription.created',
     group: 'subscriptions',
     description: 'A webhook subscription was created (the new subscription receives it too when it subscribes to it).',
