@@ -1,25 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { APARTMENT, DOUBLE, type StructureFixture, structureFixture } from './test-fixtures.ts';
 
 let t: TestApp;
-let demo: Demo;
+let fixture: StructureFixture;
 let token: string;
 let base: string;
 
-const part = (i: number) => demo.properties[i] as unknown as { id: string; room_types: { id: string }[] };
+const part = (i: number) => fixture.properties[i] ?? fail(`no property ${i}`);
+const fail = (why: string): never => {
+  throw new Error(why);
+};
 
 beforeAll(async () => {
   t = await startTestApp();
-  demo = await t.demo();
-  token = demo.personal_token;
-  base = `/v1/qc/properties/${part(0).id}`;
+  fixture = await structureFixture(t, [[DOUBLE, APARTMENT], [DOUBLE]]);
+  token = fixture.token;
+  base = `/v1/qc/properties/${part(0).property.external_id}`;
 });
 afterAll(() => t.close());
 
 describe('room type refusals', () => {
   it('answers 404 for a room type of another property or an unknown code', async () => {
-    const foreign = part(1).room_types[0]?.id;
+    const foreign = part(1).rooms[0]?.external_id;
     for (const [method, path] of [
       ['GET', `${base}/room_types/${foreign}`],
       ['GET', `${base}/room_types/NOPE`],
@@ -44,9 +47,9 @@ describe('room type refusals', () => {
   });
 
   it('allows the same partner code on another property', async () => {
-    const res = await t.request('POST', `/v1/qc/properties/${part(1).id}/room_types`, {
+    const res = await t.request('POST', `/v1/qc/properties/${part(1).property.external_id}/room_types`, {
       token,
-      body: { name: 'Twin code', partner_code: 'DBL' },
+      body: { name: 'Twin code', partner_code: 'APT' },
     });
     expect(res.status).toBe(201);
   });
