@@ -87,6 +87,17 @@ describe('record', () => {
     expect(corpus.map((e) => e.status)).toContain(404);
   });
 
+  it('leaves a valid corpus holding every completed exchange when it is killed', async () => {
+    const demo = await port.demo();
+    for (const file of [join(dir, 'killed.har'), join(dir, 'killed.jsonl')]) {
+      const proxy = await startHarness(['record', '--upstream', port.url, '--out', file]);
+      const calls = replayableCalls(demo).slice(0, 3);
+      for (const call of calls) await (await send(proxy.url, demo.api_key, call)).arrayBuffer();
+      expect(await proxy.crash()).not.toBe(0);
+      expect((await corpusOf(file)).map((e) => e.url)).toEqual(calls.map((c) => legacyUrl(port.url, demo.api_key, c)));
+    }
+  });
+
   it('masks the --redact query parameters and JSON paths in what it writes, not in what the PMS gets', async () => {
     const demo = await port.demo();
     const file = join(dir, 'redacted.jsonl');

@@ -22,9 +22,11 @@ export async function runHarness(args: string[]): Promise<CliResult> {
 
 /**
  * A long-running command (`record`, `serve`) on a free port: resolves once it printed its URL; `stop()` sends
- * SIGTERM and answers the exit status.
+ * SIGTERM and answers the exit status, `crash()` kills it outright.
  */
-export async function startHarness(args: string[]): Promise<{ url: string; stop(): Promise<number> }> {
+export async function startHarness(
+  args: string[],
+): Promise<{ url: string; stop(): Promise<number>; crash(): Promise<number> }> {
   const proc = Bun.spawn([process.execPath, CLI, ...args, '--port', '0'], {
     cwd: ROOT,
     stdout: 'pipe',
@@ -51,6 +53,11 @@ export async function startHarness(args: string[]): Promise<{ url: string; stop(
     url,
     async stop() {
       proc.kill('SIGTERM');
+      return proc.exited;
+    },
+    /** SIGKILL: no chance to flush or close anything. */
+    async crash() {
+      proc.kill('SIGKILL');
       return proc.exited;
     },
   };
