@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { TestApp } from '../../server/testing/harness.ts';
 import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
 import { linkExtRoom } from './rooms.ts';
@@ -21,6 +21,8 @@ beforeAll(async () => {
     },
   });
 });
+
+afterAll(() => t.close());
 
 const get = (query: Record<string, string | number>) => f.call('availability/getAvailability', { query });
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { createLegacyKey } from '../../server/ops/demo.ts';
 import type { TestApp } from '../../server/testing/harness.ts';
 import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
@@ -9,6 +9,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await legacyTestApp();
 });
+
+afterAll(() => t.close());
 
 interface Day {
   date: string;
@@ -148,5 +150,39 @@ describe('updateAvailability', () => {
       { room_id: shadow?.room, date: '2030-07-01' },
     ]);
     expect(bad.status).toBe(400);
+  });
+
+  it("reads the property's mode inside the actor turn: a flip to shadow while the call queues writes nothing", async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A turn of the property's actor is busy, so the call authenticates (reading live) and then queues;
+    // the property flips to shadow only once the call has asked for its turn.
+    const busy = t.deps.actors.run(f.propertyId, () => gate);
+    const actors = t.deps.actors;
+    const run = actors.run.bind(actors);
+    let asked: () => void = () => {};
+    const callAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    actors.run = (propertyId, work) => {
+      if (propertyId === f.propertyId) asked();
+      return run(propertyId, work);
+    };
+    const call = push(f, [{ room_id: room, date: '2030-11-01', qty: 3 }]);
+    await callAsked;
+    actors.run = run;
+    await t.deps.db.sql`update properties set mode = 'shadow' where id = ${f.propertyId}`;
+    release();
+    await busy;
+    try {
+      expect((await call).text).toBe('{"message":"Success"}');
+      expect(await days(room, '2030-11-01', '2030-11-01')).toEqual([]);
+    } finally {
+      await t.deps.db.sql`update properties set mode = 'live' where id = ${f.propertyId}`;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { addDays } from '../../server/core/days.ts';
 import type { TestApp } from '../../server/testing/harness.ts';
@@ -11,6 +11,8 @@ beforeAll(async () => {
   t = await legacyTestApp();
   f = await legacyFixture(t);
 });
+
+afterAll(() => t.close());
 
 const FIRST = '2030-11-01';
 const LAST = '2030-11-20';
