@@ -5,6 +5,12 @@ import { setPropertyAmenities } from './amenities/set-property-amenities.ts';
 import { setRoomTypeAmenities } from './amenities/set-room-type-amenities.ts';
 import { showPropertyAmenities } from './amenities/show-property-amenities.ts';
 import { showRoomTypeAmenities } from './amenities/show-room-type-amenities.ts';
+import { bookingsAnalytics } from './analytics/bookings-report.ts';
+import { campaignsAnalytics } from './analytics/campaigns-report.ts';
+import { funnelAnalytics } from './analytics/funnel-report.ts';
+import { overviewAnalytics } from './analytics/overview-report.ts';
+import { paceAnalytics } from './analytics/pace-report.ts';
+import { trafficAnalytics } from './analytics/traffic-report.ts';
 import { createAutoEmailTemplate } from './auto-email-templates/create-template.ts';
 import { deleteAutoEmailTemplate } from './auto-email-templates/delete-template.ts';
 import { listAutoEmailEvents } from './auto-email-templates/list-template-events.ts';
@@ -168,6 +174,13 @@ export const routeTable: readonly RouteDefinition[] = [
   setPropertyAmenities,
   showRoomTypeAmenities,
   setRoomTypeAmenities,
+  // Analytics reports (scope analytics.read)
+  overviewAnalytics,
+  trafficAnalytics,
+  funnelAnalytics,
+  campaignsAnalytics,
+  bookingsAnalytics,
+  paceAnalytics,
 ];
 
 /**

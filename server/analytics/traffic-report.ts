@@ -1,0 +1,7 @@
+import { reportOperation } from './report-operation.ts';
+
+export const trafficAnalytics = reportOperation(
+  'traffic',
+  'Where bookings come from: direct, metasearch, agency, OTA',
+  'Bookings received in the range by acquisition source (direct: booking engine QDO and dashboard QDB; metasearch: GHA; agency: QDA; ota: the rest) with their share and revenue. The built-in provider holds no visits: `sessions` is null.',
+);
