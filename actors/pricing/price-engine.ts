@@ -1,10 +1,11 @@
 /**
  * THE pricing engine: the one place a price is computed from the calendar. `GET .../rate_plans/{id}/rates`
  * (server/rates/read.ts) and legacy `getBookingOffers` (legacy/property/offer-quote.ts) both price through it,
- * so they cannot disagree. It lives in actors/ beside the calendar it reads (legacy/ may import only core and
- * actors); it only computes, it never reads or writes the database.
+ * so they cannot disagree. It lives in actors/, beside the calendar whose stored prices it turns into published
+ * ones (legacy/ may import only core and actors); it only computes: callers read the stored prices, and it never
+ * touches the database.
  *
- * The rule (also in the README, "Prices and restrictions"):
+ * The rule (also in the README, Inventory, "The pricing engine and its rounding rule"):
  * - Every price the engine publishes is money: rounded to cents (`roundMoney`: half away from zero on the
  *   decimal the number prints as, so 1.005 is 1.01) and never below 0. That holds for each code of a day
  *   (manual codes included: a stored 1.005 publishes as 1.01), for a child plan's codes and for a stay.
@@ -23,8 +24,10 @@
  *   resolveCodes(vocabulary, stored)                    -> Prices of every priceable code of a pair for one day
  *   childPercent(derivation, date)                      -> a child plan's percent on that date
  *   applyChildPercent(prices, percent)                  -> a child plan's Prices from its parent's
- *   resolveDay({vocabulary, derivation?}, stored, date) -> the published Prices of a (plan, room) day
- *   occupancyPrice(sellType, prices, guests)            -> a night's price for guests, undefined if unsellable
+ *   resolveDay({vocabulary, derivation, isChild}, stored, date)
+ *                                                       -> the published Prices of a (plan, room) day
+ *   occupancyPrice(sellType, prices, {adults, childLetters})
+ *                                                       -> a night's price for guests, undefined if unsellable
  *   stayPrice(nightly)                                  -> the rounded sum of nightly prices
  */
 
