@@ -36,6 +36,11 @@ import { updateContentPage } from './content-pages/update-content-page.ts';
 import { updateGuestGuide } from './content-pages/update-guest-guide.ts';
 import type { RouteDefinition, RouteSpec } from './core/routes/route.ts';
 import { routes as unconverted } from './core/routes/route-table.ts';
+import { createExtraServiceRoute } from './extra-services/create-extra-service.ts';
+import { deleteExtraServiceRoute } from './extra-services/delete-extra-service.ts';
+import { listExtraServices } from './extra-services/list-extra-services.ts';
+import { showExtraService } from './extra-services/show-extra-service.ts';
+import { updateExtraServiceRoute } from './extra-services/update-extra-service.ts';
 import { deleteGalleryImage } from './gallery/delete-image.ts';
 import { listGalleryImages } from './gallery/list-images.ts';
 import { registerGalleryImage } from './gallery/register-image.ts';
@@ -133,6 +138,11 @@ export const routeTable: readonly RouteDefinition[] = [
   deleteCancellationPolicyRoute,
   showAgeGroups,
   updateAgeGroups,
+  listExtraServices,
+  showExtraService,
+  createExtraServiceRoute,
+  updateExtraServiceRoute,
+  deleteExtraServiceRoute,
 
   // Configuration surfaces II: gallery
   uploadGalleryImages,

@@ -34,12 +34,13 @@ export async function createCancellationPolicy(
   tx: Db,
   property: PropertyRow,
   input: CancellationPolicyInput & { name_tr: Record<string, string>; data: Partial<CancellationRule>[] },
+  now: Date,
 ): Promise<CancellationPolicyRow> {
   const name = policyName(input.name, input.name_tr);
   const rules = cancellationRules(input.data);
   const [row] = await tx.sql<CancellationPolicyRow>`
-    insert into cancellation_policies (property_id, name, name_tr, rules)
-    values (${property.id}, ${name}, ${input.name_tr}, ${rules}) returning *`;
+    insert into cancellation_policies (property_id, name, name_tr, rules, created_at, updated_at)
+    values (${property.id}, ${name}, ${input.name_tr}, ${rules}, ${now}, ${now}) returning *`;
   if (!row) throw new Error('cancellation policy insert returned no row');
   await recordEvent(tx, {
     type: 'cancellation_policy.created',

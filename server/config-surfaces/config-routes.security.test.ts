@@ -29,6 +29,7 @@ interface Fixture {
   property: string;
   paymentPolicy: () => Promise<string>;
   cancellationPolicy: () => Promise<string>;
+  extraService: () => Promise<string>;
 }
 let f: Fixture;
 
@@ -92,6 +93,25 @@ const cases: RouteCase[] = [
     path: async (x) => `/properties/${x.property}/age-groups`,
     body: () => ({ groups: [{ code: 'C', to_age: 12 }] }),
   },
+  { name: 'qc.extra_services.list', path: async (x) => `/properties/${x.property}/extra_services` },
+  {
+    name: 'qc.extra_services.show',
+    path: async (x) => `/properties/${x.property}/extra_services/${await x.extraService()}`,
+  },
+  {
+    name: 'qc.extra_services.create',
+    path: async (x) => `/properties/${x.property}/extra_services`,
+    body: () => ({ name: 'Parking', price: 10, price_type: 2 }),
+  },
+  {
+    name: 'qc.extra_services.update',
+    path: async (x) => `/properties/${x.property}/extra_services/${await x.extraService()}`,
+    body: () => ({ price: 11 }),
+  },
+  {
+    name: 'qc.extra_services.delete',
+    path: async (x) => `/properties/${x.property}/extra_services/${await x.extraService()}`,
+  },
 ];
 
 beforeAll(async () => {
@@ -102,6 +122,7 @@ beforeAll(async () => {
     paymentPolicy: () => created(`/properties/${live}/payment_policies`, { name: 'Fixture', pay_type: 'on_dep' }),
     cancellationPolicy: () =>
       created(`/properties/${live}/cancellation_policies`, { name_tr: { 'en-GB': 'Fixture' }, data: [] }),
+    extraService: () => created(`/properties/${live}/extra_services`, { name: 'Fixture', price: 5, price_type: 1 }),
   };
   allowListToken = (
     await c.t.client({

@@ -14,7 +14,7 @@ export interface OwnedRow {
 }
 
 /**
- * One page of a property's live records, oldest first (the order a hotelier created them in), with the
+ * One page of a property's live records in the order they were created (id order), with the
  * total for the list `meta`.
  */
 export async function listOwned<T extends OwnedRow>(
@@ -26,7 +26,7 @@ export async function listOwned<T extends OwnedRow>(
 ): Promise<{ rows: T[]; total: number }> {
   const rows = await db.query<T>(
     `select * from ${table} where property_id = $1 and deleted_at is null
-     order by created_at, id limit $2 offset $3`,
+     order by id limit $2 offset $3`,
     [propertyId, perPage, (page - 1) * perPage],
   );
   const [count] = await db.query<{ n: number }>(

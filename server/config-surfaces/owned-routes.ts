@@ -1,8 +1,10 @@
+import type { Static } from '@sinclair/typebox';
 import { type TSchema, t } from 'elysia';
+import type { Db } from '../core/db/db.ts';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { type PropertyRow, resolveProperty } from '../core/resolve.ts';
 import { defineRoute, type RouteDefinition } from '../core/routes/route.ts';
-import { DEFAULT_PER_PAGE, PageQuery, RecordParams } from './model.ts';
+import { DEFAULT_PER_PAGE, DeletedSchema, PageQuery, RecordParams } from './model.ts';
 import { configOperation } from './operation.ts';
 import { findOwned, listOwned, type OwnedRow, type OwnedTable } from './owned-records.ts';
 
@@ -51,6 +53,86 @@ export function ownedShowRoute<R extends OwnedRow>(read: OwnedRead<R> & { param:
       const property = await resolveProperty(deps.db, principal, segments.property as string);
       const id = segments[read.param] as string;
       return ok(read.view(await findOwned<R>(deps.db, read.table, property.id, id)));
+    },
+  });
+}
+
+type Write<B> = (tx: Db, property: PropertyRow, body: B, now: Date) => Promise<unknown>;
+type RecordWrite<B> = (tx: Db, property: PropertyRow, id: string, body: B, now: Date) => Promise<unknown>;
+
+interface OwnedWrite {
+  name: `qc.${string}.${string}`;
+  path: string;
+  resource: string;
+  summary: string;
+  description: string;
+  schema: TSchema;
+  errors?: RouteDefinition['errors'];
+}
+
+/** POST of a new record on the property: 201 with its view; the domain function runs in one transaction. */
+export function ownedCreateRoute<S extends TSchema, R>(
+  write: OwnedWrite & { body: S; create: Write<Static<S>>; view: (row: R) => unknown },
+): RouteDefinition {
+  return defineRoute({
+    ...configOperation(write.name, 'POST', write.path, write.resource, write.summary),
+    description: write.description,
+    status: 201,
+    params: t.Object({ property: t.String() }),
+    body: write.body,
+    response: okSchema(write.schema),
+    errors: write.errors,
+    async handle({ deps, principal, params, body }) {
+      const property = await resolveProperty(deps.db, principal, params.property);
+      const now = deps.clock.now();
+      const row = await deps.db.tx((tx) => write.create(tx, property, body as Static<S>, now));
+      return ok(write.view(row as R));
+    },
+  });
+}
+
+/** PATCH of one record (partial): 200 with its view. */
+export function ownedUpdateRoute<S extends TSchema, R>(
+  write: OwnedWrite & { param: string; body: S; update: RecordWrite<Static<S>>; view: (row: R) => unknown },
+): RouteDefinition {
+  return defineRoute({
+    ...configOperation(write.name, 'PATCH', `${write.path}/:${write.param}`, write.resource, write.summary),
+    description: write.description,
+    params: RecordParams(write.param),
+    body: write.body,
+    response: okSchema(write.schema),
+    errors: write.errors,
+    async handle({ deps, principal, params, body }) {
+      const segments = params as Record<string, string>;
+      const property = await resolveProperty(deps.db, principal, segments.property as string);
+      const now = deps.clock.now();
+      const id = segments[write.param] as string;
+      const row = await deps.db.tx((tx) => write.update(tx, property, id, body as Static<S>, now));
+      return ok(write.view(row as R));
+    },
+  });
+}
+
+/** DELETE of one record: `{id, deleted: true}`; the domain function says when it may not go (409). */
+export function ownedDeleteRoute(
+  write: Omit<OwnedWrite, 'schema'> & {
+    param: string;
+    remove: (tx: Db, property: PropertyRow, id: string, now: Date) => Promise<string>;
+  },
+): RouteDefinition {
+  return defineRoute({
+    ...configOperation(write.name, 'DELETE', `${write.path}/:${write.param}`, write.resource, write.summary),
+    description: write.description,
+    params: RecordParams(write.param),
+    response: okSchema(DeletedSchema),
+    errors: write.errors,
+    async handle({ deps, principal, params }) {
+      const segments = params as Record<string, string>;
+      const property = await resolveProperty(deps.db, principal, segments.property as string);
+      const now = deps.clock.now();
+      const id = segments[write.param] as string;
+      const deleted = await deps.db.tx((tx) => write.remove(tx, property, id, now));
+      return ok({ id: deleted, deleted: true as const });
     },
   });
 }

@@ -31,12 +31,13 @@ export async function createPaymentPolicy(
   tx: Db,
   property: PropertyRow,
   input: PaymentPolicyInput & { name: string; pay_type: PayType },
+  now: Date,
 ): Promise<PaymentPolicyRow> {
   const terms = paymentTerms({ pay_type: input.pay_type, num_days: input.num_days ?? null, date: input.date ?? null });
   const [row] = await tx.sql<PaymentPolicyRow>`
-    insert into payment_policies (property_id, name, name_tr, pay_type, num_days, date, percent)
+    insert into payment_policies (property_id, name, name_tr, pay_type, num_days, date, percent, created_at, updated_at)
     values (${property.id}, ${input.name}, ${input.name_tr ?? {}}, ${terms.pay_type}, ${terms.num_days},
-      ${terms.date}, ${input.percent ?? 100})
+      ${terms.date}, ${input.percent ?? 100}, ${now}, ${now})
     returning *`;
   if (!row) throw new Error('payment policy insert returned no row');
   await recordEvent(tx, {

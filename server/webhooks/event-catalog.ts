@@ -409,6 +409,9 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     data: Data({ property_id: Uuid, is_active: T.Boolean(), changed_groups: T.Array(T.String()) }),
     example: { property_id: EXAMPLE_PROPERTY, is_active: true, changed_groups: ['C'] },
   },
+  configEvent('extra_service.created', 'configuration', 'An extra service was created.', 'extra_service_id'),
+  configEvent('extra_service.updated', 'configuration', 'An extra service changed.', 'extra_service_id'),
+  configEvent('extra_service.deleted', 'configuration', 'An extra service was deleted.', 'extra_service_id'),
   {
     type: 'subscription.created',
     group: 'subscriptions',

@@ -1,0 +1,106 @@
+import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
+import type { Db } from '../core/db/db.ts';
+import { recordEvent } from '../core/outbox.ts';
+import type { PropertyRow } from '../core/resolve.ts';
+import { type ExtraServiceInput, type PriceType, WEEK_DAYS, type WeekDay } from './model.ts';
+import { checkService, type SelectDates } from './rules.ts';
+
+export interface ExtraServiceRow extends OwnedRow {
+  name: string;
+  name_tr: Record<string, string>;
+  is_daily: boolean;
+  price: number;
+  price_type: PriceType;
+  do_not_apply_promotions: boolean;
+  active_week_days: WeekDay[];
+  select_dates_type: SelectDates['type'];
+  select_min_days: number | null;
+  select_max_days: number | null;
+}
+
+/** The record a write leaves: the stored one (none on create) with the fields present replaced, then checked. */
+function merged(current: ExtraServiceRow | undefined, input: ExtraServiceInput) {
+  const dates = input.client_select_dates_settings;
+  const record = {
+    name: input.name ?? current?.name ?? '',
+    name_tr: input.name_tr ?? current?.name_tr ?? {},
+    is_daily: input.is_daily ?? current?.is_daily ?? false,
+    price: input.price ?? current?.price ?? 0,
+    price_type: (input.price_type ?? current?.price_type ?? 1) as PriceType,
+    do_not_apply_promotions: input.do_not_apply_promotions ?? current?.do_not_apply_promotions ?? false,
+  };
+  const { settings, days } = checkService(
+    record,
+    dates
+      ? { type: dates.type, min_days: dates.min_days ?? null, max_days: dates.max_days ?? null }
+      : {
+          type: current?.select_dates_type ?? '0',
+          min_days: current?.select_min_days ?? null,
+          max_days: current?.select_max_days ?? null,
+        },
+    input.active_week_days ?? current?.active_week_days ?? WEEK_DAYS,
+  );
+  return { ...record, settings, days };
+}
+
+export async function createExtraService(
+  tx: Db,
+  property: PropertyRow,
+  input: ExtraServiceInput,
+  now: Date,
+): Promise<ExtraServiceRow> {
+  const s = merged(undefined, input);
+  const [row] = await tx.sql<ExtraServiceRow>`
+    insert into extra_services (property_id, name, name_tr, is_daily, price, price_type, do_not_apply_promotions,
+      active_week_days, select_dates_type, select_min_days, select_max_days, created_at, updated_at)
+    values (${property.id}, ${s.name}, ${s.name_tr}, ${s.is_daily}, ${s.price}, ${s.price_type},
+      ${s.do_not_apply_promotions}, ${s.days}, ${s.settings.type}, ${s.settings.min_days}, ${s.settings.max_days},
+      ${now}, ${now})
+    returning *`;
+  if (!row) throw new Error('extra service insert returned no row');
+  await recordEvent(tx, {
+    type: 'extra_service.created',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, extra_service_id: row.external_id },
+  });
+  return row;
+}
+
+/** PATCH: partial (spec 2.9); the merged record is checked as a whole, nothing is written when it fails. */
+export async function updateExtraService(
+  tx: Db,
+  property: PropertyRow,
+  id: string,
+  input: ExtraServiceInput,
+  now: Date,
+): Promise<ExtraServiceRow> {
+  const current = await findOwned<ExtraServiceRow>(tx, 'extra_services', property.id, id, true);
+  const s = merged(current, input);
+  const [row] = await tx.sql<ExtraServiceRow>`
+    update extra_services set name = ${s.name}, name_tr = ${s.name_tr}, is_daily = ${s.is_daily}, price = ${s.price},
+      price_type = ${s.price_type}, do_not_apply_promotions = ${s.do_not_apply_promotions},
+      active_week_days = ${s.days}, select_dates_type = ${s.settings.type}, select_min_days = ${s.settings.min_days},
+      select_max_days = ${s.settings.max_days}, updated_at = ${now}
+    where id = ${current.id} returning *`;
+  if (!row) throw new Error('extra service update returned no row');
+  await recordEvent(tx, {
+    type: 'extra_service.updated',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, extra_service_id: row.external_id },
+  });
+  return row;
+}
+
+export async function deleteExtraService(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
+  const row = await findOwned<ExtraServiceRow>(tx, 'extra_services', property.id, id, true);
+  await softDeleteOwned(tx, 'extra_services', row.id, now);
+  await recordEvent(tx, {
+    type: 'extra_service.deleted',
+    customerId: property.customer_id,
+    propertyId: property.id,
+    data: { property_id: property.external_id, extra_service_id: row.external_id },
+  });
+  return row.external_id;
+}

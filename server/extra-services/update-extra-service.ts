@@ -1,0 +1,18 @@
+import { ownedUpdateRoute } from '../config-surfaces/owned-routes.ts';
+import { ExtraServiceSchema, UpdateExtraServiceBody } from './model.ts';
+import { updateExtraService } from './service.ts';
+import { extraServiceView } from './view.ts';
+
+export const updateExtraServiceRoute = ownedUpdateRoute({
+  name: 'qc.extra_services.update',
+  path: '/properties/:property/extra_services',
+  param: 'service',
+  resource: 'extra_service',
+  summary: 'Change an extra service (partial)',
+  description:
+    'Only the fields present change (`client_select_dates_settings` as a whole); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated`.',
+  body: UpdateExtraServiceBody,
+  schema: ExtraServiceSchema,
+  update: updateExtraService,
+  view: extraServiceView,
+});
