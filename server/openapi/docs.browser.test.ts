@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { mkdirSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { openHeadlessPage } from '../testing/headless-chromium.ts';
 
 /**
  * The API reference as a partner sees it: a real headless Chromium loads /v1/qc/docs with every request to
  * another origin refused (the network is cut off), waits for the operation list, and keeps a screenshot in
- * .artifacts/ for people to look at.
+ * .artifacts/screenshots/ for people to look at.
  */
 let t: TestApp;
 let server: ReturnType<typeof Bun.serve>;
@@ -22,40 +21,23 @@ afterAll(async () => {
 
 describe('API docs page', () => {
   it('renders the operation list offline, from our own origin only', async () => {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+    const origin = `http://127.0.0.1:${server.port}`;
+    const opened = await openHeadlessPage(`${origin}/v1/qc/docs`, {
+      onlyOrigin: origin,
+      viewport: { width: 1400, height: 1000 },
     });
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-      const origin = `http://127.0.0.1:${server.port}`;
-      const elsewhere: string[] = [];
-      await page.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-        elsewhere.push(url);
-        return route.abort('internetdisconnected');
-      });
-      await page.goto(`${origin}/v1/qc/docs`);
+      const { page } = opened;
       // Operation summaries come from the route definitions; wait until the reference has rendered them.
       await page.getByText('Exchange client credentials for an access token').first().waitFor({ timeout: 20_000 });
       await expect(page.getByText('Public keys that verify access tokens').first().isVisible()).resolves.toBe(true);
       // Opening a tag shows its operations.
       await page.getByText('properties', { exact: true }).first().click();
       await page.getByText('Properties the token may act on').first().waitFor({ timeout: 10_000 });
-      mkdirSync('.artifacts', { recursive: true });
-      await page.screenshot({ path: '.artifacts/api-docs.png' });
-      expect(elsewhere).toEqual([]);
+      await opened.screenshot('api-docs');
+      expect(opened.refused).toEqual([]);
     } finally {
-      await browser.close();
+      await opened.close();
     }
   }, 60_000);
 
