@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import { legacyFacade } from '../legacy/facade.ts';
-import { registerBookings } from './bookings/routes.ts';
 import type { Deps } from './core/deps.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
@@ -11,8 +10,6 @@ import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { routeTable } from './route-table.ts';
-import { registerSubscriptions } from './subscriptions/routes.ts';
-import { registerWebhookRoutes } from './webhooks/routes.ts';
 
 export interface AppOptions {
   operatorToken: string;
@@ -23,9 +20,6 @@ export interface AppOptions {
 function modernApi(deps: Deps) {
   const app = createQcApp(deps);
   mountRoutes(app, deps, routeTable);
-  registerBookings(app, deps);
-  registerSubscriptions(app, deps);
-  registerWebhookRoutes(app, deps);
   return app;
 }
 

@@ -52,7 +52,7 @@ function allowed(from: string, to: string): boolean {
  * The test also fails when an entry here no longer occurs, so the list can only shrink.
  */
 const KNOWN_UPWARD: string[] = [];
-const KNOWN_CYCLES = ['server/bookings/intake.ts'];
+const KNOWN_CYCLES: string[] = [];
 
 const files = SOURCES.flatMap(sourceFiles);
 const graph = new Map(files.map((file) => [file, importsOf(file).filter((to) => !isTestCode(to))]));

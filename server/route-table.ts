@@ -18,6 +18,18 @@ import { listAutoEmailTemplates } from './auto-email-templates/list-templates.ts
 import { previewAutoEmailTemplate } from './auto-email-templates/preview-template.ts';
 import { showAutoEmailTemplate } from './auto-email-templates/show-template.ts';
 import { updateAutoEmailTemplate } from './auto-email-templates/update-template.ts';
+import { ackBooking } from './bookings/ack-booking.ts';
+import { ackRevisionRoute } from './bookings/ack-revision.ts';
+import { assignRoomRoute } from './bookings/assign-room.ts';
+import { cancelBookingRoute } from './bookings/cancel-booking.ts';
+import { createAgencyBooking } from './bookings/create-agency-booking.ts';
+import { createBookingRoute } from './bookings/create-booking.ts';
+import { listBookingsRoute } from './bookings/list-bookings.ts';
+import { listRevisionFeed } from './bookings/list-revision-feed.ts';
+import { receiveInboundWebhook } from './bookings/receive-inbound-webhook.ts';
+import { recordNoShowRoute } from './bookings/record-no-show.ts';
+import { showBooking } from './bookings/show-booking.ts';
+import { showBookingHealth } from './bookings/show-booking-health.ts';
 import { createCancellationPolicyRoute } from './cancellation-policies/create-cancellation-policy.ts';
 import { deleteCancellationPolicyRoute } from './cancellation-policies/delete-cancellation-policy.ts';
 import { listCancellationPolicies } from './cancellation-policies/list-cancellation-policies.ts';
@@ -35,7 +47,6 @@ import { showGuestGuide } from './content-pages/show-guest-guide.ts';
 import { updateContentPage } from './content-pages/update-content-page.ts';
 import { updateGuestGuide } from './content-pages/update-guest-guide.ts';
 import type { RouteDefinition, RouteSpec } from './core/routes/route.ts';
-import { routes as unconverted } from './core/routes/route-table.ts';
 import { createExtraServiceRoute } from './extra-services/create-extra-service.ts';
 import { deleteExtraServiceRoute } from './extra-services/delete-extra-service.ts';
 import { listExtraServices } from './extra-services/list-extra-services.ts';
@@ -84,6 +95,17 @@ import { createRoomType } from './room-types/create-room-type.ts';
 import { listRoomTypes } from './room-types/list-room-types.ts';
 import { showRoomType } from './room-types/show-room-type.ts';
 import { updateRoomType } from './room-types/update-room-type.ts';
+import { createSubscriptionRoute } from './subscriptions/create-subscription.ts';
+import { deleteSubscriptionRoute } from './subscriptions/delete-subscription.ts';
+import { enableSubscriptionRoute } from './subscriptions/enable-subscription.ts';
+import { listSubscriptionsRoute } from './subscriptions/list-subscriptions.ts';
+import { rotateSubscriptionSecret } from './subscriptions/rotate-subscription-secret.ts';
+import { showSubscription } from './subscriptions/show-subscription.ts';
+import { updateSubscriptionRoute } from './subscriptions/update-subscription.ts';
+import { listDeliveriesRoute } from './webhooks/list-deliveries.ts';
+import { listEventTypes } from './webhooks/list-event-types.ts';
+import { redeliverDelivery } from './webhooks/redeliver-delivery.ts';
+import { showWebhookHealth } from './webhooks/show-webhook-health.ts';
 
 /**
  * The route table: every modern operation, one definition per file beside its handler. The app mounts this
@@ -105,6 +127,33 @@ export const routeTable: readonly RouteDefinition[] = [
   replaceCatalogue,
   createCatalogueSync,
   showCatalogueSync,
+
+  // Bookings (spec 4.5)
+  listRevisionFeed,
+  ackRevisionRoute,
+  listBookingsRoute,
+  showBookingHealth,
+  showBooking,
+  cancelBookingRoute,
+  recordNoShowRoute,
+  createBookingRoute,
+  createAgencyBooking,
+  ackBooking,
+  assignRoomRoute,
+  receiveInboundWebhook,
+
+  // Subscriptions and webhooks (spec 4.6)
+  createSubscriptionRoute,
+  listSubscriptionsRoute,
+  showSubscription,
+  updateSubscriptionRoute,
+  deleteSubscriptionRoute,
+  rotateSubscriptionSecret,
+  enableSubscriptionRoute,
+  listEventTypes,
+  showWebhookHealth,
+  listDeliveriesRoute,
+  redeliverDelivery,
 
   // Room types and rate plans
   listRoomTypes,
@@ -193,8 +242,5 @@ export const routeTable: readonly RouteDefinition[] = [
   paceAnalytics,
 ];
 
-/**
- * Every route's spec. TRANSITION: routes not yet moved to one-operation-per-file still live in
- * server/core/routes/route-table.ts; each conversion moves its entries from there into `routeTable`.
- */
-export const routeCatalogue: readonly RouteSpec[] = [...routeTable, ...Object.values(unconverted)];
+/** Every route's spec (what GET /permissions, endpoint_scopes and the auth walk read): the route table. */
+export const routeCatalogue: readonly RouteSpec[] = routeTable;

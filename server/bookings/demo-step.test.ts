@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
 let t: TestApp;
@@ -6,6 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
+afterAll(() => t.close());
 
 describe('POST /ops/demo, bookings part', () => {
   it('creates bookings on the live property from several channels, visible in the feed and the list of the demo client', async () => {

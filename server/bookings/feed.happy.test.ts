@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { ManualClock } from '../core/clock.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture, opsBooking, startBookingTest } from './test-fixtures.ts';
@@ -10,6 +10,7 @@ let clock: ManualClock;
 beforeAll(async () => {
   ({ t, fx, clock } = await startBookingTest());
 });
+afterAll(() => t.close());
 
 const feed = (token: string, query: Record<string, string | number> = {}) =>
   t.request('GET', '/v1/qc/booking_revisions/feed', { token, query });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture } from './test-fixtures.ts';
@@ -17,6 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
+afterAll(() => t.close());
 
 type Ack = 'ack' | 'skip' | 'twice';
 type Action =

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { appendRevision } from './revisions.ts';
 import type { BookingRow } from './snapshot.ts';
@@ -9,6 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
+afterAll(() => t.close());
 
 describe('revision ids commit in order per customer', () => {
   // Needs two connections: embedded PGlite has one, so an open transaction there blocks everything.

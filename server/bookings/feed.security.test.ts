@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture, opsBooking } from './test-fixtures.ts';
 
@@ -11,6 +11,7 @@ beforeAll(async () => {
   fx = await bookingFixture(t);
   stranger = await bookingFixture(t);
 });
+afterAll(() => t.close());
 
 const feedIds = async (token: string) =>
   (

@@ -1,10 +1,15 @@
 import type { Db } from '../core/db/db.ts';
-import { notFound } from '../core/http/api-error.ts';
+import { fieldError, notFound } from '../core/http/api-error.ts';
 import { type RevisionRow, revisionView } from './view.ts';
 
 /** Feed page size: default 100, larger values are clamped to 500 (spec 8.2 leaves the maximum open). */
 export const FEED_DEFAULT_LIMIT = 100;
 export const FEED_MAX_LIMIT = 500;
+
+/** Feed limit: default 100, clamped to [1, 500]. */
+export function feedLimit(raw: string | undefined): number {
+  return Math.min(Math.max(raw === undefined ? FEED_DEFAULT_LIMIT : Number(raw), 1), FEED_MAX_LIMIT);
+}
 
 export interface FeedQuery {
   /** api_clients.id of the consumer (principal.clientPk). */
@@ -70,15 +75,18 @@ export async function advanceWatermark(db: Db, consumerId: number, propertyId: n
 
 /**
  * Acknowledges one revision for one consumer (spec 3): idempotent (a repeat answers the first ack's time),
- * never visible to other consumers. A revision outside the consumer's properties is 404 like a missing one.
+ * never visible to other consumers. A revision outside the consumer's properties, or a segment that is not
+ * a revision id, is 404 like a missing one.
  */
 export async function ackRevision(
   db: Db,
   consumerId: number,
   propertyIds: ReadonlySet<number>,
-  revisionId: number,
+  revisionSegment: string,
   at: Date,
 ) {
+  if (!/^\d{1,18}$/.test(revisionSegment)) throw notFound();
+  const revisionId = Number(revisionSegment);
   const [revision] = await db.sql<{ id: number; property_id: number }>`
     select id, property_id from booking_revisions where id = ${revisionId}`;
   if (!revision || !propertyIds.has(revision.property_id)) throw notFound();
@@ -103,6 +111,8 @@ export async function ackBookingRevisions(
   upToRevisionId: number | undefined,
   at: Date,
 ) {
+  if (upToRevisionId !== undefined && !Number.isSafeInteger(upToRevisionId))
+    throw fieldError('booking', 'revision_id', 'integer');
   const bookingId = booking.id;
   const acked = await db.sql<{ revision_id: number }>`
     insert into booking_revision_acks (consumer_id, revision_id, acked_at)

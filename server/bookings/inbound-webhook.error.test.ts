@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture } from './test-fixtures.ts';
 
@@ -9,6 +9,7 @@ beforeAll(async () => {
   t = await startTestApp();
   fx = await bookingFixture(t);
 });
+afterAll(() => t.close());
 
 function reservation(over: Record<string, unknown> = {}) {
   return {

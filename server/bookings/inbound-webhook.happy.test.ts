@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture, freeRooms, pushFree } from './test-fixtures.ts';
 
@@ -10,12 +10,13 @@ beforeAll(async () => {
   fx = await bookingFixture(t);
   await pushFree(t, fx, 1, '2026-12-01', '2026-12-31', 3);
 });
+afterAll(() => t.close());
 
 let seq = 0;
 function reservation(over: Record<string, unknown> = {}) {
   return {
     external_property_id: fx.property,
-    reservation_id: `BDC-${Date.now()}-${++seq}`,
+    reservation_id: `BDC-${crypto.randomUUID()}-${++seq}`,
     revision_id: 'r1',
     guest: { first_name: 'Ola', last_name: 'Nordmann', email: 'ola@example.no', phone: '+4790000000' },
     checkin_date: '2026-12-10',

@@ -3,11 +3,8 @@ import { t } from 'elysia';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
-import { ok } from '../core/http/envelope.ts';
-import type { QcApp } from '../core/http/qc-app.ts';
 import { fieldErrorsFrom } from '../core/http/validation.ts';
-import { type PropertyRow, resolveProperty } from '../core/resolve.ts';
-import { routes } from '../core/routes/route-table.ts';
+import { findProperty, type PropertyRow } from '../core/resolve.ts';
 import { INBOUND_CHANNELS } from './channels.ts';
 import {
   BookingRefused,
@@ -17,6 +14,7 @@ import {
   modifyBooking,
   type NewBooking,
 } from './intake.ts';
+import { lineInputOf } from './lines.ts';
 import { Guest, Money, RoomLine } from './model.ts';
 import type { BookingRow } from './snapshot.ts';
 
@@ -54,33 +52,19 @@ export const InboundReservation = t.Object({
 type Reservation = typeof InboundReservation.static;
 type Outcome = 'created' | 'modified' | 'confirmed' | 'cancelled' | 'unchanged';
 
-const RESOURCE = routes.inboundWebhooks.resource;
+const RESOURCE = 'inbound_webhook';
 const payloadInvalid = (extra: Record<string, unknown> = {}) =>
   new ApiError('errors.qc.webhook.payload_invalid', extra);
 
-export function registerInboundWebhooks(app: QcApp, deps: Deps) {
-  app.post(
-    routes.inboundWebhooks.path,
-    async ({ principal, request, body }) => {
-      const channel = new URL(request.url).searchParams.get('channel');
-      if (!channel) throw new ApiError('errors.qc.webhook.missing_channel');
-      if (!INBOUND_CHANNELS.includes(channel)) throw new ApiError('errors.qc.webhook.unknown_channel');
-      const reservation = await parseReservation(deps, principal, typeof body === 'string' ? body : '');
-      return ok(await applyReservation(deps, reservation.property, channel, reservation.data));
-    },
-    {
-      qc: routes.inboundWebhooks,
-      parse: 'text',
-      detail: {
-        summary: routes.inboundWebhooks.summary,
-        description:
-          `Query channel (${INBOUND_CHANNELS.join(', ')}); JSON body: external_property_id, reservation_id, optional revision_id, ` +
-          'status (confirmed, tentative, cancelled), guest, checkin_date, checkout_date, rooms[], total_price, optional cancellation. ' +
-          'Upsert by reservation_id: redeliveries change nothing.',
-        tags: ['bookings'],
-      },
-    },
-  );
+/**
+ * One inbound delivery: the channel (query), then the raw body parsed and checked, then the upsert in the
+ * property's turn. Answers the booking, the outcome and the revisions it appended.
+ */
+export async function receiveReservation(deps: Deps, principal: Principal, channel: string | null, raw: string) {
+  if (!channel) throw new ApiError('errors.qc.webhook.missing_channel');
+  if (!INBOUND_CHANNELS.includes(channel)) throw new ApiError('errors.qc.webhook.unknown_channel');
+  const reservation = await parseReservation(deps, principal, raw);
+  return applyReservation(deps, reservation.property, channel, reservation.data);
 }
 
 async function parseReservation(
@@ -97,12 +81,9 @@ async function parseReservation(
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw payloadInvalid();
   const propertyId = (json as { external_property_id?: unknown }).external_property_id;
   if (typeof propertyId !== 'string' || !propertyId) throw new ApiError('errors.qc.webhook.missing_property');
-  let property: PropertyRow;
-  try {
-    property = await resolveProperty(deps.db, principal, propertyId);
-  } catch {
-    throw new ApiError('errors.qc.webhook.missing_property');
-  }
+  // Only a property the credential may not act on is missing_property; a failed lookup propagates as what it is.
+  const property = await findProperty(deps.db, principal, propertyId);
+  if (!property) throw new ApiError('errors.qc.webhook.missing_property');
   if (!Value.Check(InboundReservation, json)) {
     const errors = [...Value.Errors(InboundReservation, json)] as unknown as Parameters<typeof fieldErrorsFrom>[0];
     throw payloadInvalid({ errors: fieldErrorsFrom(errors, RESOURCE) });
@@ -175,19 +156,8 @@ function changesOf(r: Reservation) {
     },
     checkinDate: r.checkin_date,
     checkoutDate: r.checkout_date,
-    rooms: linesOf(r),
+    rooms: r.rooms.map(lineInputOf),
     totalPrice: r.total_price.amount,
     externalRevisionId: r.revision_id ?? null,
   };
-}
-
-function linesOf(r: Reservation) {
-  return r.rooms.map((l) => ({
-    roomTypeId: l.room_type_id,
-    ratePlanId: l.rate_plan_id,
-    qty: l.qty,
-    adults: l.adults,
-    children: l.children,
-    price: l.price,
-  }));
 }

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import {
@@ -16,6 +16,7 @@ const clock = new ManualClock('2026-06-15T10:00:00Z');
 beforeAll(async () => {
   t = await startTestApp({ clock });
 });
+afterAll(() => t.close());
 
 async function revisionsOf(bookingId: number) {
   return t.deps.db.sql<{ id: number; revision_type: string; payload: Record<string, any> }>`

@@ -14,6 +14,7 @@ import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import { assertBookable } from './bookability.ts';
+import type { BookingResult, GuestInput } from './booking-result.ts';
 import { type BookingProperty, propertyForBooking } from './booking-rows.ts';
 import { isChannel } from './channels.ts';
 import { heldNights, moveBooked } from './holdings.ts';
@@ -24,6 +25,7 @@ import { appendRevision } from './revisions.ts';
 import type { BookingRow, BookingStatus } from './snapshot.ts';
 import { nightCount } from './stay.ts';
 
+export type { BookingResult, GuestInput } from './booking-result.ts';
 export {
   assignRoom,
   type BookingChanges,
@@ -42,13 +44,6 @@ export { BookingRefused } from './refusal.ts';
 /** Ids from this value on come from the sequence; explicit ids (old-generation bookings) stay below it. */
 export const FIRST_GENERATED_BOOKING_ID = 161300;
 const MAX_NIGHTS = 365;
-
-export interface GuestInput {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-}
 
 export interface NewBooking {
   /** Internal property id. */
@@ -85,14 +80,6 @@ export interface CreateOptions {
   checkAvailability?: boolean;
   /** Partner-originated creation: refuse on a shadow property (nothing is written while shadow). */
   requireLive?: boolean;
-}
-
-export interface BookingResult {
-  booking: BookingRow;
-  /** The revision appended by this call; null when it changed nothing the feed carries. */
-  revisionId: number | null;
-  /** False when the call was a no-op (repeat cancel, a known channel reference, an identical modification). */
-  changed: boolean;
 }
 
 /**

@@ -4,13 +4,20 @@ import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, fieldError, notFound } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
+import type { BookingResult, GuestInput, ResultWithRooms } from './booking-result.ts';
 import { lockBooking, propertyForBooking, propertyIdOfBooking } from './booking-rows.ts';
 import { heldNights, moveBooked } from './holdings.ts';
-import type { BookingResult, GuestInput } from './intake.ts';
 import { bookedLines, linesOfRows, type RoomLineInput, resolveLines, sameLines, writeRooms } from './lines.ts';
 import { BookingRefused, MODIFY_FAILED } from './refusal.ts';
 import { appendRevision, bookingEventData, type RevisionType } from './revisions.ts';
-import { type BookingRow, bookingRooms, type Cancellation } from './snapshot.ts';
+import {
+  type BookingRoomRow,
+  type BookingRow,
+  bookingRooms,
+  type Cancellation,
+  type RevisionPayload,
+  snapshotOf,
+} from './snapshot.ts';
 import { nightCount } from './stay.ts';
 
 /** A change of dates, guests, rooms, price or contact data (material), and/or the internal comment (not). */
@@ -127,9 +134,10 @@ export interface CancelInput {
  * snapshot taken when the booking was made, the fee) and appends the `cancelled` revision. Cancelling a
  * cancelled booking is a no-op.
  */
-export async function cancelBooking(deps: Deps, ref: BookingRef, input: CancelInput): Promise<BookingResult> {
+export async function cancelBooking(deps: Deps, ref: BookingRef, input: CancelInput): Promise<ResultWithRooms> {
   return inTurn(deps, ref, async (tx, b) => {
-    if (b.status === 'cancelled') return { booking: b, revisionId: null, changed: false };
+    const rooms = await bookingRooms(tx, b.id);
+    if (b.status === 'cancelled') return { booking: b, revisionId: null, changed: false, rooms };
     const now = deps.clock.now();
     const cancellation: Cancellation = {
       cancelled_at: now.toISOString(),
@@ -142,6 +150,7 @@ export async function cancelBooking(deps: Deps, ref: BookingRef, input: CancelIn
       deps,
       tx,
       b,
+      rooms,
       'cancelled',
       await tx.sql<BookingRow>`
       update bookings set status = 'cancelled', cancelled_at = ${now}, cancellation = ${cancellation}, updated_at = ${now}
@@ -151,14 +160,16 @@ export async function cancelBooking(deps: Deps, ref: BookingRef, input: CancelIn
 }
 
 /** Records a no-show from any state: releases the held rooms, appends `no_show`. A repeat is a no-op. */
-export async function recordNoShow(deps: Deps, ref: BookingRef): Promise<BookingResult> {
+export async function recordNoShow(deps: Deps, ref: BookingRef): Promise<ResultWithRooms> {
   return inTurn(deps, ref, async (tx, b) => {
-    if (b.status === 'no_show') return { booking: b, revisionId: null, changed: false };
+    const rooms = await bookingRooms(tx, b.id);
+    if (b.status === 'no_show') return { booking: b, revisionId: null, changed: false, rooms };
     const now = deps.clock.now();
     return release(
       deps,
       tx,
       b,
+      rooms,
       'no_show',
       await tx.sql<BookingRow>`
       update bookings set status = 'no_show', no_show_at = ${now}, updated_at = ${now} where id = ${b.id} returning *`,
@@ -166,17 +177,20 @@ export async function recordNoShow(deps: Deps, ref: BookingRef): Promise<Booking
   });
 }
 
+/** Releases the held rooms of a booking leaving for `type`; its room lines do not change, so `rooms` stays true. */
 async function release(
   deps: Deps,
   tx: Db,
   before: BookingRow,
+  rooms: readonly BookingRoomRow[],
   type: RevisionType,
   [updated]: BookingRow[],
-): Promise<BookingResult> {
+): Promise<ResultWithRooms> {
   const booking = updated as BookingRow;
-  const lines = bookedLines(linesOfRows(await bookingRooms(tx, before.id)), before.checkin_date, before.checkout_date);
+  const lines = bookedLines(linesOfRows(rooms), before.checkin_date, before.checkout_date);
   await moveBooked(tx, heldNights(before.status, lines), heldNights(booking.status, lines));
-  return { booking, revisionId: await revise(deps, tx, booking, type), changed: true };
+  const snapshot = snapshotOf(booking, rooms);
+  return { booking, revisionId: await revise(deps, tx, booking, type, snapshot), changed: true, rooms, snapshot };
 }
 
 export interface RoomAssignment {
@@ -190,7 +204,7 @@ export interface RoomAssignment {
  * Stores the physical room number and self-check-in code on a booking's room line and records
  * `booking.assigned` (informational: no revision, the feed snapshot does not change).
  */
-export async function assignRoom(deps: Deps, ref: BookingRef, input: RoomAssignment): Promise<BookingResult> {
+export async function assignRoom(deps: Deps, ref: BookingRef, input: RoomAssignment): Promise<ResultWithRooms> {
   return inTurn(deps, ref, async (tx, b) => {
     const items = await bookingRooms(tx, b.id);
     if (input.bookingItemId === undefined && items.length > 1)
@@ -207,13 +221,20 @@ export async function assignRoom(deps: Deps, ref: BookingRef, input: RoomAssignm
       propertyId: b.property_id,
       data: bookingEventData(b, last?.id ?? null),
     });
-    return { booking: b, revisionId: null, changed: true };
+    const rooms = items.map((i) => (i.id === item.id ? { ...i, room_number: input.roomNumber } : i));
+    return { booking: b, revisionId: null, changed: true, rooms };
   });
 }
 
-async function revise(deps: Deps, tx: Db, booking: BookingRow, type: RevisionType): Promise<number> {
+async function revise(
+  deps: Deps,
+  tx: Db,
+  booking: BookingRow,
+  type: RevisionType,
+  snapshot?: RevisionPayload,
+): Promise<number> {
   const property = await propertyForBooking(tx, booking.property_id);
-  return appendRevision(deps, tx, booking, type, property?.customer_id as number);
+  return appendRevision(deps, tx, booking, type, property?.customer_id as number, snapshot);
 }
 
 /**
@@ -223,7 +244,11 @@ async function revise(deps: Deps, tx: Db, booking: BookingRow, type: RevisionTyp
 export type BookingRef = number | { id: number; property_id: number };
 
 /** Runs `work` in the booking's property turn with the booking row locked. */
-async function inTurn(deps: Deps, ref: BookingRef, work: (tx: Db, booking: BookingRow) => Promise<BookingResult>) {
+async function inTurn<R extends BookingResult>(
+  deps: Deps,
+  ref: BookingRef,
+  work: (tx: Db, booking: BookingRow) => Promise<R>,
+): Promise<R> {
   const id = typeof ref === 'number' ? ref : ref.id;
   const propertyId = typeof ref === 'number' ? await propertyIdOfBooking(deps.db, ref) : ref.property_id;
   return deps.actors.run(propertyId, async (tx) => work(tx, await lockBooking(tx, id)));

@@ -18,6 +18,25 @@ export interface RoomLineInput {
   price?: number;
 }
 
+/** A room line as the APIs send it (snake_case), as the booking functions take it. */
+export function lineInputOf(r: {
+  room_type_id: number | string;
+  rate_plan_id: number | string;
+  qty?: number;
+  adults?: number;
+  children?: number;
+  price?: number;
+}): RoomLineInput {
+  return {
+    roomTypeId: r.room_type_id,
+    ratePlanId: r.rate_plan_id,
+    qty: r.qty,
+    adults: r.adults,
+    children: r.children,
+    price: r.price,
+  };
+}
+
 export interface ResolvedLine {
   roomTypeId: number;
   ratePlanId: number;

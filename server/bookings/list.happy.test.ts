@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { ManualClock } from '../core/clock.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { type BookingFixture, opsBooking, startBookingTest } from './test-fixtures.ts';
@@ -71,6 +71,7 @@ beforeAll(async () => {
   await t.ops('POST', `/ops/bookings/${made.dee?.id}/cancel`, { cancelled_by: 'guest', reason_code: 'x' });
   await t.ops('POST', `/ops/bookings/${made.eve?.id}/no-show`);
 });
+afterAll(() => t.close());
 
 function list(query: Record<string, string | number>) {
   return t.request('GET', `/v1/qc/properties/${fx.property}/bookings`, { token: fx.token, query });

@@ -1,6 +1,9 @@
 import { addDays, isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
+import { pageMeta } from '../core/http/envelope.ts';
+import { feedLimit, feedPage } from './feed.ts';
 import type { BookingRow } from './snapshot.ts';
+import { bookingViews } from './view.ts';
 
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 100;
@@ -122,4 +125,24 @@ export async function listBookings(db: Db, propertyId: number, timezone: string,
     params,
   );
   return { rows, total: count?.total ?? 0 };
+}
+
+/**
+ * GET /properties/{p}/bookings: the filtered list, or with revisions=1 the property-scoped revision feed
+ * (since, limit and the answer of GET /booking_revisions/feed). Malformed values are dropped, not rejected.
+ */
+export async function propertyBookingsPage(
+  db: Db,
+  consumerId: number,
+  property: { id: number; timezone: string },
+  search: URLSearchParams,
+) {
+  if (search.get('revisions') === '1') {
+    const since = /^\d{1,18}$/.test(search.get('since') ?? '') ? Number(search.get('since')) : 0;
+    const limit = feedLimit(/^\d{1,9}$/.test(search.get('limit') ?? '') ? (search.get('limit') as string) : undefined);
+    return feedPage(db, { consumerId, propertyIds: [property.id], since, limit });
+  }
+  const filters = parseFilters(search);
+  const { rows, total } = await listBookings(db, property.id, property.timezone, filters);
+  return { bookings: await bookingViews(db, rows), meta: pageMeta(total, filters.page, filters.limit) };
 }

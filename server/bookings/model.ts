@@ -85,3 +85,74 @@ export const PropertyParams = t.Object({ property: t.String() });
 export const BookingParams = t.Object({ property: t.String(), booking: t.String() });
 export const BookingIdParams = t.Object({ booking: t.String() });
 export const RevisionParams = t.Object({ revision: t.String() });
+
+const Iso = t.String({ format: 'date-time' });
+const Price = t.Object({ amount: t.Number(), currency: t.String() });
+const BookingStatusSchema = t.Union(
+  ['requested', 'tentative', 'confirmed', 'cancelled', 'no_show', 'checked_in', 'checked_out'].map((s) => t.Literal(s)),
+);
+
+/** A booking as partners see it (view.ts): the revision snapshot as it stands now, guest masked. */
+export const BookingSchema = t.Object({
+  inbound_booking_id: t.Integer(),
+  external_booking_id: t.String(),
+  external_revision_id: t.Nullable(t.String()),
+  source_channel: t.String(),
+  status: BookingStatusSchema,
+  guest_first_name: t.String(),
+  guest_last_name: t.String(),
+  guest_email: t.String(),
+  guest_phone: t.String(),
+  checkin_date: DateString,
+  checkout_date: DateString,
+  nights: t.Integer(),
+  adults: t.Integer(),
+  children: t.Integer(),
+  currency_code: t.String(),
+  total_price: Price,
+  rooms: t.Array(
+    t.Object({
+      booking_item_id: t.Integer(),
+      room_id: t.Integer(),
+      rate_plan_id: t.Integer(),
+      qty: t.Integer(),
+      adults: t.Integer(),
+      children: t.Integer(),
+      price: Price,
+      external_room_type_id: t.String(),
+      external_rate_plan_id: t.String(),
+      room_number: t.Nullable(t.String()),
+    }),
+  ),
+  extras: t.Array(t.Unknown()),
+  processing_state: t.String(),
+  no_show_at: t.Nullable(Iso),
+  cancelled_at: t.Nullable(Iso),
+  agency: t.Optional(t.Record(t.String(), t.Unknown())),
+  cancellation: t.Optional(
+    t.Object({
+      cancelled_at: Iso,
+      cancelled_by: t.Union([t.Literal('guest'), t.Literal('hotelier'), t.Literal('ota'), t.Literal('system')]),
+      reason_code: t.String(),
+      policy_snapshot: t.Record(t.String(), t.Unknown()),
+      fee_charged: t.Number(),
+    }),
+  ),
+  received_at: Iso,
+});
+
+/** A feed item (view.ts revisionView). */
+export const RevisionSchema = t.Object({
+  id: t.Integer(),
+  inbound_booking_id: t.Integer(),
+  revision_type: t.Union(['created', 'modified', 'cancelled', 'no_show', 'confirmed'].map((s) => t.Literal(s))),
+  created_at: Iso,
+  external_property_id: t.String({ format: 'uuid' }),
+  payload: t.Record(t.String(), t.Unknown()),
+});
+
+/** One page of the revision feed (feed.ts feedPage). */
+export const FeedPageSchema = t.Object({
+  booking_revisions: t.Array(RevisionSchema),
+  next_cursor: t.Integer({ description: 'Pass as since to continue' }),
+});

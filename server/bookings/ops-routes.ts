@@ -15,6 +15,7 @@ import {
   type SeedBooking,
   seedBookings,
 } from './intake.ts';
+import { lineInputOf } from './lines.ts';
 import { type BookingRow, bookingRooms } from './snapshot.ts';
 
 type OpsApp = ReturnType<typeof createJsonApp>;
@@ -119,7 +120,7 @@ export function bookingOpsRoutes(deps: Deps) {
             },
             adults: body.adults,
             children: body.children,
-            rooms: body.rooms?.map(lineOf),
+            rooms: body.rooms?.map(lineInputOf),
             totalPrice: body.total_price?.amount,
             internalComment: body.comment,
           });
@@ -181,17 +182,6 @@ export function bookingOpsRoutes(deps: Deps) {
 
 type OpsBookingBody = typeof OpsBooking.static;
 
-function lineOf(r: typeof OpsRoomLine.static) {
-  return {
-    roomTypeId: r.room_type_id,
-    ratePlanId: r.rate_plan_id,
-    qty: r.qty,
-    adults: r.adults,
-    children: r.children,
-    price: r.price,
-  };
-}
-
 function opsInput(propertyId: number, b: OpsBookingBody): NewBooking {
   return {
     propertyId,
@@ -199,7 +189,7 @@ function opsInput(propertyId: number, b: OpsBookingBody): NewBooking {
     guest: { firstName: b.guest.first_name, lastName: b.guest.last_name, email: b.guest.email, phone: b.guest.phone },
     checkinDate: b.checkin_date,
     checkoutDate: b.checkout_date,
-    rooms: b.rooms.map(lineOf),
+    rooms: b.rooms.map(lineInputOf),
     totalPrice: b.total_price.amount,
     currency: b.total_price.currency,
     adults: b.adults,

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture, partnerBody, pushFree, startBookingTest } from './test-fixtures.ts';
 
@@ -9,6 +9,7 @@ beforeAll(async () => {
   ({ t, fx } = await startBookingTest());
   await pushFree(t, fx, 0, '2026-11-01', '2026-11-30', 2);
 });
+afterAll(() => t.close());
 
 async function refused(body: Record<string, unknown>, reason: string, path = '/v1/qc/bookings') {
   const before = await counts();
@@ -106,7 +107,7 @@ describe('a refused partner creation is 422 errors.qc.booking_create_failed and 
 
   it('is not cached under its Idempotency-Key: the same request succeeds once rooms are free', async () => {
     const body = partnerBody(fx, { checkin_date: '2027-01-10', checkout_date: '2027-01-11' });
-    const headers = { 'idempotency-key': `refused-${Date.now()}` };
+    const headers = { 'idempotency-key': `refused-${crypto.randomUUID()}` };
     const first = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body, headers });
     expect(first.body.message).toBe('errors.qc.booking_create_failed');
     await pushFree(t, fx, 0, '2027-01-10', '2027-01-10', 1);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { TestApp } from '../testing/harness.ts';
 import {
   type BookingFixture,
@@ -16,6 +16,7 @@ beforeAll(async () => {
   ({ t, fx } = await startBookingTest());
   await pushFree(t, fx, 0, '2026-11-01', '2026-11-30', 4);
 });
+afterAll(() => t.close());
 
 describe('POST /bookings', () => {
   it('takes a booking against free rooms: 201, created revision and event, rooms held', async () => {
@@ -56,7 +57,7 @@ describe('POST /bookings', () => {
 
   it('a reference already used on this property and channel answers 200 with that booking and creates nothing', async () => {
     const body = partnerBody(fx, {
-      reference: `PMS-${Date.now()}`,
+      reference: `PMS-${crypto.randomUUID()}`,
       checkin_date: '2026-11-20',
       checkout_date: '2026-11-21',
     });
@@ -85,7 +86,7 @@ describe('POST /bookings', () => {
 
   it('replays a keyed creation instead of booking twice', async () => {
     const body = partnerBody(fx, { checkin_date: '2026-11-27', checkout_date: '2026-11-28' });
-    const headers = { 'idempotency-key': `create-${Date.now()}` };
+    const headers = { 'idempotency-key': `create-${crypto.randomUUID()}` };
     const first = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body, headers });
     const again = await t.request('POST', '/v1/qc/bookings', { token: fx.token, body, headers });
     expect(first.status).toBe(201);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { ManualClock } from '../core/clock.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingEvents, bookingFixture, opsBooking, startBookingTest } from './test-fixtures.ts';
@@ -10,6 +10,7 @@ let clock: ManualClock;
 beforeAll(async () => {
   ({ t, fx, clock } = await startBookingTest());
 });
+afterAll(() => t.close());
 
 const path = (booking: string, action = '') => `/v1/qc/properties/${fx.property}/bookings/${booking}${action}`;
 

@@ -1,7 +1,7 @@
 import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { recordEvent } from '../core/outbox.ts';
-import { type BookingRow, bookingRooms, snapshotOf } from './snapshot.ts';
+import { type BookingRow, bookingRooms, type RevisionPayload, snapshotOf } from './snapshot.ts';
 
 export type RevisionType = 'created' | 'modified' | 'cancelled' | 'no_show' | 'confirmed';
 
@@ -25,8 +25,10 @@ export async function appendRevision(
   booking: BookingRow,
   type: RevisionType,
   customerId: number,
+  /** The snapshot when the caller already built it from the rooms it read; built here otherwise. */
+  snapshot?: RevisionPayload,
 ): Promise<number> {
-  const payload = snapshotOf(booking, await bookingRooms(tx, booking.id));
+  const payload = snapshot ?? snapshotOf(booking, await bookingRooms(tx, booking.id));
   await tx.sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}::int, ${customerId}::int)`;
   const [row] = await tx.sql<{ id: number }>`
     insert into booking_revisions (booking_id, property_id, revision_type, payload, created_at)

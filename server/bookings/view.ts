@@ -1,13 +1,16 @@
 import type { Db } from '../core/db/db.ts';
-import { type BookingRoomRow, type BookingRow, snapshotOf } from './snapshot.ts';
+import { type BookingRoomRow, type BookingRow, type RevisionPayload, snapshotOf } from './snapshot.ts';
 
 /**
  * A booking as partners see it (spec 2.7 "booking collection item"): the revision payload fields as the
  * booking stands now, plus `status`; additive: `inbound_booking_id` (what revisions carry),
  * `received_at` (what the inserted_* filters compare), `room_number` per room once assigned. Guest masked.
  */
-export function bookingView(b: BookingRow, rooms: readonly BookingRoomRow[]) {
-  const snapshot = snapshotOf(b, rooms);
+export function bookingView(
+  b: BookingRow,
+  rooms: readonly BookingRoomRow[],
+  snapshot: RevisionPayload = snapshotOf(b, rooms),
+) {
   return {
     inbound_booking_id: b.id,
     ...snapshot,

@@ -42,3 +42,6 @@ export const ListQuery = t.Object({
   page: t.Optional(t.Numeric({ minimum: 1 })),
   per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
 });
+
+/** Create and rotate answer the signing secret this once. */
+export const SubscriptionWithSecretSchema = t.Composite([SubscriptionSchema, t.Object({ secret: t.String() })]);

@@ -1,8 +1,9 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
+import { pageMeta } from '../core/http/envelope.ts';
 import { isUuid } from '../core/resolve.ts';
-import { visibleSubscriptionIds } from '../subscriptions/service.ts';
+import { findSubscription, visibleSubscriptionIds } from '../subscriptions/service.ts';
 
 /** Spec 2.8. pending -> delivering -> delivered | failed -> delivering ... | dead. */
 export const DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed', 'dead'] as const;
@@ -73,6 +74,25 @@ export async function listDeliveries(
     [...params, perPage, (page - 1) * perPage],
   );
   return { rows, total: count?.n ?? 0 };
+}
+
+/**
+ * GET /deliveries: one page of the log, newest first, filtered by a `status` value (422 unknown_status
+ * otherwise) and a subscription id (404 when the principal does not see it).
+ */
+export async function deliveryLogPage(
+  deps: Deps,
+  principal: Principal,
+  filter: { status?: string; subscription?: string },
+  page: number,
+  perPage: number,
+) {
+  const status = parseStatus(filter.status);
+  const subscriptionIds = filter.subscription
+    ? [(await findSubscription(deps.db, principal, filter.subscription)).id]
+    : undefined;
+  const { rows, total } = await listDeliveries(deps, principal, { status, subscriptionIds }, page, perPage);
+  return { deliveries: rows.map(deliveryView), meta: pageMeta(total, page, perPage) };
 }
 
 export async function findDelivery(deps: Deps, principal: Principal, segment: string): Promise<DeliveryRow> {

@@ -1,9 +1,20 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { visibleSubscriptionIds } from '../subscriptions/service.ts';
+import { deliveryView, listDeliveries, parseStatus } from './delivery-log.ts';
 
 /** The success rate covers the attempts of this window. */
 export const HEALTH_WINDOW_MS = 24 * 3600_000;
+/** GET /health/webhooks shows this many of the newest deliveries (GET /deliveries pages through all). */
+export const HEALTH_LOG_SIZE = 50;
+
+/** GET /health/webhooks: every visible subscription's health and the newest deliveries (`status` filters them). */
+export async function webhookHealth(deps: Deps, principal: Principal, status: string | undefined) {
+  const filter = { status: parseStatus(status) };
+  const subscriptions = await subscriptionHealth(deps, principal);
+  const log = await listDeliveries(deps, principal, filter, 1, HEALTH_LOG_SIZE);
+  return { subscriptions, deliveries: log.rows.map(deliveryView) };
+}
 
 interface HealthRow {
   external_id: string;

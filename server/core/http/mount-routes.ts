@@ -47,6 +47,7 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
       query: definition.query,
       body: definition.body,
       ...(definition.contentTypes ? { type: [...definition.contentTypes] } : {}),
+      ...(definition.parse ? { parse: definition.parse } : {}),
       detail: {
         summary: definition.summary,
         description: definition.description,

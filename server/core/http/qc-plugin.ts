@@ -18,7 +18,7 @@ import { renderError } from './render-error.ts';
 import { requestState } from './request-state.ts';
 
 /**
- * The modern API's request pipeline. Every route declares `{ qc: routes.<key> }`; the macro then, before
+ * The modern API's request pipeline. Every route is mounted with `{ qc: <its definition> }`; the macro then, before
  * body validation (so a missing token is a 401, not a 422):
  *   1. authenticates the bearer (401 errors.unauthorized),
  *   2. checks the route's scope (403 errors.qc.insufficient_scope),

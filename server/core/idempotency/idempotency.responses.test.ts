@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { createBookingRoute } from '../../bookings/create-booking.ts';
 import { replaceCatalogue } from '../../catalogue/replace-catalogue.ts';
 import type { Demo } from '../../ops/demo.ts';
+import { deleteSubscriptionRoute } from '../../subscriptions/delete-subscription.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import { ApiError } from '../http/api-error.ts';
 import { jsonResponse, ok } from '../http/envelope.ts';
 import { createQcApp } from '../http/qc-app.ts';
-import { routes } from '../routes/route-table.ts';
 
 /**
  * Which responses are kept for replay, whatever a handler returns. The real pipeline on a bare modern app
@@ -28,9 +29,9 @@ describe('what Idempotency-Key keeps', () => {
       calls++;
       return answer();
     };
-    app.post(routes.bookingsCreate.path, handler, { qc: routes.bookingsCreate });
     app.put(replaceCatalogue.path, handler, { qc: replaceCatalogue });
-    app.delete(routes.subscriptionsDelete.path, handler, { qc: routes.subscriptionsDelete });
+    app.post(createBookingRoute.path, handler, { qc: createBookingRoute });
+    app.delete(deleteSubscriptionRoute.path, handler, { qc: deleteSubscriptionRoute });
   });
   afterAll(() => t.close());
 

@@ -1,0 +1,25 @@
+import { t } from 'elysia';
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { ackRevision } from './feed.ts';
+import { RevisionParams } from './model.ts';
+
+export const ackRevisionRoute = defineRoute({
+  name: 'qc.booking_revisions.ack',
+  method: 'POST',
+  path: '/booking_revisions/:revision/ack',
+  scope: 'bookings.read',
+  bucket: 'booking-actions',
+  resource: 'booking_revision',
+  summary: 'Acknowledge a revision for this consumer',
+  tags: ['bookings'],
+  description: 'Idempotent per consumer; other consumers are unaffected.',
+  params: RevisionParams,
+  response: okSchema(
+    t.Object({ revision_id: t.Integer(), acked: t.Literal(true), acked_at: t.String({ format: 'date-time' }) }),
+  ),
+  errors: ['errors.not_found'],
+  async handle({ deps, principal, params }) {
+    return ok(await ackRevision(deps.db, principal.clientPk, principal.propertyIds, params.revision, deps.clock.now()));
+  },
+});

@@ -1,0 +1,26 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { Answer, defineRoute } from '../core/routes/route.ts';
+import { CREATE_DESCRIPTION } from './create-booking.ts';
+import { BookingSchema, CreateB2bBookingBody } from './model.ts';
+import { createPartnerBooking } from './partner-booking.ts';
+import { bookingView } from './view.ts';
+
+export const createAgencyBooking = defineRoute({
+  name: 'qc.agency_bookings.create',
+  method: 'POST',
+  path: '/b2b/bookings',
+  scope: 'bookings.write',
+  bucket: 'booking-actions',
+  resource: 'booking',
+  summary: 'Partner-originated B2B booking',
+  tags: ['bookings'],
+  description: `Agency booking: source channel QDA, with the agency in the snapshot. ${CREATE_DESCRIPTION}`,
+  body: CreateB2bBookingBody,
+  status: 201,
+  response: okSchema(BookingSchema),
+  errors: ['errors.qc.booking_create_failed'],
+  async handle({ deps, principal, body }) {
+    const { booking, changed, rooms } = await createPartnerBooking(deps, principal, body, 'QDA');
+    return new Answer(changed ? 201 : 200, ok(bookingView(booking, rooms)));
+  },
+});

@@ -1,0 +1,31 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { Answer, defineRoute } from '../core/routes/route.ts';
+import { BookingSchema, CreateBookingBody } from './model.ts';
+import { createPartnerBooking } from './partner-booking.ts';
+import { bookingView } from './view.ts';
+
+export const CREATE_DESCRIPTION =
+  'Partner-originated booking, checked against the calendar like a sale: every night needs free rooms, no stop-sell, ' +
+  'closed-to-arrival/departure or length-of-stay restriction may forbid it, and the property must be live. A refusal is 422 ' +
+  'errors.qc.booking_create_failed with a `reason` (never cached under Idempotency-Key). 201 with the booking; a `reference` ' +
+  'you already used on this property and channel answers 200 with the booking it made, creating nothing.';
+
+export const createBookingRoute = defineRoute({
+  name: 'qc.bookings.create',
+  method: 'POST',
+  path: '/bookings',
+  scope: 'bookings.write',
+  bucket: 'booking-actions',
+  resource: 'booking',
+  summary: 'Partner-originated booking',
+  tags: ['bookings'],
+  description: CREATE_DESCRIPTION,
+  body: CreateBookingBody,
+  status: 201,
+  response: okSchema(BookingSchema),
+  errors: ['errors.qc.booking_create_failed'],
+  async handle({ deps, principal, body }) {
+    const { booking, changed, rooms } = await createPartnerBooking(deps, principal, body, body.source_channel);
+    return new Answer(changed ? 201 : 200, ok(bookingView(booking, rooms)));
+  },
+});

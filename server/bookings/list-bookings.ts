@@ -1,0 +1,29 @@
+import { t } from 'elysia';
+import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { propertyBookingsPage } from './list.ts';
+import { BookingSchema, FeedPageSchema, PropertyParams } from './model.ts';
+
+export const listBookingsRoute = defineRoute({
+  name: 'qc.bookings.list',
+  method: 'GET',
+  path: '/properties/:property/bookings',
+  scope: 'bookings.read',
+  bucket: 'reads',
+  resource: 'booking',
+  summary: 'Bookings of a property, newest first',
+  tags: ['bookings'],
+  description:
+    'Newest first. Filters (malformed values are dropped, not rejected): page, limit (default 50, clamped to 100), ' +
+    'checkin_from/_to, checkout_from/_to (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, inclusive), inserted_from/_to (received time, ' +
+    'property-local), booking_status or booking_status[] (created, confirmed, cancelled, no_show), source_channel, guest_name, booking_id. ' +
+    'With revisions=1 this is the property-scoped revision feed: since, limit and the answer of GET /booking_revisions/feed.',
+  params: PropertyParams,
+  response: okSchema(t.Union([t.Object({ bookings: t.Array(BookingSchema), meta: MetaSchema }), FeedPageSchema])),
+  errors: ['errors.not_found'],
+  async handle({ deps, principal, params, request }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    return ok(await propertyBookingsPage(deps.db, principal.clientPk, property, new URL(request.url).searchParams));
+  },
+});

@@ -1,0 +1,28 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { resolveProperty } from '../core/resolve.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { recordNoShow } from './lifecycle.ts';
+import { BookingParams, BookingSchema } from './model.ts';
+import { bookingOnProperty } from './partner-lookup.ts';
+import { bookingView } from './view.ts';
+
+export const recordNoShowRoute = defineRoute({
+  name: 'qc.bookings.no_show',
+  method: 'POST',
+  path: '/properties/:property/bookings/:booking/no_show',
+  scope: 'bookings.write',
+  bucket: 'booking-actions',
+  resource: 'booking',
+  summary: 'Record a no-show',
+  tags: ['bookings'],
+  description: 'Idempotent: a repeat is a no-op.',
+  params: BookingParams,
+  response: okSchema(BookingSchema),
+  errors: ['errors.not_found'],
+  async handle({ deps, principal, params }) {
+    const property = await resolveProperty(deps.db, principal, params.property);
+    const found = await bookingOnProperty(deps.db, property.id, params.booking);
+    const { booking, rooms, snapshot } = await recordNoShow(deps, found);
+    return ok(bookingView(booking, rooms, snapshot));
+  },
+});

@@ -1,0 +1,34 @@
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { readSubscriptionInput } from './input.ts';
+import { CreateSubscriptionBody, SubscriptionWithSecretSchema } from './model.ts';
+import { createSubscription } from './service.ts';
+import { subscriptionView } from './view.ts';
+
+export const createSubscriptionRoute = defineRoute({
+  name: 'qc.subscriptions.create',
+  method: 'POST',
+  path: '/subscriptions',
+  bucket: 'config-writes',
+  scope: 'subscriptions.manage',
+  resource: 'subscription',
+  tags: ['webhooks'],
+  summary: 'Subscribe to events',
+  description: [
+    'Answers 201 with the subscription and its signing `secret`, shown this once. `url` (or `target_url`) must be',
+    'HTTPS and resolve only to public addresses (422 `customer.subscription.messages.https_required` /',
+    '`private_address` / `unresolvable_host`). `event_types[]` (or `event`) are names from GET /event-catalog.',
+    '`property_ids[]` are external ids or partner codes the token may act on (422',
+    '`errors.qc.subscription.unknown_property` otherwise); omitted, the subscription follows every property the',
+    'credential may see; an explicit empty list limits it to account-level events (subscription.*).',
+  ].join(' '),
+  body: CreateSubscriptionBody,
+  status: 201,
+  response: okSchema(SubscriptionWithSecretSchema),
+  errors: ['errors.qc.subscription.unknown_property'],
+  async handle({ deps, principal, body }) {
+    const input = await readSubscriptionInput(deps, principal, body, 'create');
+    const { row, secret } = await createSubscription(deps, principal, input);
+    return ok({ ...subscriptionView(row), secret });
+  },
+});

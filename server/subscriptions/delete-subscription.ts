@@ -1,0 +1,24 @@
+import { t } from 'elysia';
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { SubscriptionParams } from './model.ts';
+import { deleteSubscription } from './service.ts';
+
+export const deleteSubscriptionRoute = defineRoute({
+  name: 'qc.subscriptions.delete',
+  method: 'DELETE',
+  path: '/subscriptions/:subscription',
+  bucket: 'config-writes',
+  scope: 'subscriptions.manage',
+  resource: 'subscription',
+  tags: ['webhooks'],
+  summary: 'Delete a subscription',
+  description: 'Outstanding deliveries become `dead`; the subscription and its delivery log are gone from the API.',
+  params: SubscriptionParams,
+  response: okSchema(t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) })),
+  errors: ['errors.not_found'],
+  async handle({ deps, principal, params }) {
+    const row = await deleteSubscription(deps, principal, params.subscription);
+    return ok({ id: row.external_id, deleted: true as const });
+  },
+});

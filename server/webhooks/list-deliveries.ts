@@ -1,0 +1,26 @@
+import { t } from 'elysia';
+import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { deliveryLogPage } from './delivery-log.ts';
+import { DeliverySchema, LogQuery, STATUS_DOC } from './model.ts';
+
+const PER_PAGE = 50;
+
+export const listDeliveriesRoute = defineRoute({
+  name: 'qc.deliveries.list',
+  method: 'GET',
+  path: '/deliveries',
+  scope: 'subscriptions.manage',
+  bucket: 'reads',
+  resource: 'delivery',
+  summary: 'Delivery log, filterable by status',
+  tags: ['webhooks'],
+  description: `Newest first. ${STATUS_DOC}`,
+  query: LogQuery,
+  response: okSchema(t.Object({ deliveries: t.Array(DeliverySchema), meta: MetaSchema })),
+  errors: ['errors.not_found', 'errors.qc.deliveries.unknown_status'],
+  async handle({ deps, principal, query }) {
+    const filter = { status: query.status, subscription: query.subscription_id };
+    return ok(await deliveryLogPage(deps, principal, filter, query.page ?? 1, query.per_page ?? PER_PAGE));
+  },
+});

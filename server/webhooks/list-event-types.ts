@@ -1,0 +1,22 @@
+import { t } from 'elysia';
+import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { eventCatalogPage } from './event-catalog.ts';
+import { EventTypeSchema } from './model.ts';
+
+export const listEventTypes = defineRoute({
+  name: 'qc.event_catalog.list',
+  method: 'GET',
+  path: '/event-catalog',
+  scope: null,
+  bucket: 'reads',
+  resource: 'event',
+  summary: 'Every event type with its data shape',
+  tags: ['webhooks'],
+  description:
+    'Every event the service emits, with the JSON Schema of its `data` and an example. An entry with `alias_of` is a subscription name for that event: it delivers the same single webhook under the alias name.',
+  response: okSchema(t.Object({ events: t.Array(EventTypeSchema), meta: MetaSchema })),
+  handle() {
+    return ok(eventCatalogPage());
+  },
+});

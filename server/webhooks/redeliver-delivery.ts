@@ -1,0 +1,28 @@
+import { t } from 'elysia';
+import { accepted, acceptedSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { deliveryView, redeliver } from './delivery-log.ts';
+import { DeliverySchema } from './model.ts';
+
+export const redeliverDelivery = defineRoute({
+  name: 'qc.deliveries.redeliver',
+  method: 'POST',
+  path: '/deliveries/:delivery/redeliver',
+  scope: 'subscriptions.manage',
+  bucket: 'config-writes',
+  resource: 'delivery',
+  summary: 'Redeliver a delivery of the last 90 days',
+  tags: ['webhooks'],
+  description: [
+    'Answers 202 with the new delivery: same event body, new delivery id, attempts from 1. Any delivery of the',
+    'last 90 days qualifies (else 422 `errors.qc.deliveries.redelivery_window_passed`); a disabled',
+    'subscription must be enabled first (409 `errors.qc.subscription.disabled`).',
+  ].join(' '),
+  params: t.Object({ delivery: t.String() }),
+  status: 202,
+  response: acceptedSchema(DeliverySchema),
+  errors: ['errors.not_found', 'errors.qc.deliveries.redelivery_window_passed', 'errors.qc.subscription.disabled'],
+  async handle({ deps, principal, params }) {
+    return accepted(deliveryView(await redeliver(deps, principal, params.delivery)));
+  },
+});
