@@ -76,6 +76,11 @@ import { listPaymentPolicies } from './payment-policies/list-payment-policies.ts
 import { showPaymentPolicy } from './payment-policies/show-payment-policy.ts';
 import { updatePaymentPolicyRoute } from './payment-policies/update-payment-policy.ts';
 import { listPermissions } from './permissions/list-permissions.ts';
+import { createPromotionRoute } from './promotions/create-promotion.ts';
+import { deletePromotionRoute } from './promotions/delete-promotion.ts';
+import { listPromotions } from './promotions/list-promotions.ts';
+import { showPromotion } from './promotions/show-promotion.ts';
+import { updatePromotionRoute } from './promotions/update-promotion.ts';
 import { createProperty } from './properties/create-property.ts';
 import { listProperties } from './properties/list-properties.ts';
 import { listPropertyTypes } from './properties/list-property-types.ts';
@@ -192,6 +197,11 @@ export const routeTable: readonly RouteDefinition[] = [
   createExtraServiceRoute,
   updateExtraServiceRoute,
   deleteExtraServiceRoute,
+  listPromotions,
+  showPromotion,
+  createPromotionRoute,
+  updatePromotionRoute,
+  deletePromotionRoute,
 
   // Configuration surfaces II: gallery
   uploadGalleryImages,

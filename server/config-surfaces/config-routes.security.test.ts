@@ -19,6 +19,8 @@ const CONFIG_TAGS = new Set([
   'special_offers',
 ]);
 
+const PROMOTION = { name: 'Fixture', type: 'basic', discount_type: 'percent', discount_value: 5 };
+
 let c: ConfigTest;
 let allowListToken: string;
 let endpointToken: string;
@@ -30,6 +32,7 @@ interface Fixture {
   paymentPolicy: () => Promise<string>;
   cancellationPolicy: () => Promise<string>;
   extraService: () => Promise<string>;
+  promotion: () => Promise<string>;
 }
 let f: Fixture;
 
@@ -112,6 +115,15 @@ const cases: RouteCase[] = [
     name: 'qc.extra_services.delete',
     path: async (x) => `/properties/${x.property}/extra_services/${await x.extraService()}`,
   },
+  { name: 'qc.promotions.list', path: async (x) => `/properties/${x.property}/promotions` },
+  { name: 'qc.promotions.show', path: async (x) => `/properties/${x.property}/promotions/${await x.promotion()}` },
+  { name: 'qc.promotions.create', path: async (x) => `/properties/${x.property}/promotions`, body: () => PROMOTION },
+  {
+    name: 'qc.promotions.update',
+    path: async (x) => `/properties/${x.property}/promotions/${await x.promotion()}`,
+    body: () => ({ discount_value: 7 }),
+  },
+  { name: 'qc.promotions.delete', path: async (x) => `/properties/${x.property}/promotions/${await x.promotion()}` },
 ];
 
 beforeAll(async () => {
@@ -123,6 +135,7 @@ beforeAll(async () => {
     cancellationPolicy: () =>
       created(`/properties/${live}/cancellation_policies`, { name_tr: { 'en-GB': 'Fixture' }, data: [] }),
     extraService: () => created(`/properties/${live}/extra_services`, { name: 'Fixture', price: 5, price_type: 1 }),
+    promotion: () => created(`/properties/${live}/promotions`, PROMOTION),
   };
   allowListToken = (
     await c.t.client({

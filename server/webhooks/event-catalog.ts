@@ -412,6 +412,14 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   configEvent('extra_service.created', 'configuration', 'An extra service was created.', 'extra_service_id'),
   configEvent('extra_service.updated', 'configuration', 'An extra service changed.', 'extra_service_id'),
   configEvent('extra_service.deleted', 'configuration', 'An extra service was deleted.', 'extra_service_id'),
+  configEvent('promotion.created', 'configuration', 'A promotion was created.', 'promotion_id'),
+  configEvent(
+    'promotion.updated',
+    'configuration',
+    'A promotion changed; quotes apply it as it is now.',
+    'promotion_id',
+  ),
+  configEvent('promotion.deleted', 'configuration', 'A promotion was deleted.', 'promotion_id'),
   {
     type: 'subscription.created',
     group: 'subscriptions',
