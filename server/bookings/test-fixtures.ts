@@ -1,6 +1,9 @@
+import { PropertyActors } from '../../actors/property-actors.ts';
+import { buildApp } from '../app.ts';
 import { ManualClock } from '../core/clock.ts';
+import type { Db } from '../core/db/db.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../testing/harness.ts';
 
 /**
  * Booking test fixtures built through HTTP on a fresh demo customer: the live property with the structure
@@ -158,4 +161,42 @@ export function partnerBody(f: BookingFixture, over: Record<string, unknown> = {
     total_price: { amount: 250, currency: 'EUR' },
     ...over,
   };
+}
+
+/**
+ * The same database seen through a hook on every statement's text (in transactions and savepoints too):
+ * to count what a request reads, or to fail one statement the way a lost connection does (the hook throws).
+ */
+export function interceptStatements(db: Db, hook: (text: string) => void): Db {
+  const wrap = (inner: Db): Db => ({
+    kind: inner.kind,
+    sql: (async (strings: TemplateStringsArray, ...values: unknown[]) => {
+      hook(strings.join('$'));
+      return inner.sql(strings, ...values);
+    }) as Db['sql'],
+    query: (async (text: string, params?: unknown[]) => {
+      hook(text);
+      return inner.query(text, params);
+    }) as Db['query'],
+    tx: (fn) => inner.tx((tx) => fn(wrap(tx))),
+    savepoint: (fn) => inner.savepoint((tx) => fn(wrap(tx))),
+    close: () => inner.close(),
+  });
+  return wrap(db);
+}
+
+/**
+ * An app on the test app's dependencies but another database handle (see interceptStatements), which the
+ * property actors' turns use too; nothing to close.
+ */
+export function appOver(t: TestApp, db: Db) {
+  const app = buildApp({ ...t.deps, db, actors: new PropertyActors(db) }, { operatorToken: OPERATOR_TOKEN });
+  return (method: string, path: string, token: string, body?: unknown) =>
+    app.handle(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
 }
