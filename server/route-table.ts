@@ -18,6 +18,7 @@ import { listAutoEmailTemplates } from './auto-email-templates/list-templates.ts
 import { previewAutoEmailTemplate } from './auto-email-templates/preview-template.ts';
 import { showAutoEmailTemplate } from './auto-email-templates/show-template.ts';
 import { updateAutoEmailTemplate } from './auto-email-templates/update-template.ts';
+import { listBookingButtons } from './booking-buttons/list-booking-buttons.ts';
 import { ackBooking } from './bookings/ack-booking.ts';
 import { ackRevisionRoute } from './bookings/ack-revision.ts';
 import { assignRoomRoute } from './bookings/assign-room.ts';
@@ -100,6 +101,10 @@ import { createRoomType } from './room-types/create-room-type.ts';
 import { listRoomTypes } from './room-types/list-room-types.ts';
 import { showRoomType } from './room-types/show-room-type.ts';
 import { updateRoomType } from './room-types/update-room-type.ts';
+import { createSpecialOfferRoute } from './special-offers/create-special-offer.ts';
+import { deleteSpecialOfferRoute } from './special-offers/delete-special-offer.ts';
+import { listSpecialOffersRoute } from './special-offers/list-special-offers.ts';
+import { updateSpecialOfferRoute } from './special-offers/update-special-offer.ts';
 import { createSubscriptionRoute } from './subscriptions/create-subscription.ts';
 import { deleteSubscriptionRoute } from './subscriptions/delete-subscription.ts';
 import { enableSubscriptionRoute } from './subscriptions/enable-subscription.ts';
@@ -202,6 +207,11 @@ export const routeTable: readonly RouteDefinition[] = [
   createPromotionRoute,
   updatePromotionRoute,
   deletePromotionRoute,
+  listBookingButtons,
+  listSpecialOffersRoute,
+  createSpecialOfferRoute,
+  updateSpecialOfferRoute,
+  deleteSpecialOfferRoute,
 
   // Configuration surfaces II: gallery
   uploadGalleryImages,

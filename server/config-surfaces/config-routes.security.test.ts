@@ -21,6 +21,14 @@ const CONFIG_TAGS = new Set([
 
 const PROMOTION = { name: 'Fixture', type: 'basic', discount_type: 'percent', discount_value: 5 };
 
+const OFFER = {
+  name: 'Fixture',
+  active_from_date: '2026-07-01',
+  active_to_date: '2026-07-31',
+  rate_plans_ids: ['BAR'],
+  discount_percent: 10,
+};
+
 let c: ConfigTest;
 let allowListToken: string;
 let endpointToken: string;
@@ -33,6 +41,8 @@ interface Fixture {
   cancellationPolicy: () => Promise<string>;
   extraService: () => Promise<string>;
   promotion: () => Promise<string>;
+  button: string;
+  specialOffer: () => Promise<string>;
 }
 let f: Fixture;
 
@@ -124,11 +134,26 @@ const cases: RouteCase[] = [
     body: () => ({ discount_value: 7 }),
   },
   { name: 'qc.promotions.delete', path: async (x) => `/properties/${x.property}/promotions/${await x.promotion()}` },
+  { name: 'qc.booking_buttons.list', path: async (x) => `/properties/${x.property}/booking_buttons` },
+  { name: 'qc.special_offers.list', path: async (x) => `/booking_buttons/${x.button}/special_offers` },
+  {
+    name: 'qc.special_offers.create',
+    path: async (x) => `/booking_buttons/${x.button}/special_offers`,
+    body: () => OFFER,
+  },
+  {
+    name: 'qc.special_offers.update',
+    path: async (x) => `/special_offers/${await x.specialOffer()}`,
+    body: () => ({ discount_percent: 12 }),
+  },
+  { name: 'qc.special_offers.delete', path: async (x) => `/special_offers/${await x.specialOffer()}` },
 ];
 
 beforeAll(async () => {
   c = await startConfigTest();
   const live = c.property;
+  const buttons = await call(c, 'GET', `/properties/${live}/booking_buttons`);
+  const button = buttons.body.data.booking_buttons[0].id as string;
   f = {
     property: live,
     paymentPolicy: () => created(`/properties/${live}/payment_policies`, { name: 'Fixture', pay_type: 'on_dep' }),
@@ -136,6 +161,8 @@ beforeAll(async () => {
       created(`/properties/${live}/cancellation_policies`, { name_tr: { 'en-GB': 'Fixture' }, data: [] }),
     extraService: () => created(`/properties/${live}/extra_services`, { name: 'Fixture', price: 5, price_type: 1 }),
     promotion: () => created(`/properties/${live}/promotions`, PROMOTION),
+    button,
+    specialOffer: () => created(`/booking_buttons/${button}/special_offers`, OFFER),
   };
   allowListToken = (
     await c.t.client({

@@ -3,7 +3,13 @@ import { notFound } from '../core/http/api-error.ts';
 import { isUuid } from '../core/resolve.ts';
 
 /** Configuration records that belong to one property and are soft-deleted. */
-export type OwnedTable = 'payment_policies' | 'cancellation_policies' | 'extra_services' | 'promotions';
+export type OwnedTable =
+  | 'payment_policies'
+  | 'cancellation_policies'
+  | 'extra_services'
+  | 'promotions'
+  | 'booking_buttons'
+  | 'special_offers';
 
 export interface OwnedRow {
   id: number;

@@ -12,9 +12,10 @@ export async function ratePlanRefs(
   propertyId: number,
   segments: readonly string[],
   resource: string,
+  field = 'rate_plan_ids',
 ): Promise<string[]> {
   const found = await findChildren(db, 'rate_plans', [propertyId], segments);
   const missing = found.findIndex((plan) => !plan);
-  if (missing >= 0) throw fieldError(resource, `rate_plan_ids.${missing}`, 'not_found');
+  if (missing >= 0) throw fieldError(resource, `${field}.${missing}`, 'not_found');
   return [...new Set(found.map((plan) => plan?.external_id as string))];
 }

@@ -420,6 +420,14 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
     'promotion_id',
   ),
   configEvent('promotion.deleted', 'configuration', 'A promotion was deleted.', 'promotion_id'),
+  configEvent(
+    'special_offer.created',
+    'configuration',
+    'A special offer was added to a booking button.',
+    'special_offer_id',
+  ),
+  configEvent('special_offer.updated', 'configuration', 'A special offer changed.', 'special_offer_id'),
+  configEvent('special_offer.deleted', 'configuration', 'A special offer was deleted.', 'special_offer_id'),
   {
     type: 'subscription.created',
     group: 'subscriptions',

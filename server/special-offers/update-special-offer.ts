@@ -1,0 +1,28 @@
+import { t } from 'elysia';
+import { configOperation } from '../config-surfaces/operation.ts';
+import { ok, okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
+import { SpecialOfferSchema, UpdateSpecialOfferBody } from './model.ts';
+import { updateSpecialOffer } from './service.ts';
+import { specialOfferView } from './view.ts';
+
+export const updateSpecialOfferRoute = defineRoute({
+  ...configOperation(
+    'qc.special_offers.update',
+    'PATCH',
+    '/special_offers/:offer',
+    'special_offer',
+    'Change a special offer (partial)',
+  ),
+  description:
+    'Only the fields present change (`sfp` as a whole); the merged offer follows the create rules and nothing is written when it fails. Event `special_offer.updated`.',
+  params: t.Object({ offer: t.String() }),
+  body: UpdateSpecialOfferBody,
+  response: okSchema(SpecialOfferSchema),
+  errors: ['errors.qc.sfp_min_gt_max_nights'],
+  async handle({ deps, principal, params, body }) {
+    const now = deps.clock.now();
+    const row = await deps.db.tx((tx) => updateSpecialOffer(tx, principal, params.offer, body, now));
+    return ok(specialOfferView(row));
+  },
+});
