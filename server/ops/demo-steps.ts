@@ -1,6 +1,7 @@
 import { seedLegacyDemo } from '../../legacy/demo-step.ts';
 import { bookingsDemoStep } from '../bookings/demo-step.ts';
 import { createBooking } from '../bookings/intake.ts';
+import { configurationDemoStep } from '../config-surfaces/demo-step.ts';
 import { structureDemoStep } from '../rate-plans/demo-step.ts';
 import type { DemoStep } from './demo.ts';
 
@@ -16,6 +17,12 @@ const legacyDemoStep: DemoStep = async ({ deps, live, demo }) => {
 
 /**
  * The features that extend the demo fixture, in order. Each feature owns its step (structure first, then
- * the legacy facade's pieces, then bookings, which hold their rooms against the availability already offered).
+ * the legacy facade's pieces, then the configuration entities (a special offer hangs on the legacy booking
+ * module), then bookings, which hold their rooms against the availability already offered).
  */
-export const demoSteps: readonly DemoStep[] = [structureDemoStep, legacyDemoStep, bookingsDemoStep];
+export const demoSteps: readonly DemoStep[] = [
+  structureDemoStep,
+  legacyDemoStep,
+  configurationDemoStep,
+  bookingsDemoStep,
+];

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { type ConfigTest, call, startConfigTest } from './test-fixtures.ts';
+
+let c: ConfigTest;
+
+beforeAll(async () => {
+  c = await startConfigTest();
+});
+afterAll(() => c.t.close());
+
+describe('configuration demo step', () => {
+  it('carries one of each configuration entity on the live property, readable through the API', async () => {
+    const ids = c.demo.configuration as Record<string, string>;
+    const p = `/properties/${c.property}`;
+    expect((await call(c, 'GET', `${p}/payment_policies/${ids.payment_policy_id}`)).body.data).toMatchObject({
+      pay_type: 'be_arr',
+      num_days: 7,
+      percent: 30,
+    });
+    const cancellation = await call(c, 'GET', `${p}/cancellation_policies/${ids.cancellation_policy_id}`);
+    expect(cancellation.body.data.data).toHaveLength(3);
+    expect((await call(c, 'GET', `${p}/extra_services/${ids.extra_service_id}`)).body.data.name).toBe('Breakfast');
+    expect((await call(c, 'GET', `${p}/promotions/${ids.promotion_id}`)).body.data.type).toBe('mobile');
+    expect((await call(c, 'GET', `${p}/age-groups`)).body.data.is_active).toBe(true);
+    const buttons = (await call(c, 'GET', `${p}/booking_buttons`)).body.data.booking_buttons;
+    expect(buttons.map((b: { id: string }) => b.id)).toEqual([ids.booking_button_id]);
+    const offers = await call(c, 'GET', `/booking_buttons/${ids.booking_button_id}/special_offers`);
+    expect(offers.body.data.special_offers.map((o: { id: string }) => o.id)).toEqual([ids.special_offer_id]);
+    const [row] = await c.t.deps.db.sql<{ n: number }>`
+      select count(*)::int as n from age_groups a join properties p on p.id = a.property_id where p.external_id = ${c.property}`;
+    expect(row?.n).toBe(1);
+  });
+});
