@@ -1,6 +1,6 @@
 import type { Deps } from '../../server/core/deps.ts';
 import type { LegacyCaller } from '../auth.ts';
-import { dataResponse } from '../bytes.ts';
+import { dataResponse, PhpFloat } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { BED_TYPES, BOOKING_OTA_CODES, MEAL_PLANS, PAYMENT_METHOD_TYPES } from './dictionaries.ts';
 import { localized, roomDetails } from './room-details.ts';
@@ -29,8 +29,40 @@ const sections: Record<string, Section> = {
       room_ids: r.room_ids.map(Number),
     }));
   },
-  // The platform keeps no extra services the facade could list yet; the key is always answered.
-  services: async () => [],
+  // The property's extra services (modern /extra_services, spec 2.9) with their legacy bytes: id, name at the
+  // request locale, price as a PHP float, then the remaining fields as the modern API names them.
+  services: async ({ db }, caller, locale) => {
+    const rows = await db.sql<{
+      id: number;
+      name: string;
+      name_tr: Record<string, string>;
+      price: number;
+      price_type: number;
+      is_daily: boolean;
+      do_not_apply_promotions: boolean;
+      active_week_days: string[];
+      select_dates_type: string;
+      select_min_days: number | null;
+      select_max_days: number | null;
+    }>`
+      select id, name, name_tr, price, price_type, is_daily, do_not_apply_promotions, active_week_days,
+        select_dates_type, select_min_days, select_max_days
+      from extra_services where property_id = ${caller.propertyId} and deleted_at is null order by id`;
+    return rows.map((r) => ({
+      id: r.id,
+      name: localized(r.name, r.name_tr, locale) || firstName(r.name_tr),
+      price: new PhpFloat(Number(r.price)),
+      price_type: r.price_type,
+      is_daily: r.is_daily,
+      do_not_apply_promotions: r.do_not_apply_promotions,
+      active_week_days: r.active_week_days,
+      client_select_dates_settings: {
+        type: r.select_dates_type,
+        min_days: r.select_min_days,
+        max_days: r.select_max_days,
+      },
+    }));
+  },
   payment_methods: async ({ db }, caller) => {
     const rows = await db.sql<{ id: number; name: string; pay_type: string }>`
       select id, name, pay_type from payment_policies
@@ -67,4 +99,10 @@ export async function getPropertySettings({ deps, caller, query }: LegacyCall): 
     data[name] = await section(deps, caller, locale);
   }
   return dataResponse(data);
+}
+
+/** A service named only in translations still has a name: the first non-empty one in locale-tag order. */
+function firstName(nameTr: Record<string, string>): string {
+  const tags = Object.keys(nameTr).sort();
+  return tags.map((tag) => nameTr[tag] ?? '').find((v) => v.trim() !== '') ?? '';
 }
