@@ -23,11 +23,47 @@ try {
 const deps = await createDeps(config);
 const operator = operatorToken(config);
 const app = buildApp(deps, { operatorToken: operator.token, probes: deps.redis ? [redisProbe(deps.redis)] : [] });
-app.listen({ port: config.port, hostname: config.host });
+// Installed before listening: a SIGTERM while starting (a supervisor, a test that saw /healthz) still exits
+// cleanly and closes what was opened.
+let webhooks: Awaited<ReturnType<typeof startWebhooks>> | undefined;
+let reviewReplies: ReturnType<typeof startReviewReplies> | undefined;
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  deps.log.info('shutting down', { signal });
+  try {
+    await app.stop();
+    // Waits for attempts in flight (each bounded by the 5 s response deadline) before the database goes.
+    await webhooks?.stop();
+    await reviewReplies?.stop();
+    await deps.db.close();
+    if (deps.redis) await closeRedis(deps.redis);
+  } catch (err) {
+    deps.log.error('shutdown failed', errorFields(err));
+  }
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  // Bun would otherwise share a busy port (SO_REUSEPORT) with whatever holds it, silently.
+  app.listen({ port: config.port, hostname: config.host, reusePort: config.reusePort });
+} catch (err) {
+  if ((err as { code?: unknown }).code !== 'EADDRINUSE') throw err;
+  console.error(
+    `Port ${config.port} on ${config.host} is already in use (is another instance running?). Stop it or choose ` +
+      'another PORT; set QC_REUSE_PORT=1 to run several processes on one port on purpose.',
+  );
+  await deps.db.close();
+  if (deps.redis) await closeRedis(deps.redis);
+  process.exit(1);
+}
 // Every process relays the outbox and delivers webhooks; they share the work through the database (and BullMQ).
-const webhooks = await startWebhooks(deps);
+webhooks = await startWebhooks(deps);
 // Review replies go to the channels the same way: any process sends due ones, claims keep them apart.
-const reviewReplies = startReviewReplies(deps);
+reviewReplies = startReviewReplies(deps);
 const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
 deps.log.info('listening', {
   url: base,
@@ -59,23 +95,3 @@ Try it:
 Docs: ${base}/v1/qc/docs   OpenAPI: ${base}/v1/qc/openapi.yaml
 `);
 }
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  deps.log.info('shutting down', { signal });
-  try {
-    await app.stop();
-    // Waits for attempts in flight (each bounded by the 5 s response deadline) before the database goes.
-    await webhooks.stop();
-    await reviewReplies.stop();
-    await deps.db.close();
-    if (deps.redis) await closeRedis(deps.redis);
-  } catch (err) {
-    deps.log.error('shutdown failed', errorFields(err));
-  }
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -17,6 +17,8 @@ const EnvSchema = T.Object({
     default: 'info',
   }),
   QC_DEMO_ON_EMPTY: T.Union([T.Literal('1'), T.Literal('0')], { default: '1' }),
+  /** '1': several processes may listen on one PORT (SO_REUSEPORT); otherwise a busy port stops start-up. */
+  QC_REUSE_PORT: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
   /** Bound on one database statement (waiting for a connection included) and on connecting: past it, 503. */
   QC_DB_TIMEOUT_MS: T.Integer({ minimum: 100, maximum: 600_000, default: 2000 }),
   /** Lets webhook destinations resolve to loopback/private addresses (local development and tests only). */
@@ -55,6 +57,7 @@ export interface Config {
   analyticsTimeoutMs: number;
   channelGatewayUrl: string | undefined;
   dbTimeoutMs: number;
+  reusePort: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -98,5 +101,6 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     analyticsTimeoutMs: env.QC_ANALYTICS_TIMEOUT_MS,
     channelGatewayUrl: env.QC_CHANNEL_GATEWAY_URL,
     dbTimeoutMs: env.QC_DB_TIMEOUT_MS,
+    reusePort: env.QC_REUSE_PORT === '1',
   };
 }

@@ -68,13 +68,43 @@ export class RedisScript {
   }
 
   async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    const breaker = breakerOf(redis);
+    if (Date.now() < breaker.suspendedUntil) throw new Error('redis suspended after a command timed out');
     try {
       return await redis.evalsha(this.#sha, keys.length, ...keys, ...args);
     } catch (err) {
+      if (err instanceof Error && /timed out/i.test(err.message)) {
+        breaker.timeouts++;
+        breaker.suspendedUntil = Date.now() + SUSPEND_AFTER_TIMEOUT_MS;
+      }
       if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
       return redis.eval(this.lua, keys.length, ...keys, ...args);
     }
   }
+}
+
+/**
+ * A Redis that accepts connections but stops answering costs each command the full commandTimeout (1 s),
+ * and every request makes one or two: after a timeout, request-path scripts fail at once (and so fail open)
+ * for this long, then one tries again.
+ */
+const SUSPEND_AFTER_TIMEOUT_MS = 2000;
+
+interface Breaker {
+  suspendedUntil: number;
+  /** Commands that ran into commandTimeout (tests read it). */
+  timeouts: number;
+}
+
+const breakers = new WeakMap<Redis, Breaker>();
+
+export function breakerOf(redis: Redis): Breaker {
+  let breaker = breakers.get(redis);
+  if (!breaker) {
+    breaker = { suspendedUntil: 0, timeouts: 0 };
+    breakers.set(redis, breaker);
+  }
+  return breaker;
 }
 
 /** The readiness probe for /readyz. */

@@ -11,7 +11,7 @@ export class ServerProcess {
   ) {}
 
   static async start(env: Record<string, string | undefined>): Promise<ServerProcess> {
-    const port = freePort();
+    const port = env.PORT ? Number(env.PORT) : freePort();
     const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
       env: {
         ...process.env,

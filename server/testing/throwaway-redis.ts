@@ -35,7 +35,17 @@ export class ThrowawayRedis {
     }
   }
 
+  /** SIGSTOP: connections stay open and nothing answers (a hung Redis), until thaw(). */
+  freeze(): void {
+    this.#proc?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.#proc?.kill('SIGCONT');
+  }
+
   async stop(): Promise<void> {
+    this.thaw();
     const proc = this.#proc;
     this.#proc = undefined;
     if (!proc) return;
