@@ -52,6 +52,16 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'GET /v1/qc/changelog serves this changelog as JSON. The API reference at /v1/qc/docs works without network access beyond this service.',
       },
+      {
+        kind: 'additive',
+        summary:
+          'GET, POST and PATCH of one rate plan answer `rate_plans[]`: the pair entries exactly as GET /properties/{ext}/rate_plans lists them for that plan, each with its `occupancies[]`, so one parser reads single and list answers. `mappings[]` (the same array) is deprecated and stays throughout v1.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'GET /properties/{ext}/availability answers every date of the range for every room type; a date nothing was pushed for reads 0 free rooms. It left such dates out.',
+      },
     ],
   },
   {

@@ -5,7 +5,7 @@ import { readRange } from './read-range.ts';
 export interface RoomAvailability {
   room_type_id: string;
   partner_code: string | null;
-  /** Date to free rooms; a date never pushed is absent. */
+  /** Date to free rooms, every date of the range; a date never pushed reads 0. */
   dates: Record<string, number>;
 }
 
@@ -22,7 +22,8 @@ export async function showAvailability(db: Db, propertyId: number, query: { from
 /**
  * Rooms to dates to free capacity, read back the way the partner pushed it: free =
  * offered - booked, never below zero (an overbooked day reads as 0). Every live room type is listed, in
- * creation order, even with no dates in the range.
+ * creation order, with every date of the range: a date never pushed has nothing to sell and reads 0, so a
+ * partner can diff what it sent against what is stored without treating absence as a case of its own.
  */
 async function readAvailability(db: Db, propertyId: number, from: number, to: number): Promise<RoomAvailability[]> {
   const rows = await db.sql<{
@@ -41,10 +42,17 @@ async function readAvailability(db: Db, propertyId: number, from: number, to: nu
   for (const row of rows) {
     let room = rooms.get(row.id);
     if (!room) {
-      room = { room_type_id: row.external_id, partner_code: row.partner_code, dates: {} };
+      room = { room_type_id: row.external_id, partner_code: row.partner_code, dates: noneFree(from, to) };
       rooms.set(row.id, room);
     }
     if (row.date !== null && row.free !== null) room.dates[row.date] = row.free;
   }
   return [...rooms.values()];
+}
+
+/** Every date of from..to (day numbers) at 0 free rooms, in date order. */
+function noneFree(from: number, to: number): Record<string, number> {
+  const dates: Record<string, number> = {};
+  for (let day = from; day <= to; day++) dates[formatDay(day)] = 0;
+  return dates;
 }

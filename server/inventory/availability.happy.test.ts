@@ -39,9 +39,11 @@ describe('POST /inventory/availability', () => {
       data: { written: 3, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] },
     });
     expect(await datesOf(room.external_id, '2026-06-30', '2026-07-04')).toEqual({
+      '2026-06-30': 0,
       '2026-07-01': 4,
       '2026-07-02': 4,
       '2026-07-03': 4,
+      '2026-07-04': 0,
     });
   });
 
@@ -183,18 +185,23 @@ describe('POST /inventory/availability', () => {
 });
 
 describe('GET /availability', () => {
-  it('lists every live room type, with only the dates pushed in the range', async () => {
+  it('answers every date of the range for every live room type, 0 where nothing was pushed', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
     await push([{ room_type_id: room.external_id, date_from: '2026-10-01', date_to: '2026-10-02', availability: 6 }]);
-    const res = await read('2026-10-02', '2026-10-31');
+    const res = await read('2026-10-02', '2026-10-05');
     expect(res.body.data.from).toBe('2026-10-02');
-    expect(res.body.data.to).toBe('2026-10-31');
+    expect(res.body.data.to).toBe('2026-10-05');
     const entry = res.body.data.rooms.find((r: { room_type_id: string }) => r.room_type_id === room.external_id);
     expect(entry).toEqual({
       room_type_id: room.external_id,
       partner_code: room.partner_code,
-      dates: { '2026-10-02': 6 },
+      dates: { '2026-10-02': 6, '2026-10-03': 0, '2026-10-04': 0, '2026-10-05': 0 },
     });
+    expect(Object.keys(entry.dates)).toEqual(['2026-10-02', '2026-10-03', '2026-10-04', '2026-10-05']);
+    const untouched = await addRoomType(t.deps.db, f.live.id);
+    const later = await read('2026-10-31', '2026-11-01');
+    const empty = later.body.data.rooms.find((r: { room_type_id: string }) => r.room_type_id === untouched.external_id);
+    expect(empty.dates).toEqual({ '2026-10-31': 0, '2026-11-01': 0 });
     const ids = res.body.data.rooms.map((r: { room_type_id: string }) => r.room_type_id);
     expect(ids).toContain(f.rooms.double.external_id);
     expect(ids).toContain(f.rooms.suite.external_id);

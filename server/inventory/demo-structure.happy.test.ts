@@ -45,7 +45,7 @@ describe('inventory on the demo structure', () => {
     const pp = entry('PP', 'DBL');
     const show = await t.request('GET', `${base()}/rate_plans/${pp.id}`, { token: demo.personal_token });
     expect(show.status).toBe(200);
-    const pair = show.body.data.mappings.find((m: { room_type_id: string }) => m.room_type_id === pp.room_type_id);
+    const pair = show.body.data.rate_plans.find((m: { room_type_id: string }) => m.room_type_id === pp.room_type_id);
     const manual: string[] = pair.occupancies
       .filter((o: { kind: string }) => o.kind === 'manual')
       .map((o: { code: string }) => o.code);

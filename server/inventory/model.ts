@@ -102,7 +102,7 @@ export const AvailabilityAnswer = okSchema(
         room_type_id: t.String(),
         partner_code: t.Nullable(t.String()),
         dates: t.Record(t.String(), t.Integer({ minimum: 0 }), {
-          description: 'Date to free rooms; dates never pushed are absent',
+          description: 'Date to free rooms, every date of the range in order; a date never pushed reads 0',
         }),
       }),
     ),

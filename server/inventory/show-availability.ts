@@ -12,7 +12,9 @@ export const showAvailabilityRoute = defineRoute({
   bucket: 'reads',
   summary: 'Free rooms per room type and date',
   tags: ['inventory'],
-  description: 'Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most 732 days).',
+  description:
+    'Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most 732 days). Every date ' +
+    'of the range is answered for every live room type: a date nothing was pushed for reads 0 (nothing to sell).',
   params: PropertyParams,
   query: RangeQuery,
   response: AvailabilityAnswer,

@@ -2,7 +2,7 @@ import { ok, okSchema } from '../core/http/envelope.ts';
 import { resolveProperty } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
-import { CreateRatePlanBody, RatePlanSchema, VOCABULARY_DOC } from './model.ts';
+import { CreateRatePlanBody, PLAN_DOC, RatePlanSchema, VOCABULARY_DOC } from './model.ts';
 import { addRatePlan } from './plan-writes.ts';
 import { PLACEHOLDER_PREFIX } from './policies.ts';
 
@@ -17,7 +17,7 @@ export const createRatePlan = defineRoute({
   tags: ['rate plans'],
   description: [
     'Creates the plan and one pair per room type in one transaction and answers 201 with the plan as GET',
-    `one shows it (\`mappings[]\` echo \`parent_rate_plan_id\`). ${VOCABULARY_DOC}`,
+    `one shows it (the entries of \`rate_plans[]\` echo \`parent_rate_plan_id\`). ${PLAN_DOC} ${VOCABULARY_DOC}`,
     '`room_type_ids` take external ids or partner codes (unknown: 422 `errors.qc.unknown_room_type`).',
     '`occupancies[]` (wire form `{code, pricing?: {derived_from, adjust}}`, plus our `kind`',
     '`fee|cost_free|inactive` and `fee`) needs exactly one room type (else 422',

@@ -80,6 +80,13 @@ export const PricingModelBody = t.Object({
   occupancies: t.Optional(t.Array(WireOccupancySchema, { minItems: 1, maxItems: 200 })),
 });
 
+/** What GET one, POST and PATCH answer: said once, in each of their descriptions. */
+export const PLAN_DOC = [
+  "The plan's own fields (`room_type_ids`, policy ids, `derivation`) and `rate_plans[]`: its pair entries,",
+  'the same entries GET /rate_plans lists for this plan (spec 4.3: the entry with `occupancies[]` per pair).',
+  '`mappings[]` is the same array under its former name: deprecated, kept throughout v1; read `rate_plans`.',
+].join(' ');
+
 export const ENTRY_DOC = [
   'Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with',
   "its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`,",
@@ -127,14 +134,21 @@ export const RatePlanEntrySchema = t.Object({
   explicit_occupancies: t.Optional(t.Boolean()),
 });
 
-/** One rate plan with its pairs (`mappings`). */
+/** One rate plan with its pair entries (`rate_plans`, and the deprecated `mappings` alias). */
 export const RatePlanSchema = t.Object({
   ...PlanFields,
   derivation: t.Nullable(StoredDerivation),
   payment_policy_id: t.Nullable(t.String({ format: 'uuid' })),
   cancellation_policy_id: t.Nullable(t.String({ format: 'uuid' })),
   room_type_ids: t.Array(t.String({ format: 'uuid' })),
-  mappings: t.Array(RatePlanEntrySchema),
+  rate_plans: t.Array(RatePlanEntrySchema, {
+    description: 'One entry per (rate plan x room type) pair, the same entries GET /rate_plans lists',
+  }),
+  mappings: t.Array(RatePlanEntrySchema, {
+    deprecated: true,
+    description:
+      'Deprecated: the same array as `rate_plans`, kept throughout v1 for partners that read it; read `rate_plans`',
+  }),
 });
 
 export const PricingModelResultSchema = t.Object({

@@ -81,7 +81,18 @@ describe('GET rate_plans', () => {
     expect(res.body.data.rate_plans).toHaveLength(2);
   });
 
-  it('shows one plan with every pair under mappings, alike by external id and by partner code', async () => {
+  it('answers one plan with the very entries the list answers for it, mappings as their deprecated alias', async () => {
+    const list = await t.request('GET', `${base}/rate_plans`, { token });
+    for (const code of ['OCC', 'NRF']) {
+      const one = await t.request('GET', `${base}/rate_plans/${plan(code)}`, { token });
+      const listed = list.body.data.rate_plans.filter((e: any) => e.id === plan(code));
+      expect(listed.length).toBeGreaterThan(0);
+      expect(one.body.data.rate_plans).toEqual(listed);
+      expect(one.body.data.mappings).toEqual(listed);
+    }
+  });
+
+  it('shows one plan with every pair under rate_plans, alike by external id and by partner code', async () => {
     const byId = await t.request('GET', `${base}/rate_plans/${plan('OCC')}`, { token });
     const byCode = await t.request('GET', `/v1/qc/properties/${demo.properties[0]?.partner_code}/rate_plans/OCC`, {
       token,
@@ -91,15 +102,15 @@ describe('GET rate_plans', () => {
     const data = byId.body.data;
     expect(data.sell_type).toBe('per_occupancy');
     expect(data.room_type_ids).toEqual([room('DBL'), room('APT')]);
-    expect(data.mappings.map((m: any) => m.room_type_id)).toEqual([room('DBL'), room('APT')]);
-    expect(codes(data.mappings[0])).toBe('A1 A2 Apn1 Apn2 Tpn1 Tpn2 Cpn1 Cpn2 Ipn1 Ipn2');
+    expect(data.rate_plans.map((m: any) => m.room_type_id)).toEqual([room('DBL'), room('APT')]);
+    expect(codes(data.rate_plans[0])).toBe('A1 A2 Apn1 Apn2 Tpn1 Tpn2 Cpn1 Cpn2 Ipn1 Ipn2');
     expect(data.payment_policy_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(data.cancellation_policy_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('POST rate_plans', () => {
-  it('creates a plan with a pair per room and answers 201 with its mappings and a rate_plan.created event', async () => {
+  it('creates a plan with a pair per room and answers 201 with its pair entries and a rate_plan.created event', async () => {
     const res = await t.request('POST', `${base}/rate_plans`, {
       token,
       body: {
@@ -115,7 +126,7 @@ describe('POST rate_plans', () => {
     expect(data.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(data.id).toBe(data.external_rate_plan_id);
     expect(data.parent_rate_plan_id).toBeNull();
-    expect(data.mappings.map((m: any) => [m.room_type_id, m.parent_rate_plan_id, m.sell_type])).toEqual([
+    expect(data.rate_plans.map((m: any) => [m.room_type_id, m.parent_rate_plan_id, m.sell_type])).toEqual([
       [room('DBL'), null, 'per_person'],
       [room('APT'), null, 'per_person'],
     ]);
@@ -149,7 +160,7 @@ describe('POST rate_plans', () => {
       },
     });
     expect(res.status).toBe(201);
-    const [pair] = res.body.data.mappings;
+    const [pair] = res.body.data.rate_plans;
     expect(pair.explicit_occupancies).toBe(true);
     expect(pair.occupancies).toEqual([
       { code: 'A1', kind: 'derived', persons: 1, derived_from: 'A2', modifier: ['decrease_by_percent', 10] },
@@ -175,7 +186,7 @@ describe('POST rate_plans', () => {
     expect(data.sell_type).toBe('per_person');
     expect(data.prices_writable).toBe(false);
     expect(data.derivation).toEqual({ percent: -15, periods: [{ from: '2026-07-01', to: '2026-08-31', percent: -5 }] });
-    expect(data.mappings.map((m: any) => [m.room_type_id, m.parent_rate_plan_id, 'occupancies' in m])).toEqual([
+    expect(data.rate_plans.map((m: any) => [m.room_type_id, m.parent_rate_plan_id, 'occupancies' in m])).toEqual([
       [room('DBL'), plan('PP'), false],
       [room('APT'), plan('PP'), false],
     ]);
@@ -298,7 +309,7 @@ describe('PATCH rate_plans', () => {
     const res = await t.request('PATCH', `${base}/rate_plans/BAR`, { token, body: { sell_type: 'per_occupancy' } });
     expect(res.status).toBe(200);
     expect(res.body.data.sell_type).toBe('per_occupancy');
-    expect(res.body.data.mappings.map(codes)).toEqual([
+    expect(res.body.data.rate_plans.map(codes)).toEqual([
       'A1 A2 Apn1 Apn2 Tpn1 Tpn2 Cpn1 Cpn2 Ipn1 Ipn2',
       'A1 A2 A3 A4 Apn1 Apn2 Apn3 Apn4 Apn5 Tpn1 Tpn2 Tpn3 Tpn4 Tpn5 Cpn1 Cpn2 Cpn3 Cpn4 Cpn5 Ipn1 Ipn2 Ipn3 Ipn4 Ipn5',
     ]);
@@ -325,7 +336,7 @@ describe('PATCH rate_plans', () => {
       token,
       body: { sell_type: 'per_room' },
     });
-    expect(back.body.data.mappings.map(codes)).toEqual(['ROOM', 'ROOM']);
+    expect(back.body.data.rate_plans.map(codes)).toEqual(['ROOM', 'ROOM']);
     const [copy] = await t.deps.db.sql<{ occupancies: unknown }>`
       select rp.occupancies from rate_plan_rooms rp join rate_plans p on p.id = rp.rate_plan_id
       join room_types r on r.id = rp.room_type_id where p.external_id = ${plan('NRF')} and r.external_id = ${room('DBL')}`;
@@ -372,7 +383,7 @@ describe('PUT pricing-model', () => {
     expect(second.body).toEqual(first.body);
     expect((await events('rate_plan.updated')).length).toBe(before + 1);
     const shown = await t.request('GET', `${base}/rate_plans/${id}`, { token });
-    expect(shown.body.data.mappings.map(codes)).toEqual(['A1 A2', 'A1 A2 A4']);
+    expect(shown.body.data.rate_plans.map(codes)).toEqual(['A1 A2', 'A1 A2 A4']);
   });
 
   it('resets to the computed vocabulary without occupancies', async () => {
@@ -386,7 +397,7 @@ describe('PUT pricing-model', () => {
     });
     expect(res.body.data).toMatchObject({ pairs_updated: 1, explicit_occupancies: false });
     const shown = await t.request('GET', `${base}/rate_plans/${created.body.data.id}`, { token });
-    expect(codes(shown.body.data.mappings[0])).toBe('A1 A2 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB');
+    expect(codes(shown.body.data.rate_plans[0])).toBe('A1 A2 AEB TRB TEB TNB CRB CEB CNB IRB IEB INB');
   });
 
   it('skips a derivative plan and changes nothing', async () => {
@@ -417,7 +428,7 @@ describe('age groups in the vocabulary', () => {
       token: d.personal_token,
       body: { title: 'Kids', room_type_ids: ['DBL'], sell_type: 'per_person' },
     });
-    expect(codes(res.body.data.mappings[0])).toBe('A1 A2 AEB CRB CEB CNB IRB IEB INB');
+    expect(codes(res.body.data.rate_plans[0])).toBe('A1 A2 AEB CRB CEB CNB IRB IEB INB');
     await t.deps.db
       .sql`update age_groups set is_active = false where property_id = (select id from properties where external_id = ${p.id})`;
     const reset = await t.request('PUT', `/v1/qc/properties/${p.id}/rate_plans/${res.body.data.id}/pricing-model`, {
@@ -428,7 +439,7 @@ describe('age groups in the vocabulary', () => {
     const shown = await t.request('GET', `/v1/qc/properties/${p.id}/rate_plans/${res.body.data.id}`, {
       token: d.personal_token,
     });
-    expect(codes(shown.body.data.mappings[0])).toBe('A1 A2 AEB');
+    expect(codes(shown.body.data.rate_plans[0])).toBe('A1 A2 AEB');
   });
 });
 
@@ -447,8 +458,8 @@ describe('PATCH with the current sell type', () => {
     const before = (await events('rate_plan.updated')).length;
     const res = await t.request('PATCH', `${base}/rate_plans/${id}`, { token, body: { sell_type: 'per_person' } });
     expect(res.status).toBe(200);
-    expect(codes(res.body.data.mappings[0])).toBe('A1 A2');
-    expect(res.body.data.mappings[0].explicit_occupancies).toBe(true);
+    expect(codes(res.body.data.rate_plans[0])).toBe('A1 A2');
+    expect(res.body.data.rate_plans[0].explicit_occupancies).toBe(true);
     expect((await events('rate_plan.updated')).length).toBe(before);
   });
 });

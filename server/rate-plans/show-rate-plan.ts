@@ -1,7 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { ENTRY_DOC, RatePlanParams, RatePlanSchema } from './model.ts';
+import { ENTRY_DOC, PLAN_DOC, RatePlanParams, RatePlanSchema } from './model.ts';
 import { showRatePlan as readPlan } from './plan-reads.ts';
 
 export const showRatePlan = defineRoute({
@@ -13,7 +13,7 @@ export const showRatePlan = defineRoute({
   resource: 'rate_plan',
   summary: 'One rate plan with occupancies per pair',
   tags: ['rate plans'],
-  description: `The plan with \`room_type_ids\`, its policies and \`mappings[]\`: one entry per pair. ${ENTRY_DOC}`,
+  description: `${PLAN_DOC} ${ENTRY_DOC}`,
   params: RatePlanParams,
   response: okSchema(RatePlanSchema),
   errors: ['errors.not_found'],

@@ -1,7 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { ENTRY_DOC, RatePlanParams, RatePlanSchema, UpdateRatePlanBody } from './model.ts';
+import { ENTRY_DOC, PLAN_DOC, RatePlanParams, RatePlanSchema, UpdateRatePlanBody } from './model.ts';
 import { changeRatePlan } from './plan-writes.ts';
 import type { RatePlanRecord } from './service.ts';
 
@@ -19,6 +19,7 @@ export const updateRatePlan = defineRoute({
     'vocabulary from its room; explicit occupancies are discarded (set them again with PUT pricing-model),',
     "so flipping and flipping back restores the computed vocabulary. Child plans follow their parent's sell",
     'type (changing it on a child: 422). Records `rate_plan.updated` when the sell type changes.',
+    PLAN_DOC,
     ENTRY_DOC,
   ].join(' '),
   params: RatePlanParams,

@@ -25,8 +25,14 @@ export function ratePlanEntry(row: PairRow) {
   };
 }
 
-/** One rate plan with its pairs (`mappings`, each a full entry) as GET one, POST and PATCH answer it. */
+/**
+ * One rate plan as GET one, POST and PATCH answer it: the plan's own fields and `rate_plans[]`, its pair
+ * entries exactly as the list answers them (spec 4.3: "entry with occupancies[] per pair"), so a partner
+ * reads single and list answers with one parser. `mappings` is the same array under its old name, kept for
+ * partners that read it before `rate_plans` existed (deprecated; v1 changes are additive only, spec 9.1).
+ */
 export function ratePlanView(plan: PlanRow, pairs: readonly PairRow[]) {
+  const entries = pairs.map(ratePlanEntry);
   return {
     external_rate_plan_id: plan.external_id,
     id: plan.external_id,
@@ -41,7 +47,8 @@ export function ratePlanView(plan: PlanRow, pairs: readonly PairRow[]) {
     payment_policy_id: plan.payment_policy_external_id,
     cancellation_policy_id: plan.cancellation_policy_external_id,
     room_type_ids: pairs.map((p) => p.room_external_id),
-    mappings: pairs.map(ratePlanEntry),
+    rate_plans: entries,
+    mappings: entries,
   };
 }
 

@@ -31,7 +31,7 @@ const sellType = fc.constantFrom(...SELL_TYPES);
 
 async function occupanciesOf(planId: string) {
   const res = await t.request('GET', `${base}/rate_plans/${planId}`, { token: demo.personal_token });
-  return res.body.data.mappings[0].occupancies;
+  return res.body.data.rate_plans[0].occupancies;
 }
 
 describe('vocabulary through HTTP', () => {
