@@ -62,6 +62,11 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'GET /properties/{ext}/availability answers every date of the range for every room type; a date nothing was pushed for reads 0 free rooms. It left such dates out.',
       },
+      {
+        kind: 'fix',
+        summary:
+          'Documentation: the webhook signing key is the literal `whsec_...` secret string, prefix included, as UTF-8 bytes (README webhook section, POST /subscriptions and rotate-secret descriptions). Nothing changed in how deliveries are signed.',
+      },
     ],
   },
   {

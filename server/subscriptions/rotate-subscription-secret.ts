@@ -16,7 +16,8 @@ export const rotateSubscriptionSecret = defineRoute({
   description: [
     'Answers the new `secret` once. Deliveries made from now on are signed with it. Retries of deliveries made',
     'before the rotation stay signed with the previous secret until `previous_secret_expires_at` (24 hours), then',
-    'with the new one: accept both secrets in your receiver for those 24 hours.',
+    'with the new one: accept both secrets in your receiver for those 24 hours. Like the first one, the signing key',
+    'is the literal `whsec_...` string, prefix included.',
   ].join(' '),
   params: SubscriptionParams,
   response: okSchema(SubscriptionWithSecretSchema),

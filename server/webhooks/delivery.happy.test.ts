@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'bun:test';
+import { createHmac } from 'node:crypto';
 import type { Demo } from '../ops/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { LADDER_SECONDS } from './ladder.ts';
@@ -68,6 +69,12 @@ for (const queue of queues) {
         seen: memorySeenStore(),
       });
       expect(verified.ok).toBe(true);
+      // What the README and the subscription docs tell partners: the HMAC key is the literal secret string,
+      // `whsec_` prefix included (not stripped, not base64-decoded), so any HMAC library verifies it.
+      expect(sub.secret).toStartWith('whsec_');
+      const timestamp = request.headers.get('x-qc-timestamp');
+      const hmac = createHmac('sha256', sub.secret).update(`${timestamp}.${request.body}`).digest('hex');
+      expect(request.headers.get('x-qc-signature-256')).toBe(`sha256=${hmac}`);
       expect(request.headers.get('user-agent')).toBe(USER_AGENT);
       expect(request.headers.get('user-agent')).toEndWith('-Webhooks/1');
       expect(request.headers.get('content-type')).toBe('application/json');
