@@ -38,6 +38,7 @@ import { showCancellationPolicy } from './cancellation-policies/show-cancellatio
 import { updateCancellationPolicyRoute } from './cancellation-policies/update-cancellation-policy.ts';
 import { createCatalogueSync } from './catalogue/create-catalogue-sync.ts';
 import { replaceCatalogue } from './catalogue/replace-catalogue.ts';
+import { showCatalogue } from './catalogue/show-catalogue.ts';
 import { showCatalogueSync } from './catalogue/show-catalogue-sync.ts';
 import { listChangelog } from './changelog/list-changelog.ts';
 import { createContentPage } from './content-pages/create-content-page.ts';
@@ -134,6 +135,7 @@ export const routeTable: readonly RouteDefinition[] = [
   createProperty,
   updateProperty,
   listPropertyTypes,
+  showCatalogue,
   replaceCatalogue,
   createCatalogueSync,
   showCatalogueSync,

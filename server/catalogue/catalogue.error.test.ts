@@ -42,7 +42,7 @@ describe('catalogue refusals', () => {
     expect(Object.keys(res.body.errors)).toEqual(['rooms.0.code']);
   });
 
-  it('answers 404 for a property outside the allow-list', async () => {
+  it('answers 404 for a property outside the allow-list, on write and on read', async () => {
     const other = await t.demo();
     const res = await t.request('PUT', `/v1/qc/properties/${other.properties[0]?.id}/catalogue`, {
       token: demo.personal_token,
@@ -50,6 +50,24 @@ describe('catalogue refusals', () => {
     });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('errors.not_found');
+    const read = await t.request('GET', `/v1/qc/properties/${other.properties[0]?.id}/catalogue`, {
+      token: demo.personal_token,
+    });
+    expect(read.status).toBe(404);
+    expect(read.body.message).toBe('errors.not_found');
+  });
+
+  it('reads the catalogue only with properties.manage, the scope that writes it', async () => {
+    const reader = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['inventory.read'],
+      property_ids: [demo.properties[0]?.id ?? ''],
+    });
+    const res = await t.request('GET', `/v1/qc/properties/${demo.properties[0]?.id}/catalogue`, {
+      token: reader.token,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('errors.qc.insufficient_scope');
   });
 
   it('refuses a sync listing a property twice or repeating a code, before any job exists', async () => {

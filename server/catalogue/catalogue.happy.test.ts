@@ -54,6 +54,43 @@ describe('PUT /properties/{ext}/catalogue', () => {
   });
 });
 
+describe('GET /properties/{ext}/catalogue', () => {
+  it('reads back what the partner pushed, by external id or partner code, and empty before any push', async () => {
+    const demo = await t.demo();
+    const [live, shadow] = demo.properties;
+    const before = await t.request('GET', `/v1/qc/properties/${live?.id}/catalogue`, { token: demo.personal_token });
+    expect(before.status).toBe(200);
+    expect(before.body.data).toEqual({ property_id: live?.id, rooms: [], rates: [], meals: [], updated_at: null });
+
+    const pushed = await t.request('PUT', `/v1/qc/properties/${live?.id}/catalogue`, {
+      token: demo.personal_token,
+      body: catalogue,
+    });
+    const byId = await t.request('GET', `/v1/qc/properties/${live?.id}/catalogue`, { token: demo.personal_token });
+    expect(byId.body.data).toEqual(pushed.body.data);
+    const byCode = await t.request('GET', `/v1/qc/properties/${live?.partner_code}/catalogue`, {
+      token: demo.personal_token,
+    });
+    expect(byCode.body).toEqual(byId.body);
+    const untouched = await t.request('GET', `/v1/qc/properties/${shadow?.id}/catalogue`, {
+      token: demo.personal_token,
+    });
+    expect(untouched.body.data.rooms).toEqual([]);
+  });
+
+  it('reads what a catalogue-sync stored', async () => {
+    const demo = await t.demo();
+    const [live] = demo.properties;
+    await t.request('POST', '/v1/qc/catalogue-sync', {
+      token: demo.personal_token,
+      body: { properties: [{ property_id: live?.partner_code, meals: [{ code: 'HB', name: 'Half board' }] }] },
+    });
+    const res = await t.request('GET', `/v1/qc/properties/${live?.id}/catalogue`, { token: demo.personal_token });
+    expect(res.body.data).toMatchObject({ rooms: [], rates: [], meals: [{ code: 'HB', name: 'Half board' }] });
+    expect(res.body.data.updated_at).toBe(t.clock.now().toISOString());
+  });
+});
+
 describe('POST /catalogue-sync', () => {
   let demo: Demo;
   beforeAll(async () => {

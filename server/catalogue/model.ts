@@ -39,6 +39,12 @@ export const CatalogueSchema = t.Object({
   updated_at: t.String({ format: 'date-time' }),
 });
 
+/** The catalogue as GET reads it: `updated_at` is null while nothing was ever pushed. */
+export const StoredCatalogueSchema = t.Object({
+  ...CatalogueSchema.properties,
+  updated_at: t.Nullable(t.String({ format: 'date-time' }), { description: 'Null: never pushed' }),
+});
+
 const Outcome = t.Union([t.Literal('replaced'), t.Literal('cleared'), t.Literal('failed')]);
 
 /** A catalogue-sync job as POST answers it and GET reads it again. */

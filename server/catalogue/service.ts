@@ -73,6 +73,16 @@ export async function storeCatalogue(
   return row;
 }
 
+/**
+ * GET /properties/{ext}/catalogue: what the partner last pushed (PUT or catalogue-sync), as PUT answered it.
+ * A property never pushed to has the empty catalogue a push of `{}` would store, with `updated_at` null.
+ */
+export async function readCatalogue(db: Db, property: PropertyRow) {
+  const [row] = await db.sql<Catalogue & { updated_at: Date }>`
+    select rooms, rates, meals, updated_at from catalogues where property_id = ${property.id}`;
+  return row ? catalogueView(property, row) : { property_id: property.external_id, ...EMPTY_CATALOGUE, updated_at: null };
+}
+
 function catalogueView(property: PropertyRow, row: Catalogue & { updated_at: Date }) {
   return {
     property_id: property.external_id,

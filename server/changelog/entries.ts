@@ -67,6 +67,11 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'Documentation: the webhook signing key is the literal `whsec_...` secret string, prefix included, as UTF-8 bytes (README webhook section, POST /subscriptions and rotate-secret descriptions). Nothing changed in how deliveries are signed.',
       },
+      {
+        kind: 'additive',
+        summary:
+          'New route GET /properties/{ext}/catalogue (`qc.catalogue.show`, scope properties.manage): reads the catalogue last pushed by PUT or catalogue-sync; empty arrays and `updated_at: null` before any push.',
+      },
     ],
   },
   {
