@@ -80,7 +80,9 @@ export async function storeCatalogue(
 export async function readCatalogue(db: Db, property: PropertyRow) {
   const [row] = await db.sql<Catalogue & { updated_at: Date }>`
     select rooms, rates, meals, updated_at from catalogues where property_id = ${property.id}`;
-  return row ? catalogueView(property, row) : { property_id: property.external_id, ...EMPTY_CATALOGUE, updated_at: null };
+  return row
+    ? catalogueView(property, row)
+    : { property_id: property.external_id, ...EMPTY_CATALOGUE, updated_at: null };
 }
 
 function catalogueView(property: PropertyRow, row: Catalogue & { updated_at: Date }) {
