@@ -14,19 +14,49 @@ export interface LegacyCaller {
   mode: 'shadow' | 'live';
 }
 
+/** Who answers this key's PMS (spec 9.4): the legacy service (`shadow`, the port compared with it) or the port. */
+export interface LegacyCutoverSetting {
+  mode: 'shadow' | 'live';
+  /** The key's own legacy base URL; null: the configured default (QC_LEGACY_UPSTREAM_URL). */
+  upstreamUrl: string | null;
+}
+
+/** A stored key as one query reads it: the caller, whether it is active, and its cutover setting. */
+export interface LegacyKeyRecord {
+  caller: LegacyCaller;
+  active: boolean;
+  cutover: LegacyCutoverSetting;
+}
+
 /**
- * `api_key` query parameter (spec 5.8): missing or empty, unknown, inactive each have their own 401 message.
- * Keys are stored as SHA-256 hex, so the lookup compares digests, never the key itself.
+ * The key named by `api_key`, read live on every request (a deactivation or a cutover flip made by any process
+ * applies to the next call); undefined when it is missing or unknown. Keys are stored as SHA-256 hex, so the
+ * lookup compares digests, never the key itself.
  */
-export async function authenticateLegacyKey(db: Db, apiKey: unknown): Promise<LegacyCaller> {
-  if (typeof apiKey !== 'string' || apiKey === '') throw new LegacyError(401, messages.auth.missingKey);
-  const [row] = await db.sql<LegacyCaller & { active: boolean }>`
+export async function findLegacyKey(db: Db, apiKey: unknown): Promise<LegacyKeyRecord | undefined> {
+  if (typeof apiKey !== 'string' || apiKey === '') return undefined;
+  const [row] = await db.sql<
+    LegacyCaller & { active: boolean; cutoverMode: 'shadow' | 'live'; upstreamUrl: string | null }
+  >`
     select k.id as "keyId", k.customer_id as "customerId", k.property_id as "propertyId", k.pms_name as "pmsName",
-      k.active, p.timezone, p.currency, p.mode
+      k.active, k.cutover_mode as "cutoverMode", k.upstream_url as "upstreamUrl", p.timezone, p.currency, p.mode
     from legacy_api_keys k join properties p on p.id = k.property_id
     where k.key_hash = ${sha256Hex(apiKey)}`;
-  if (!row) throw new LegacyError(401, messages.auth.unknownKey);
-  if (!row.active) throw new LegacyError(401, messages.auth.inactiveKey);
-  const { active: _, ...caller } = row;
-  return { ...caller, currency: caller.currency.trim() };
+  if (!row) return undefined;
+  const { active, cutoverMode, upstreamUrl, ...caller } = row;
+  return {
+    caller: { ...caller, currency: caller.currency.trim() },
+    active,
+    cutover: { mode: cutoverMode, upstreamUrl },
+  };
+}
+
+/**
+ * `api_key` query parameter (spec 5.8): missing or empty, unknown, inactive each have their own 401 message.
+ */
+export function admitLegacyKey(apiKey: unknown, record: LegacyKeyRecord | undefined): LegacyCaller {
+  if (typeof apiKey !== 'string' || apiKey === '') throw new LegacyError(401, messages.auth.missingKey);
+  if (!record) throw new LegacyError(401, messages.auth.unknownKey);
+  if (!record.active) throw new LegacyError(401, messages.auth.inactiveKey);
+  return record.caller;
 }

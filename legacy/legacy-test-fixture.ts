@@ -116,9 +116,13 @@ export async function legacyFixture(t: TestApp): Promise<LegacyFixture> {
       return result.booking.id;
     },
     anotherKey: async (active = true) => {
-      const another = await createLegacyKey(t.deps, key.customer_id, key.property_id, active, 'second-pms');
-      const [row] = await db.sql<{ id: number }>`select id from legacy_api_keys where key_hash = ${sha256Hex(another)}`;
-      return { key: another, keyId: row?.id as number };
+      const another = await createLegacyKey(t.deps, {
+        customerId: key.customer_id,
+        propertyId: key.property_id,
+        active,
+        pmsName: 'second-pms',
+      });
+      return { key: another.apiKey, keyId: another.id };
     },
   };
   return fixture;

@@ -488,7 +488,11 @@ const rows: [string, Row][] = [
           currency: 'EUR',
           timezone: 'Mars/Base',
         });
-        const key = await createLegacyKey(t.deps, f.customerId, res.body.data.internal_id, true);
+        const { apiKey: key } = await createLegacyKey(t.deps, {
+          customerId: f.customerId,
+          propertyId: res.body.data.internal_id,
+          active: true,
+        });
         return f.call('booking/getBookings', { key });
       },
       body: () => msg('Throw Error Exception\\nMsg: invalid time zone: Mars\\/Base\\nCode: 0'),

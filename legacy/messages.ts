@@ -14,6 +14,14 @@ export const messages = {
     missingClass: (epClass: string) => `Missing endpoint class: ${epClass}`,
     missingMethod: (epMethod: string) => `Missing endpoint method: ${epMethod}`,
   },
+  // Not in 7.4: what the facade answers when it forwards to the legacy service (cutover mode shadow) and gets
+  // no answer, in the form of the legacy's own unhandled failure; and once an endpoint's sunset has passed.
+  cutover: {
+    upstreamUnreachable: 'Throw Error Exception\nMsg: Legacy service unreachable\nCode: 0',
+    upstreamTimeout: (ms: number) =>
+      `Throw Error Exception\nMsg: Legacy service did not answer within ${ms} ms\nCode: 0`,
+    retired: (date: string, guide: string) => `This endpoint was retired on ${date}. Migration guide: ${guide}`,
+  },
   updateAvailability: {
     badStructure:
       "Bad request data! Wrong format of the post structure (missing 'values' structure - check documentation)!",

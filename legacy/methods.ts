@@ -27,6 +27,17 @@ const lookup = new Map(
   ]),
 );
 
+/** Every method as `class/method`, spelled as in the table: how the operator names endpoints (sunset, usage). */
+export const LEGACY_ENDPOINTS: readonly string[] = Object.entries(endpoints).flatMap(([cls, methods]) =>
+  Object.keys(methods).map((name) => `${cls}/${name}`),
+);
+const endpointNames = new Map(LEGACY_ENDPOINTS.map((name) => [name.toLowerCase(), name]));
+
+/** `Booking/GETBOOKINGS` -> `booking/getBookings`; undefined when the table has no such method. */
+export function legacyEndpointName(epClass: string, epMethod: string): string | undefined {
+  return endpointNames.get(`${epClass}/${epMethod}`.toLowerCase());
+}
+
 /** The methods of a class, whatever the case of its name; undefined for an unknown class. */
 export function legacyClass(epClass: string): ReadonlyMap<string, LegacyMethod> | undefined {
   return lookup.get(epClass.toLowerCase());

@@ -7,6 +7,7 @@ import { renderError } from './core/http/render-error.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { galleryMedia } from './gallery/serve-image.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
+import { createLegacyCutover, type LegacyCutoverParts } from './legacy-cutover/legacy-cutover.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { routeTable } from './route-table.ts';
@@ -14,6 +15,8 @@ import { routeTable } from './route-table.ts';
 export interface AppOptions {
   operatorToken: string;
   probes?: readonly ReadinessProbe[];
+  /** The legacy cutover's parts (server/main.ts keeps them to finish queued comparisons on shutdown). */
+  cutover?: LegacyCutoverParts;
 }
 
 /** The modern partner API: every route file registered explicitly, so the route table reads here. */
@@ -24,15 +27,17 @@ function modernApi(deps: Deps) {
 }
 
 export function buildApp(deps: Deps, options: AppOptions) {
+  const cutover = options.cutover ?? createLegacyCutover(deps);
   const app = new Elysia({ name: 'qc-root' })
     .use(openapiRoutes())
     .use(healthRoutes(deps, options.probes ?? []))
     .use(modernApi(deps))
-    .use(opsRoutes(deps, options.operatorToken))
+    .use(opsRoutes(deps, options.operatorToken, cutover))
     .use(dashboardRoutes(deps))
     .use(galleryMedia(deps))
-    // The legacy PMS v1 facade answers every /api/pms/v1 path itself, failures included, byte for byte.
-    .use(legacyFacade(deps))
+    // The legacy PMS v1 facade answers every /api/pms/v1 path itself, failures included, byte for byte; per
+    // key, the cutover hands it to the legacy service instead (shadow).
+    .use(legacyFacade(deps, cutover.router))
     // Only unmatched routes reach here: the JSON surfaces have their own handlers.
     .onError(({ request, code, error }) => renderError(deps, request, code, error));
   setSpecSource((request) => app.handle(request));

@@ -3,6 +3,7 @@ import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
 import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
+import { createLegacyCutover } from './legacy-cutover/legacy-cutover.ts';
 import { createDemo } from './ops/demo.ts';
 import { demoSteps } from './ops/demo-steps.ts';
 import { startReviewReplies } from './reviews/reply-delivery.ts';
@@ -22,7 +23,12 @@ try {
 
 const deps = await createDeps(config);
 const operator = operatorToken(config);
-const app = buildApp(deps, { operatorToken: operator.token, probes: deps.redis ? [redisProbe(deps.redis)] : [] });
+const cutover = createLegacyCutover(deps);
+const app = buildApp(deps, {
+  operatorToken: operator.token,
+  probes: deps.redis ? [redisProbe(deps.redis)] : [],
+  cutover,
+});
 // Installed before listening: a SIGTERM while starting (a supervisor, a test that saw /healthz) still exits
 // cleanly and closes what was opened.
 let webhooks: Awaited<ReturnType<typeof startWebhooks>> | undefined;
@@ -34,6 +40,8 @@ async function shutdown(signal: string) {
   deps.log.info('shutting down', { signal });
   try {
     await app.stop();
+    // Shadow comparisons already queued are finished (their dry runs need the database).
+    await cutover.comparisons.stop();
     // Waits for attempts in flight (each bounded by the 5 s response deadline) before the database goes.
     await webhooks?.stop();
     await reviewReplies?.stop();

@@ -141,7 +141,11 @@ describe('updateAvailability', () => {
     const [shadow] = await t.deps.db.sql<{ id: number; room: number }>`
       select p.id, r.id as room from properties p join room_types r on r.property_id = p.id
       where p.external_id = ${f.demo.properties[1]?.id}`;
-    const key = await createLegacyKey(t.deps, f.customerId, shadow?.id as number, true);
+    const { apiKey: key } = await createLegacyKey(t.deps, {
+      customerId: f.customerId,
+      propertyId: shadow?.id as number,
+      active: true,
+    });
     const call = (values: unknown[]) => f.call('availability/updateAvailability', { body: { values }, key });
     expect((await call([{ room_id: shadow?.room, date: '2030-07-01', qty: 3 }])).text).toBe('{"message":"Success"}');
     expect(await days(shadow?.room as number, '2030-07-01', '2030-07-01')).toEqual([]);

@@ -34,6 +34,21 @@ const EnvSchema = T.Object({
   QC_ANALYTICS_TIMEOUT_MS: T.Integer({ minimum: 1, maximum: 60000, default: 5000 }),
   /** Where review replies are sent to the channels (POST {url}/{channel}/reviews/{channel_review_id}/reply). */
   QC_CHANNEL_GATEWAY_URL: T.Optional(T.String({ pattern: '^https?://' })),
+  /**
+   * The legacy PHP service's base URL, for legacy keys in cutover mode `shadow` without an upstream of their
+   * own. Set: keys created without a mode start in shadow; unset (and no key has one): they start live.
+   */
+  QC_LEGACY_UPSTREAM_URL: T.Optional(T.String({ pattern: '^https?://' })),
+  /** Past it a shadowed legacy request answers 504 (the legacy service did not answer in time). */
+  QC_LEGACY_UPSTREAM_TIMEOUT_MS: T.Integer({ minimum: 1, maximum: 600_000, default: 30_000 }),
+  /** Shadow comparisons waiting off the request path; beyond it they are dropped and counted. */
+  QC_LEGACY_SHADOW_QUEUE: T.Integer({ minimum: 1, maximum: 1_000_000, default: 1000 }),
+  /** Differing exchanges kept per credential and UTC day, both bodies (guest data masked). */
+  QC_LEGACY_SHADOW_SAMPLES: T.Integer({ minimum: 0, maximum: 1000, default: 20 }),
+  /** Ignore rules for shadow comparisons (harness format, `METHOD PATH FIELD` a line). */
+  QC_LEGACY_SHADOW_IGNORE_FILE: T.Optional(T.String({ minLength: 1 })),
+  /** The `Link: <...>; rel="sunset"` target on legacy answers once a sunset is set. */
+  QC_LEGACY_MIGRATION_GUIDE_URL: T.Optional(T.String({ pattern: '^https?://' })),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -58,11 +73,26 @@ export interface Config {
   channelGatewayUrl: string | undefined;
   dbTimeoutMs: number;
   reusePort: boolean;
+  legacyCutover: {
+    upstreamUrl: string | undefined;
+    upstreamTimeoutMs: number;
+    queueCapacity: number;
+    samplesPerDay: number;
+    ignoreFile: string | undefined;
+    migrationGuideUrl: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
 
-const NUMERIC = new Set(['PORT', 'QC_ANALYTICS_TIMEOUT_MS', 'QC_DB_TIMEOUT_MS']);
+const NUMERIC = new Set([
+  'PORT',
+  'QC_ANALYTICS_TIMEOUT_MS',
+  'QC_DB_TIMEOUT_MS',
+  'QC_LEGACY_UPSTREAM_TIMEOUT_MS',
+  'QC_LEGACY_SHADOW_QUEUE',
+  'QC_LEGACY_SHADOW_SAMPLES',
+]);
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const raw: Record<string, unknown> = {};
@@ -102,5 +132,13 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     channelGatewayUrl: env.QC_CHANNEL_GATEWAY_URL,
     dbTimeoutMs: env.QC_DB_TIMEOUT_MS,
     reusePort: env.QC_REUSE_PORT === '1',
+    legacyCutover: {
+      upstreamUrl: env.QC_LEGACY_UPSTREAM_URL,
+      upstreamTimeoutMs: env.QC_LEGACY_UPSTREAM_TIMEOUT_MS,
+      queueCapacity: env.QC_LEGACY_SHADOW_QUEUE,
+      samplesPerDay: env.QC_LEGACY_SHADOW_SAMPLES,
+      ignoreFile: env.QC_LEGACY_SHADOW_IGNORE_FILE,
+      migrationGuideUrl: env.QC_LEGACY_MIGRATION_GUIDE_URL,
+    },
   };
 }

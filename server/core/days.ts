@@ -93,3 +93,11 @@ export function localToday(timeZone: string, now: Date): string {
 export function utcDay(at: Date): string {
   return formatDay(Math.floor(at.getTime() / DAY_MS));
 }
+
+/** `date` plus whole calendar months, clamped to the month's last day (2027-08-31 + 6 months = 2028-02-29). */
+export function addMonths(date: string, months: number): string {
+  const d = new Date(dayNumber(date) * DAY_MS);
+  const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1) / DAY_MS;
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months + 1, 0)).getUTCDate();
+  return formatDay(first + Math.min(d.getUTCDate(), last) - 1);
+}

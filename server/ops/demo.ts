@@ -2,6 +2,7 @@ import { SCOPES } from '../core/auth/scopes.ts';
 import { randomSecret, sha256Hex } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
 import type { PropertyRow } from '../core/resolve.ts';
+import { requireUpstream } from '../legacy-cutover/cutover-setting.ts';
 import { propertyView } from '../properties/view.ts';
 import { createClient } from './clients.ts';
 import { insertProperty } from './properties.ts';
@@ -16,6 +17,8 @@ export interface Demo {
   client: { client_id: string; client_secret: string; scopes: string[] };
   personal_token: string;
   legacy_api_key: string;
+  /** The key's id, for the operator's cutover routes (GET/PUT /ops/legacy-keys/{id}). */
+  legacy_api_key_id: number;
   properties: DemoProperty[];
   [part: string]: unknown;
 }
@@ -82,27 +85,40 @@ export async function createDemo(deps: Deps, steps: readonly DemoStep[]): Promis
     propertyIds: [],
     endpointScopes: [],
   });
-  const legacyKey = await createLegacyKey(deps, customerId, live.id, true);
+  const legacyKey = await createLegacyKey(deps, { customerId, propertyId: live.id, active: true });
   const demo: Demo = {
     customer_id: customerId,
     client: { client_id: client.clientId, client_secret: client.secret, scopes },
     personal_token: personal.secret,
-    legacy_api_key: legacyKey,
+    legacy_api_key: legacyKey.apiKey,
+    legacy_api_key_id: legacyKey.id,
     properties: [propertyView(live), propertyView(shadow)],
   };
   for (const step of steps) await step({ deps, customerId, live, shadow, demo });
   return demo;
 }
 
-export async function createLegacyKey(
-  deps: Deps,
-  customerId: number,
-  propertyId: number,
-  active: boolean,
-  pmsName = 'pms',
-): Promise<string> {
-  const key = randomSecret(24);
-  await deps.db.sql`insert into legacy_api_keys (key_hash, customer_id, property_id, pms_name, active)
-    values (${sha256Hex(key)}, ${customerId}, ${propertyId}, ${pmsName}, ${active})`;
-  return key;
+export interface NewLegacyKey {
+  customerId: number;
+  propertyId: number;
+  active: boolean;
+  pmsName?: string;
+  /** Absent: `shadow` when a legacy upstream is configured (the key's own or QC_LEGACY_UPSTREAM_URL), else `live`. */
+  mode?: 'shadow' | 'live';
+  upstreamUrl?: string;
+}
+
+/** A legacy api_key for one PMS on one property; the key itself is answered once and stored as a digest. */
+export async function createLegacyKey(deps: Deps, input: NewLegacyKey): Promise<{ id: number; apiKey: string }> {
+  const apiKey = randomSecret(24);
+  const upstream = input.upstreamUrl ?? deps.config.legacyCutover.upstreamUrl;
+  const mode = input.mode ?? (upstream ? 'shadow' : 'live');
+  requireUpstream(mode, upstream);
+  const [row] = await deps.db.sql<{ id: number }>`
+    insert into legacy_api_keys (key_hash, customer_id, property_id, pms_name, active, cutover_mode, upstream_url)
+    values (${sha256Hex(apiKey)}, ${input.customerId}, ${input.propertyId}, ${input.pmsName ?? 'pms'}, ${input.active},
+      ${mode}, ${input.upstreamUrl ?? null})
+    returning id`;
+  if (!row) throw new Error('legacy key insert returned no row');
+  return { id: row.id, apiKey };
 }

@@ -8,6 +8,8 @@ import { notFound, unauthorized } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
 import { createJsonApp } from '../core/http/json-app.ts';
 import type { PropertyRow } from '../core/resolve.ts';
+import type { LegacyCutoverParts } from '../legacy-cutover/legacy-cutover.ts';
+import { legacyCutoverOpsRoutes } from '../legacy-cutover/ops-routes.ts';
 import { propertyView } from '../properties/view.ts';
 import { createClient, TIERS } from './clients.ts';
 import { createDemo, createLegacyKey } from './demo.ts';
@@ -22,7 +24,7 @@ const IdParams = t.Object({ id: t.Numeric() });
  * properties, credentials, the shadow/live flip) and what tests and the demo use to build fixtures.
  * Guarded by `Authorization: Bearer <QC_OPERATOR_TOKEN>`.
  */
-export function opsRoutes(deps: Deps, operatorToken: string) {
+export function opsRoutes(deps: Deps, operatorToken: string, cutover: LegacyCutoverParts) {
   return createJsonApp(deps, '/ops', 'qc-ops')
     .onTransform(({ request }) => {
       const bearer = bearerToken(request.headers.get('authorization')) ?? '';
@@ -164,13 +166,27 @@ export function opsRoutes(deps: Deps, operatorToken: string) {
           customer_id: number;
         }>`select customer_id from properties where id = ${propertyId}`;
         if (!p) throw notFound();
-        const key = await createLegacyKey(deps, p.customer_id, propertyId, body.active ?? true, body.pms_name);
-        return ok({ api_key: key, active: body.active ?? true });
+        const key = await createLegacyKey(deps, {
+          customerId: p.customer_id,
+          propertyId,
+          active: body.active ?? true,
+          pmsName: body.pms_name,
+          mode: body.mode,
+          upstreamUrl: body.upstream_url,
+        });
+        return ok({ id: key.id, api_key: key.apiKey, active: body.active ?? true });
       },
       {
-        body: t.Object({ property_id: t.String(), active: t.Optional(t.Boolean()), pms_name: t.Optional(t.String()) }),
+        body: t.Object({
+          property_id: t.String(),
+          active: t.Optional(t.Boolean()),
+          pms_name: t.Optional(t.String()),
+          mode: t.Optional(Mode),
+          upstream_url: t.Optional(t.String({ pattern: '^https?://' })),
+        }),
       },
     )
+    .use(legacyCutoverOpsRoutes(deps, cutover))
     .post(
       '/customers/:id/dashboard-token',
       async ({ params }) => {

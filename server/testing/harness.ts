@@ -9,6 +9,7 @@ import type { Deps } from '../core/deps.ts';
 import { createLog } from '../core/log.ts';
 import { closeRedis, redisProbe } from '../core/redis.ts';
 import type { ObjectStorage } from '../core/storage/object-storage.ts';
+import { createLegacyCutover, type LegacyCutoverParts } from '../legacy-cutover/legacy-cutover.ts';
 import type { Demo } from '../ops/demo.ts';
 import { startWebhooks, type WebhookOptions, type Webhooks } from '../webhooks/dispatcher.ts';
 
@@ -63,6 +64,8 @@ export interface TestApp {
   oauthToken(clientId: string, secret: string, scope?: string): Promise<string>;
   /** Creates an OAuth client through the operator API and returns it with a fresh access token. */
   client(input: ClientInput): Promise<{ client_id: string; client_secret: string; token: string }>;
+  /** The legacy cutover: `cutover.comparisons.idle()` waits for queued shadow comparisons. */
+  cutover: LegacyCutoverParts;
   /** The webhook delivery machinery, when started with `webhooks` (stopped by close()). */
   webhooks?: Webhooks;
   /** Closes what this app opened beside the shared database (its Redis connection, its webhook machinery). */
@@ -120,7 +123,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     idempotencyWaitMs: options.idempotencyWaitMs,
     storage: options.storage,
   });
-  const app = buildApp(deps, { operatorToken: OPERATOR_TOKEN, probes: deps.redis ? [redisProbe(deps.redis)] : [] });
+  const cutover = createLegacyCutover(deps);
+  const app = buildApp(deps, {
+    operatorToken: OPERATOR_TOKEN,
+    probes: deps.redis ? [redisProbe(deps.redis)] : [],
+    cutover,
+  });
   const webhooks = options.webhooks
     ? await startWebhooks(deps, { prefix: `qc-test-${crypto.randomUUID()}`, ...options.webhooks })
     : undefined;
@@ -184,7 +192,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return { client_id, client_secret, token: await oauthToken(client_id, client_secret) };
     },
     webhooks,
+    cutover,
     close: async () => {
+      await cutover.comparisons.stop();
       await webhooks?.stop();
       if (deps.redis) await closeRedis(deps.redis);
     },

@@ -84,6 +84,18 @@ export const errorCatalogue = {
     detail: 'Per-occupancy prices were sent to a pair that is not per_person or per_occupancy.',
   },
 
+  // Operator API: the legacy cutover (spec 9.4)
+  'errors.qc.legacy_upstream_missing': {
+    status: 422,
+    detail:
+      'Shadow mode forwards to the legacy service, and none is configured: give upstream_url or set QC_LEGACY_UPSTREAM_URL.',
+  },
+  'errors.qc.sunset_date_refused': {
+    status: 422,
+    detail:
+      'The legacy facade is not shut down before 2027-08-01, and the Sunset header must be sent at least 6 months ahead: choose a later date (reason says which rule).',
+  },
+
   // Catalogue, structure, configuration
   'errors.qc.room_created_map_failed': { status: 422, detail: 'The room was created but mapping it failed.' },
   'errors.qc.rate_plan_created_map_failed': { status: 422, detail: 'The rate plan was created but mapping it failed.' },

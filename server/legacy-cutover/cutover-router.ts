@@ -1,0 +1,114 @@
+import { headerListOf } from '../../harness/proxy/hop-by-hop.ts';
+import { findLegacyKey, type LegacyKeyRecord } from '../../legacy/auth.ts';
+import { messageResponse } from '../../legacy/bytes.ts';
+import type { LegacyCutover, PortAnswer } from '../../legacy/facade.ts';
+import { messages } from '../../legacy/messages.ts';
+import { legacyEndpointName } from '../../legacy/methods.ts';
+import { parseQuery } from '../../legacy/php-input.ts';
+import { legacyRoute } from '../../legacy/port-answer.ts';
+import { utcDay } from '../core/days.ts';
+import type { Deps } from '../core/deps.ts';
+import { EndpointUsage } from './endpoint-usage.ts';
+import { askUpstream, type LegacyRequestBytes, pmsAnswer, type UpstreamAnswer } from './forward-upstream.ts';
+import { credentialReadiness, holdingBack } from './readiness.ts';
+import type { ShadowComparisons } from './shadow-comparisons.ts';
+import { affects, type SunsetCache, type SunsetSetting, sunsetHeaders } from './sunset.ts';
+
+/** How long a process trusts its answer to "may the reached sunset switch endpoints off" (a daily matter). */
+const GATE_TTL_MS = 60_000;
+
+/**
+ * Who answers each legacy request (spec 9.4), read on every request from the key's row (one query, the same that
+ * authenticates it, so a flip by any process applies to the next call): a key in `shadow` gets the legacy
+ * service's answer, forwarded byte for byte, and the port is compared with it off the request path; a key in
+ * `live` (and a request without a known key) gets the port's answer and the upstream is never called. Once a
+ * sunset is set, every affected answer carries `Sunset` and `Link` and nothing else changes; once its date is
+ * reached, the affected endpoints answer 410 only if no credential using them is short of the 90-day rule.
+ */
+export class CutoverRouter implements LegacyCutover {
+  readonly #usage: EndpointUsage;
+  #gate: { sunset: SunsetSetting; today: string; at: number; open: Promise<boolean> } | undefined;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly comparisons: ShadowComparisons,
+    private readonly sunset: SunsetCache,
+  ) {
+    this.#usage = new EndpointUsage(deps.db, deps.log);
+  }
+
+  async answer(request: Request, port: PortAnswer): Promise<Response> {
+    const url = new URL(request.url);
+    const { epClass, epMethod } = legacyRoute(url);
+    const endpoint = legacyEndpointName(epClass, epMethod);
+    const [record, sunset] = await Promise.all([
+      findLegacyKey(this.deps.db, parseQuery(url.search).api_key),
+      this.sunset.current(),
+    ]);
+    const now = this.deps.clock.now();
+    const today = utcDay(now);
+    if (record && endpoint) this.#usage.note(record.caller.keyId, endpoint, today);
+    const affected = sunset && affects(sunset, endpoint) ? sunset : undefined;
+    const guide = this.#guideUrl(request);
+    let response: Response;
+    if (affected && today >= affected.date && (await this.#switchedOff(affected, today))) {
+      response = messageResponse(410, messages.cutover.retired(affected.date, guide));
+    } else if (record?.cutover.mode === 'shadow') {
+      response = await this.#shadow(request, url, record, now);
+    } else {
+      response = await port({ record });
+    }
+    if (affected)
+      for (const [name, value] of Object.entries(sunsetHeaders(affected, guide))) response.headers.set(name, value);
+    return response;
+  }
+
+  async #shadow(request: Request, url: URL, record: LegacyKeyRecord, at: Date): Promise<Response> {
+    const { upstreamUrl, upstreamTimeoutMs } = this.deps.config.legacyCutover;
+    const bytes: LegacyRequestBytes = {
+      method: request.method,
+      pathAndQuery: url.pathname + url.search,
+      headers: headerListOf(request.headers),
+      body: request.body ? new Uint8Array(await request.arrayBuffer()) : null,
+    };
+    const base = record.cutover.upstreamUrl ?? upstreamUrl;
+    const upstream: UpstreamAnswer = base
+      ? await askUpstream(base, bytes, upstreamTimeoutMs)
+      : { failure: 'unreachable', reason: 'no legacy upstream configured (QC_LEGACY_UPSTREAM_URL)' };
+    if ('failure' in upstream) {
+      this.deps.log.warn('legacy upstream gave no answer', {
+        key_id: record.caller.keyId,
+        failure: upstream.failure,
+        reason: upstream.reason,
+      });
+    }
+    this.comparisons.offer({
+      keyId: record.caller.keyId,
+      propertyId: record.caller.propertyId,
+      at,
+      request: bytes,
+      upstream,
+    });
+    return pmsAnswer(upstream, upstreamTimeoutMs);
+  }
+
+  /** True when no active credential that used the affected endpoints lacks the 90-day zero streak. */
+  #switchedOff(sunset: SunsetSetting, today: string): Promise<boolean> {
+    const gate = this.#gate;
+    if (gate && gate.sunset === sunset && gate.today === today && performance.now() - gate.at < GATE_TTL_MS)
+      return gate.open;
+    const open = credentialReadiness(this.deps.db, today).then((all) => holdingBack(all, sunset).length === 0);
+    this.#gate = { sunset, today, at: performance.now(), open };
+    open.catch(() => {
+      this.#gate = undefined;
+    });
+    return open;
+  }
+
+  #guideUrl(request: Request): string {
+    const configured = this.deps.config.legacyCutover.migrationGuideUrl;
+    if (configured) return configured;
+    const base = this.deps.config.publicUrl ?? new URL(request.url).origin;
+    return `${base.replace(/\/+$/, '')}/v1/qc/docs`;
+  }
+}

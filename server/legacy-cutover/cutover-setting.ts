@@ -1,0 +1,74 @@
+import type { Db } from '../core/db/db.ts';
+import type { Deps } from '../core/deps.ts';
+import { ApiError, notFound } from '../core/http/api-error.ts';
+
+export type CutoverMode = 'shadow' | 'live';
+
+/** A legacy key as the operator reads it (never the key itself: only its digest is stored). */
+export interface LegacyKeyView {
+  id: number;
+  property_id: string;
+  pms_name: string;
+  active: boolean;
+  mode: CutoverMode;
+  /** The key's own legacy base URL; null: QC_LEGACY_UPSTREAM_URL applies. */
+  upstream_url: string | null;
+  /** Where shadow requests go: upstream_url, else QC_LEGACY_UPSTREAM_URL; null when neither is set. */
+  effective_upstream_url: string | null;
+  cutover_changed_at: string | null;
+  created_at: string;
+}
+
+/** Shadow needs a legacy service to forward to: the key's own or the configured default. */
+export function requireUpstream(mode: CutoverMode, upstreamUrl: string | null | undefined, fallback?: string): void {
+  if (mode === 'shadow' && !upstreamUrl && !fallback) throw new ApiError('errors.qc.legacy_upstream_missing');
+}
+
+export async function legacyKeyView(deps: Deps, id: number): Promise<LegacyKeyView> {
+  const row = await readKey(deps.db, id);
+  if (!row) throw notFound();
+  return view(row, deps.config.legacyCutover.upstreamUrl);
+}
+
+/**
+ * Flips a key between shadow and live. Nothing caches the mode (the facade reads it with the key on every
+ * request), so the next request of this key, on any process, follows it. `upstream_url` absent keeps the key's
+ * current one; null clears it (the configured default applies again).
+ */
+export async function setCutover(
+  deps: Deps,
+  id: number,
+  change: { mode: CutoverMode; upstream_url?: string | null },
+): Promise<LegacyKeyView> {
+  const current = await readKey(deps.db, id);
+  if (!current) throw notFound();
+  const upstream = change.upstream_url === undefined ? current.upstream_url : change.upstream_url;
+  requireUpstream(change.mode, upstream, deps.config.legacyCutover.upstreamUrl);
+  await deps.db.sql`
+    update legacy_api_keys set cutover_mode = ${change.mode}, upstream_url = ${upstream},
+      cutover_changed_at = ${deps.clock.now()}
+    where id = ${id}`;
+  return legacyKeyView(deps, id);
+}
+
+type KeyRow = Omit<LegacyKeyView, 'effective_upstream_url' | 'cutover_changed_at' | 'created_at'> & {
+  cutover_changed_at: Date | null;
+  created_at: Date;
+};
+
+async function readKey(db: Db, id: number): Promise<KeyRow | undefined> {
+  const [row] = await db.sql<KeyRow>`
+    select k.id, p.external_id::text as property_id, k.pms_name, k.active, k.cutover_mode as mode, k.upstream_url,
+      k.cutover_changed_at, k.created_at
+    from legacy_api_keys k join properties p on p.id = k.property_id where k.id = ${id}`;
+  return row;
+}
+
+function view(row: KeyRow, fallback: string | undefined): LegacyKeyView {
+  return {
+    ...row,
+    effective_upstream_url: row.upstream_url ?? fallback ?? null,
+    cutover_changed_at: row.cutover_changed_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,136 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Exchange } from '../../harness/compare/index.ts';
+import { CorpusWriter } from '../../harness/corpus/corpus-writer.ts';
+import { startHarness } from '../../harness/testing/harness-cli.ts';
+import type { TestApp } from '../testing/harness.ts';
+
+/** One legacy call as a PMS sends it: the exact path, query and body bytes both the stand-in and the port get. */
+export interface LegacyCall {
+  method: 'GET' | 'POST';
+  /** `booking/getBookings?type=new`: the api_key is added. */
+  path: string;
+  body?: unknown;
+}
+
+export interface SentCall {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+  text: string;
+}
+
+export function pathAndQuery(call: LegacyCall, apiKey: string): string {
+  const [endpoint, query] = call.path.split('?');
+  return `/api/pms/v1/${endpoint}?api_key=${encodeURIComponent(apiKey)}${query ? `&${query}` : ''}`;
+}
+
+export function bodyBytes(call: LegacyCall): Uint8Array | null {
+  return call.body === undefined ? null : new TextEncoder().encode(JSON.stringify(call.body));
+}
+
+/** Sends the call to the app (in process) and reads the whole answer as bytes. */
+export async function send(t: TestApp, call: LegacyCall, apiKey: string): Promise<SentCall> {
+  const body = bodyBytes(call);
+  const res = await t.app.handle(
+    new Request(`http://localhost${pathAndQuery(call, apiKey)}`, {
+      method: call.method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body,
+    } as RequestInit),
+  );
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, bytes, text: new TextDecoder().decode(bytes) };
+}
+
+/** What the legacy stand-in answers to one call. */
+export interface CorpusEntry {
+  call: LegacyCall;
+  status: number;
+  body: string;
+  contentType?: string;
+}
+
+/** A `.jsonl` corpus of these exchanges in a fresh temporary directory, as `harness record` would write it. */
+export async function writeCorpus(entries: readonly CorpusEntry[], apiKey: string): Promise<string> {
+  const file = join(mkdtempSync(join(tmpdir(), 'qc-cutover-')), 'legacy.jsonl');
+  const writer = await CorpusWriter.open(file);
+  for (const entry of entries) {
+    const body = bodyBytes(entry.call);
+    const exchange: Exchange = {
+      method: entry.call.method,
+      url: `http://legacy.example${pathAndQuery(entry.call, apiKey)}`,
+      requestHeaders: body ? [['content-type', 'application/json']] : [],
+      requestBody: body,
+      status: entry.status,
+      responseHeaders: [['content-type', entry.contentType ?? 'application/json']],
+      responseBody: new TextEncoder().encode(entry.body),
+    };
+    await writer.append(exchange);
+  }
+  await writer.close();
+  return file;
+}
+
+/**
+ * Records what the port answers now (the key live) to each call, for a stand-in that agrees with the port:
+ * the legacy service and the port in step.
+ */
+export async function portEntries(t: TestApp, calls: readonly LegacyCall[], apiKey: string): Promise<CorpusEntry[]> {
+  const entries: CorpusEntry[] = [];
+  for (const call of calls) {
+    const answer = await send(t, call, apiKey);
+    entries.push({
+      call,
+      status: answer.status,
+      body: answer.text,
+      contentType: answer.headers.get('content-type') ?? '',
+    });
+  }
+  return entries;
+}
+
+/** `harness serve` on the corpus, as its own process: the legacy stand-in. */
+export function serveCorpus(file: string) {
+  return startHarness(['serve', file]);
+}
+
+export async function setMode(t: TestApp, keyId: number, mode: 'shadow' | 'live', upstreamUrl?: string | null) {
+  const res = await t.ops<{ data: { mode: string } }>('PUT', `/ops/legacy-keys/${keyId}/cutover`, {
+    mode,
+    ...(upstreamUrl === undefined ? {} : { upstream_url: upstreamUrl }),
+  });
+  if (res.status !== 200) throw new Error(`cutover flip failed: ${res.status} ${res.text}`);
+}
+
+export interface ScoresBody {
+  data: {
+    days: Array<{
+      date: string;
+      compared: number;
+      different: number;
+      score: number | null;
+      overflowed: number;
+      unanswered: number;
+      noise_fields: string[];
+    }>;
+    zero_streak_days: number;
+    meets_rule: boolean;
+    samples: Array<{
+      date: string;
+      path: string;
+      query: string;
+      upstream: { status: number; body: string };
+      port: { status: number; body: string };
+      fields: Array<{ path: string; recorded?: unknown; replayed?: unknown }>;
+    }>;
+  };
+}
+
+export async function scores(t: TestApp, keyId: number, from: string, to: string) {
+  await t.cutover.comparisons.idle();
+  const res = await t.ops<ScoresBody>('GET', `/ops/legacy-keys/${keyId}/shadow-scores?from=${from}&to=${to}`);
+  if (res.status !== 200) throw new Error(`shadow-scores failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}

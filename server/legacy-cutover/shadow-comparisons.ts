@@ -1,0 +1,178 @@
+import { dryRunDb } from '../../actors/dry-run-db.ts';
+import {
+  compareExchange,
+  type Exchange,
+  endpointKey,
+  generalizePath,
+  type IgnoreRules,
+} from '../../harness/compare/index.ts';
+import { headerListOf } from '../../harness/proxy/hop-by-hop.ts';
+import { portAnswer } from '../../legacy/port-answer.ts';
+import { utcDay } from '../core/days.ts';
+import type { Deps } from '../core/deps.ts';
+import { errorFields } from '../core/log.ts';
+import type { LegacyRequestBytes, UpstreamAnswer } from './forward-upstream.ts';
+import { addToDay, keepSample } from './shadow-days.ts';
+
+/** One shadowed request, waiting to be compared: what the PMS sent and what the legacy service answered. */
+export interface ShadowExchange {
+  keyId: number;
+  propertyId: number;
+  /** When the PMS asked (the injectable clock): the UTC day the comparison counts on. */
+  at: Date;
+  request: LegacyRequestBytes;
+  upstream: UpstreamAnswer;
+}
+
+export interface ShadowComparisonOptions {
+  /** Exchanges waiting at most; one more is dropped and counted on its key's day as `overflowed`. */
+  capacity: number;
+  /** Differing exchanges kept per key and day. */
+  samplesPerDay: number;
+  ignore?: IgnoreRules;
+}
+
+/**
+ * The comparison side of shadow mode, off the request path: the facade hands each shadowed exchange to
+ * `offer` after it has the legacy answer and never waits for it. A bounded queue, one worker started after the
+ * current turn of the event loop (so the PMS's answer is written first): the port computes its own answer as a
+ * dry run (inside the property's actor turn, every write rolled back, so nothing is written twice), the harness's
+ * comparison judges it against the legacy bytes, and the outcome is added to the key's UTC day. A full queue
+ * drops the exchange and counts it; offering never blocks.
+ */
+export class ShadowComparisons {
+  readonly #queue: ShadowExchange[] = [];
+  readonly #overflow = new Map<string, { keyId: number; day: string; count: number }>();
+  #worker: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly options: ShadowComparisonOptions,
+  ) {}
+
+  /** Queues the exchange; false when the queue was full (counted) or the comparisons stopped. */
+  offer(exchange: ShadowExchange): boolean {
+    if (this.#stopped) return false;
+    if (this.#queue.length >= this.options.capacity) {
+      const day = utcDay(exchange.at);
+      const slot = `${exchange.keyId} ${day}`;
+      const seen = this.#overflow.get(slot) ?? { keyId: exchange.keyId, day, count: 0 };
+      seen.count++;
+      this.#overflow.set(slot, seen);
+      return false;
+    }
+    this.#queue.push(exchange);
+    this.#start();
+    return true;
+  }
+
+  /** Exchanges waiting. */
+  get pending(): number {
+    return this.#queue.length;
+  }
+
+  /** Resolves once every queued exchange is compared and recorded (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.#worker) await this.#worker;
+  }
+
+  /** Takes no more exchanges and finishes those queued. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await this.idle();
+  }
+
+  #start(): void {
+    if (this.#worker) return;
+    this.#worker = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#drain())
+      .finally(() => {
+        this.#worker = undefined;
+        if (this.#queue.length || this.#overflow.size) this.#start();
+      });
+  }
+
+  async #drain(): Promise<void> {
+    for (let next = this.#queue.shift(); next; next = this.#queue.shift()) {
+      try {
+        await this.#compare(next);
+      } catch (error) {
+        // A comparison that failed is lost, not the legacy traffic: the PMS already has its answer.
+        this.deps.log.error('shadow comparison failed', { key_id: next.keyId, ...errorFields(error) });
+      }
+    }
+    const overflow = [...this.#overflow.values()];
+    this.#overflow.clear();
+    for (const { keyId, day, count } of overflow) {
+      await addToDay(this.deps.db, { keyId, day, overflowed: count }).catch((error) =>
+        this.deps.log.error('shadow overflow not recorded', { key_id: keyId, count, ...errorFields(error) }),
+      );
+    }
+  }
+
+  async #compare(shadow: ShadowExchange): Promise<void> {
+    const day = utcDay(shadow.at);
+    const { upstream, request } = shadow;
+    if ('failure' in upstream) {
+      await addToDay(this.deps.db, { keyId: shadow.keyId, day, unanswered: 1 });
+      return;
+    }
+    const port = await this.#portDryRun(shadow);
+    const recorded: Exchange = {
+      method: request.method,
+      url: request.pathAndQuery,
+      requestHeaders: request.headers,
+      requestBody: request.body,
+      status: upstream.status,
+      responseHeaders: upstream.headers,
+      responseBody: upstream.body,
+    };
+    const comparison = compareExchange(recorded, port, { ignore: this.options.ignore });
+    const endpoint = endpointKey(comparison.endpoint);
+    const noiseFields = comparison.fields.filter((f) => f.allowed).map((f) => `${endpoint} ${generalizePath(f.path)}`);
+    const different = comparison.verdict === 'different';
+    await addToDay(this.deps.db, { keyId: shadow.keyId, day, compared: 1, different: different ? 1 : 0, noiseFields });
+    if (!different || this.options.samplesPerDay === 0) return;
+    const url = new URL(request.pathAndQuery, 'http://legacy');
+    url.searchParams.delete('api_key');
+    await keepSample(
+      this.deps.db,
+      {
+        keyId: shadow.keyId,
+        day,
+        method: request.method,
+        path: url.pathname,
+        query: url.search,
+        requestBody: request.body,
+        upstream,
+        port: { status: port.status, body: port.responseBody },
+        fields: comparison.fields.filter((f) => !f.allowed),
+        at: this.deps.clock.now(),
+      },
+      this.options.samplesPerDay,
+    );
+  }
+
+  /**
+   * The port's answer to the same bytes, computed in the property's actor turn and rolled back whatever it
+   * wrote: calendar rows, revisions getBookings stores, acks, room assignments, posted property data.
+   */
+  #portDryRun(shadow: ShadowExchange) {
+    const { request } = shadow;
+    return this.deps.actors.dryRun(shadow.propertyId, async (tx) => {
+      const replayed = new Request(new URL(request.pathAndQuery, 'http://legacy').href, {
+        method: request.method,
+        headers: new Headers(request.headers.map(([name, value]) => [name, value])),
+        // fetch's Request refuses a body on GET and HEAD; the port reads none there either.
+        body: request.method === 'GET' || request.method === 'HEAD' ? null : request.body,
+      } as RequestInit);
+      const answer = await portAnswer({ ...this.deps, db: dryRunDb(tx) }, replayed);
+      return {
+        status: answer.status,
+        responseHeaders: headerListOf(answer.headers),
+        responseBody: new Uint8Array(await answer.arrayBuffer()),
+      };
+    });
+  }
+}

@@ -1,0 +1,139 @@
+import type { FieldDifference } from '../../harness/compare/index.ts';
+import { addDays } from '../core/days.ts';
+import type { Db } from '../core/db/db.ts';
+import { maskedBody, maskedValue } from './sample-masking.ts';
+import type { DayCount } from './zero-streak.ts';
+
+/** Samples (with both bodies) are kept this many days. */
+export const SAMPLE_DAYS = 90;
+
+/** What one shadowed request added to its key's day. */
+export interface DayIncrement {
+  keyId: number;
+  day: string;
+  compared?: number;
+  different?: number;
+  unanswered?: number;
+  overflowed?: number;
+  noiseFields?: string[];
+}
+
+export async function addToDay(db: Db, add: DayIncrement): Promise<void> {
+  await db.sql`
+    insert into legacy_shadow_days as d (key_id, day, compared, different, unanswered, overflowed, noise_fields)
+    values (${add.keyId}, ${add.day}, ${add.compared ?? 0}, ${add.different ?? 0}, ${add.unanswered ?? 0},
+      ${add.overflowed ?? 0}, ${add.noiseFields ?? []}::text[])
+    on conflict (key_id, day) do update set
+      compared = d.compared + excluded.compared, different = d.different + excluded.different,
+      unanswered = d.unanswered + excluded.unanswered, overflowed = d.overflowed + excluded.overflowed,
+      noise_fields = array(select distinct f from unnest(d.noise_fields || excluded.noise_fields) f order by f)`;
+}
+
+export interface SampleInput {
+  keyId: number;
+  day: string;
+  method: string;
+  path: string;
+  query: string;
+  requestBody: Uint8Array | null;
+  upstream: { status: number; body: Uint8Array };
+  port: { status: number; body: Uint8Array };
+  fields: FieldDifference[];
+  at: Date;
+}
+
+/**
+ * Keeps a differing exchange when its key has fewer than `perDay` samples that day, guest data masked, and
+ * drops the key's samples older than SAMPLE_DAYS (the writer keeps the retention, so no job has to).
+ */
+export async function keepSample(db: Db, sample: SampleInput, perDay: number): Promise<void> {
+  const fields = sample.fields.map((f) => ({
+    ...f,
+    ...('recorded' in f ? { recorded: maskedValue(f.path, f.recorded) } : {}),
+    ...('replayed' in f ? { replayed: maskedValue(f.path, f.replayed) } : {}),
+  }));
+  await db.tx(async (tx) => {
+    await tx.sql`delete from legacy_shadow_samples
+      where key_id = ${sample.keyId} and day < ${addDays(sample.day, -SAMPLE_DAYS)}::date`;
+    await tx.sql`
+      insert into legacy_shadow_samples (key_id, day, method, path, query, request_body, upstream_status, port_status,
+        upstream_body, port_body, fields, created_at)
+      select ${sample.keyId}, ${sample.day}, ${sample.method}, ${sample.path}, ${sample.query},
+        ${maskedBody(sample.requestBody)}, ${sample.upstream.status}, ${sample.port.status},
+        ${maskedBody(sample.upstream.body)}, ${maskedBody(sample.port.body)}, ${fields}::jsonb, ${sample.at}
+      where (select count(*) from legacy_shadow_samples where key_id = ${sample.keyId} and day = ${sample.day}) < ${perDay}`;
+  });
+}
+
+export interface ShadowDay extends DayCount {
+  unanswered: number;
+  overflowed: number;
+  noise_fields: string[];
+}
+
+export async function readDays(db: Db, keyId: number, from: string, to: string): Promise<ShadowDay[]> {
+  return db.sql<ShadowDay>`
+    select day::text as date, compared, different, unanswered, overflowed, noise_fields
+    from legacy_shadow_days where key_id = ${keyId} and day between ${from} and ${to} order by day`;
+}
+
+/** Days with comparisons before `today`, per key (every key, or one): what the streaks are counted from. */
+export async function comparedDays(
+  db: Db,
+  today: string,
+  keyId: number | null = null,
+): Promise<Map<number, DayCount[]>> {
+  const rows = await db.sql<DayCount & { key_id: number }>`
+    select key_id, day::text as date, compared, different from legacy_shadow_days
+    where day < ${today} and compared > 0 and (${keyId}::bigint is null or key_id = ${keyId}::bigint)
+    order by key_id, day desc`;
+  const byKey = new Map<number, DayCount[]>();
+  for (const { key_id, ...day } of rows) byKey.set(key_id, [...(byKey.get(key_id) ?? []), day]);
+  return byKey;
+}
+
+export interface ShadowSample {
+  date: string;
+  method: string;
+  path: string;
+  query: string;
+  request_body: string | null;
+  upstream: { status: number; body: string };
+  port: { status: number; body: string };
+  fields: unknown[];
+  at: string;
+}
+
+export async function readSamples(db: Db, keyId: number, from: string, to: string, today: string) {
+  const rows = await db.sql<{
+    day: string;
+    method: string;
+    path: string;
+    query: string;
+    request_body: string | null;
+    upstream_status: number;
+    port_status: number;
+    upstream_body: string;
+    port_body: string;
+    fields: unknown[];
+    created_at: Date;
+  }>`
+    select day::text as day, method, path, query, request_body, upstream_status, port_status, upstream_body,
+      port_body, fields, created_at
+    from legacy_shadow_samples
+    where key_id = ${keyId} and day between ${from} and ${to} and day >= ${addDays(today, -SAMPLE_DAYS)}::date
+    order by created_at, id`;
+  return rows.map(
+    (r): ShadowSample => ({
+      date: r.day,
+      method: r.method,
+      path: r.path,
+      query: r.query,
+      request_body: r.request_body,
+      upstream: { status: r.upstream_status, body: r.upstream_body },
+      port: { status: r.port_status, body: r.port_body },
+      fields: r.fields,
+      at: r.created_at.toISOString(),
+    }),
+  );
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { type LegacyFixture, legacyFixture, legacyTestApp } from '../../legacy/legacy-test-fixture.ts';
+import type { Db } from '../core/db/db.ts';
+import type { TestApp } from '../testing/harness.ts';
+import {
+  type CorpusEntry,
+  type LegacyCall,
+  portEntries,
+  scores,
+  send,
+  serveCorpus,
+  setMode,
+  writeCorpus,
+} from './cutover-test-fixture.ts';
+import { ShadowComparisons } from './shadow-comparisons.ts';
+
+/**
+ * Shadow mode against a real legacy stand-in: `harness serve` on a corpus, as its own process. The corpus holds
+ * what the port answered while live (the legacy service and the port in step) plus answers made deliberately
+ * wrong, so every difference the comparison finds is one the test planted.
+ */
+let t: TestApp;
+let f: LegacyFixture;
+const stops: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  t = await legacyTestApp();
+  f = await legacyFixture(t);
+});
+
+afterAll(async () => {
+  for (const stop of stops) await stop();
+  await t.close();
+});
+
+async function standIn(entries: CorpusEntry[], apiKey: string): Promise<string> {
+  const served = await serveCorpus(await writeCorpus(entries, apiKey));
+  stops.push(served.stop);
+  return served.url;
+}
+
+/** Every row of the tables a legacy write touches, as one digest per table. */
+async function tableDigests(db: Db): Promise<Record<string, string>> {
+  const tables = [
+    'availability',
+    'bookings',
+    'booking_rooms',
+    'legacy_booking_revisions',
+    'legacy_customer_events',
+    'legacy_pms_property_data',
+    'outbox_events',
+  ];
+  const digests: Record<string, string> = {};
+  for (const table of tables) {
+    const [row] = await db.query<{ n: number; digest: string }>(
+      `select count(*) as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${table} x`,
+    );
+    digests[table] = `${row?.n} ${row?.digest}`;
+  }
+  return digests;
+}
+
+describe('shadow mode', () => {
+  it("answers the PMS with the legacy service's bytes, status and headers, and scores the port against them", async () => {
+    const { key, keyId } = await f.anotherKey();
+    const bookingId = await f.book();
+    const reads: LegacyCall[] = [
+      { method: 'GET', path: 'property/getRoomsDetails' },
+      { method: 'GET', path: 'property/getPropertySettings?names=property,rooms' },
+      { method: 'GET', path: `booking/getBookings?booking_id=${bookingId}` },
+    ];
+    const inStep = await portEntries(t, reads, key);
+    const sentBooking = inStep[2]?.body as string;
+    const email = JSON.parse(sentBooking).data[0].client.email as string;
+    const wrong: CorpusEntry[] = [
+      // The same fields, another e-mail: one field differs, and it is guest data (masked in the sample).
+      {
+        call: reads[2] as LegacyCall,
+        status: 200,
+        body: sentBooking.replace(`"${email}"`, '"someone.else@example.com"'),
+      },
+      // An answer the port would never give: another status, another content type.
+      {
+        call: { method: 'GET', path: 'availability/getAvailability?date_from=2030-06-15&date_to=2030-06-16' },
+        status: 500,
+        body: '<html><body>Fatal error</body></html>',
+        contentType: 'text/html; charset=UTF-8',
+      },
+    ];
+    const entries = [inStep[0], inStep[1], ...wrong] as CorpusEntry[];
+    await setMode(t, keyId, 'shadow', await standIn(entries, key));
+
+    for (const entry of entries) {
+      const answer = await send(t, entry.call, key);
+      expect(answer.status).toBe(entry.status);
+      expect(answer.headers.get('content-type')).toBe(entry.contentType ?? 'application/json');
+      expect(answer.text).toBe(entry.body);
+    }
+
+    const today = await scores(t, keyId, '2030-06-15', '2030-06-15');
+    expect(today.days).toEqual([
+      { date: '2030-06-15', compared: 4, different: 2, score: 0.5, unanswered: 0, overflowed: 0, noise_fields: [] },
+    ]);
+    const [emailSample, statusSample] = today.samples;
+    expect(emailSample?.path).toBe('/api/pms/v1/booking/getBookings');
+    expect(emailSample?.query).toBe(`?booking_id=${bookingId}`);
+    expect(emailSample?.fields).toEqual([
+      {
+        path: '$.data[0].client.email',
+        recorded: 's***********************',
+        replayed: expect.stringMatching(/^.\*+$/),
+      },
+    ]);
+    expect(JSON.stringify(emailSample)).not.toContain('someone.else@example.com');
+    expect(JSON.parse(emailSample?.upstream.body as string).data[0].client.email).toBe('s***********************');
+    expect(statusSample?.upstream).toEqual({ status: 500, body: '<html><body>Fatal error</body></html>' });
+    expect(statusSample?.port.status).toBe(200);
+  });
+
+  it('rehearses every legacy write as a dry run: the port agrees and nothing is written', async () => {
+    const { key, keyId } = await f.anotherKey();
+    const bookingId = await f.book();
+    // The PMS was sent the booking while its key was live (the port stored the revision then).
+    const sent = JSON.parse(
+      (await send(t, { method: 'GET', path: `booking/getBookings?booking_id=${bookingId}` }, key)).text,
+    );
+    const revision = sent.data[0];
+    const room = f.roomIds[0] as number;
+    const writes: LegacyCall[] = [
+      {
+        method: 'POST',
+        path: 'availability/updateAvailability',
+        body: { values: [{ room_id: room, date_from: '2030-06-20', date_to: '2030-06-25', qty: 1, opened: true }] },
+      },
+      {
+        method: 'POST',
+        path: 'booking/ackBooking',
+        body: {
+          booking_id: bookingId,
+          revision_id: revision.revision_id,
+          booking_items: [
+            {
+              booking_item_id: revision.booking_items[0].booking_item_id,
+              ext_reservation_id: 'R-77',
+              room_number: '12',
+            },
+          ],
+        },
+      },
+      {
+        method: 'POST',
+        path: 'booking/postRoomAssignment',
+        body: { booking_id: bookingId, booking_item_id: revision.booking_items[0].booking_item_id, room_number: '14' },
+      },
+      {
+        method: 'POST',
+        path: 'property/postExternalPropertyData',
+        body: {
+          property: { id: 'PMS-9', name: 'Shadowed', mapping_data: { rooms_types: [{ id: 'X1', name: 'Double' }] } },
+        },
+      },
+    ];
+    const success = '{"message":"Success"}';
+    await setMode(
+      t,
+      keyId,
+      'shadow',
+      await standIn(
+        writes.map((call) => ({ call, status: 200, body: success })),
+        key,
+      ),
+    );
+    const before = await tableDigests(t.deps.db);
+
+    for (const call of writes) expect((await send(t, call, key)).text).toBe(success);
+    const today = await scores(t, keyId, '2030-06-15', '2030-06-15');
+
+    // Each write ran for real inside the rehearsal (an ack of an unknown revision would answer 404, a second
+    // one "already sent") and agreed with the legacy answer; then it was rolled back.
+    expect(today.days[0]).toMatchObject({ compared: 4, different: 0 });
+    expect(await tableDigests(t.deps.db)).toEqual(before);
+    await setMode(t, keyId, 'live');
+    expect((await send(t, writes[1] as LegacyCall, key)).text).toBe(success);
+  });
+
+  it('scores each UTC day by the injectable clock; the zero streak counts only days with traffic', async () => {
+    const { key, keyId } = await f.anotherKey();
+    const right: LegacyCall = { method: 'GET', path: 'property/getRoomsDetails' };
+    const wrong: LegacyCall = { method: 'GET', path: 'property/getPropertySettings?names=property' };
+    const [rightEntry] = await portEntries(t, [right], key);
+    await setMode(
+      t,
+      keyId,
+      'shadow',
+      await standIn([rightEntry as CorpusEntry, { call: wrong, status: 200, body: '{"data":{}}' }], key),
+    );
+    const day = async (date: string, calls: LegacyCall[]) => {
+      t.clock.set(`${date}T12:00:00Z`);
+      for (const call of calls) await send(t, call, key);
+    };
+
+    await day('2030-07-01', [right, wrong]);
+    await day('2030-07-02', [right, right]);
+    // 2030-07-03: the PMS was quiet.
+    await day('2030-07-04', [right]);
+    await day('2030-07-05', [wrong]);
+    const week = await scores(t, keyId, '2030-07-01', '2030-07-05');
+
+    expect(week.days.map(({ date, compared, different, score }) => ({ date, compared, different, score }))).toEqual([
+      { date: '2030-07-01', compared: 2, different: 1, score: 0.5 },
+      { date: '2030-07-02', compared: 2, different: 0, score: 0 },
+      { date: '2030-07-03', compared: 0, different: 0, score: null },
+      { date: '2030-07-04', compared: 1, different: 0, score: 0 },
+      { date: '2030-07-05', compared: 1, different: 1, score: 1 },
+    ]);
+    // Today (07-05) is not over: its difference does not count yet. 07-04 and 07-02 do; 07-03 had no traffic.
+    expect(week.zero_streak_days).toBe(2);
+    t.clock.set('2030-07-06T00:00:01Z');
+    expect((await scores(t, keyId, '2030-07-01', '2030-07-05')).zero_streak_days).toBe(0);
+    t.clock.set('2030-06-15T10:00:00Z');
+  });
+
+  it('drops comparisons past the queue bound and counts them, without ever waiting', async () => {
+    const comparisons = new ShadowComparisons(t.deps, { capacity: 1, samplesPerDay: 0 });
+    const { keyId } = await f.anotherKey();
+    const exchange = {
+      keyId,
+      propertyId: f.propertyId,
+      at: new Date('2030-06-10T08:00:00Z'),
+      request: { method: 'GET', pathAndQuery: '/api/pms/v1/property/getRoomsDetails', headers: [], body: null },
+      upstream: { failure: 'unreachable', reason: 'test' } as const,
+    };
+
+    expect([comparisons.offer(exchange), comparisons.offer(exchange), comparisons.offer(exchange)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    await comparisons.stop();
+
+    const [day] = await scores(t, keyId, '2030-06-10', '2030-06-10').then((s) => s.days);
+    expect(day).toMatchObject({ compared: 0, unanswered: 1, overflowed: 2 });
+  });
+});

@@ -1,0 +1,19 @@
+import { t } from 'elysia';
+import type { Deps } from '../core/deps.ts';
+import { ok } from '../core/http/envelope.ts';
+import { setCutover } from './cutover-setting.ts';
+import type { OpsApp } from './ops-app.ts';
+
+/**
+ * PUT /ops/legacy-keys/{id}/cutover `{mode, upstream_url?}`: shadow (the legacy service answers, the port is
+ * compared) or live (the port answers, the legacy service is not called), from the key's next request on.
+ */
+export const updateCutover = (app: OpsApp, deps: Deps) =>
+  app.put('/legacy-keys/:id/cutover', async ({ params, body }) => ok(await setCutover(deps, params.id, body)), {
+    params: t.Object({ id: t.Numeric() }),
+    body: t.Object({
+      mode: t.Union([t.Literal('shadow'), t.Literal('live')]),
+      upstream_url: t.Optional(t.Nullable(t.String({ pattern: '^https?://' }))),
+    }),
+    detail: { summary: 'Flip a legacy api key between shadow and live' },
+  });
