@@ -29,7 +29,7 @@ function modernApi(deps: Deps) {
 export function buildApp(deps: Deps, options: AppOptions) {
   const cutover = options.cutover ?? createLegacyCutover(deps);
   const app = new Elysia({ name: 'qc-root' })
-    .use(openapiRoutes())
+    .use(openapiRoutes(deps.config.publicUrl))
     .use(healthRoutes(deps, options.probes ?? []))
     .use(modernApi(deps))
     .use(opsRoutes(deps, options.operatorToken, cutover))

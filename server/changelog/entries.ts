@@ -50,6 +50,31 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'additive',
         summary:
+          'Every error body carries `detail` beside the unchanged key: a sentence in English saying what was wrong and how to fix it (for a 422 validation error, naming the first failing field). Informative only: keep matching on `message`.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'A 401 carries `WWW-Authenticate: Bearer` (with `error="invalid_token"` when a token was sent and refused); a 403 `errors.qc.insufficient_scope` carries `WWW-Authenticate: Bearer error="insufficient_scope", scope="<the scope needed>"` (RFC 6750).',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Errors of POST /oauth/token also carry the RFC 6749 `error` code (`invalid_client`, `invalid_scope`, `invalid_request`, `unsupported_grant_type`) for OAuth client libraries.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'New key `errors.qc.unsupported_media_type` (415, with `accepted_content_types`): a body sent with no or an unread media type, or JSON sent as a form (`curl -d` without `-H "Content-Type: application/json"`). It was a 422 naming the whole JSON text as an unknown field.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'The OpenAPI document lists every error an operation can answer (keys per status, with examples), the response headers (rate limit, request id, support ticket, idempotency), the Idempotency-Key parameter of writes, `servers`, and an OAuth 2 client-credentials security scheme whose token URL tools can use.',
+      },
+      {
+        kind: 'additive',
+        summary:
           'GET /v1/qc/changelog serves this changelog as JSON. The API reference at /v1/qc/docs works without network access beyond this service.',
       },
       {

@@ -19,7 +19,7 @@ export function dashboardRoutes(deps: Deps) {
       .onTransform(async ({ request }) => {
         const bearer = bearerToken(request.headers.get('authorization'));
         const claims = bearer ? await verifyJwt(deps.keys, deps.clock, DASHBOARD_AUDIENCE, bearer) : undefined;
-        if (!claims || typeof claims.customer_id !== 'number') throw unauthorized();
+        if (!claims || typeof claims.customer_id !== 'number') throw unauthorized(bearer);
         sessions.set(request, claims.customer_id);
       })
       .post(

@@ -23,6 +23,7 @@ export const uploadGalleryImages = defineRoute({
     'with its stable public `url` (no authentication needed to fetch it).',
   ].join(' '),
   body: UploadBody,
+  contentTypes: ['multipart/form-data'],
   status: 201,
   response: okSchema(t.Object({ images: t.Array(ImageSchema) })),
   errors: [

@@ -213,6 +213,7 @@ describe('GET /availability', () => {
     expect(reversed.body).toEqual({
       status: 'error',
       message: 'errors.validation_error',
+      detail: 'to: breaks the rule "before_from".',
       errors: { to: ['customer.availability.messages.before_from'] },
     });
     expect((await read('2026-02-30', '2026-03-01')).body.errors).toEqual({

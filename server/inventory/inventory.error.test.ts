@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { errorEnvelope } from '../testing/error-envelope.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { addRoomType, calendarSnapshot, type InventoryFixture, startInventoryTest } from './test-fixtures.ts';
 
@@ -245,7 +246,7 @@ describe('whole-batch refusals (422)', () => {
         { room_type_id: room.external_id, ...days, availability: 1 },
       ]);
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ status: 'error', message: 'errors.internal_error' });
+      expect(res.body).toEqual(errorEnvelope('errors.internal_error'));
       expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
       expect(await calendarSnapshot(t.deps.db, f.demo.customer_id)).toEqual(before);
     } finally {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { errorEnvelope } from '../testing/error-envelope.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { calendarSnapshot, type InventoryFixture, inventoryFixture, startInventoryTest } from './test-fixtures.ts';
 
@@ -46,7 +47,7 @@ describe('inventory access', () => {
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ status: 'error', message: 'errors.not_found' });
+      expect(res.body).toEqual(errorEnvelope('errors.not_found'));
     }
     expect(await calendarSnapshot(t.deps.db, stranger.demo.customer_id)).toEqual(before);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
+import { errorEnvelope } from '../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
 let t: TestApp;
@@ -26,6 +27,23 @@ const form = (over: Record<string, string>) => ({
 const basic = (raw: string) => ({ authorization: `Basic ${Buffer.from(raw, 'utf8').toString('base64')}` });
 
 describe('token endpoint failures', () => {
+  it('carries the RFC 6749 error code beside the key, for OAuth client libraries', async () => {
+    const wrongSecret = await t.request('POST', '/v1/qc/oauth/token', form({ client_secret: 'wrong' }));
+    expect([wrongSecret.status, wrongSecret.body.error]).toEqual([401, 'invalid_client']);
+    const scope = await t.request('POST', '/v1/qc/oauth/token', form({ scope: 'inventory.read nonsense.scope' }));
+    expect(scope.body).toEqual(errorEnvelope('errors.qc.invalid_scope', { error: 'invalid_scope' }));
+    const grant = await t.request('POST', '/v1/qc/oauth/token', form({ grant_type: 'password' }));
+    expect([grant.status, grant.body.message, grant.body.error]).toEqual([
+      422,
+      'errors.validation_error',
+      'unsupported_grant_type',
+    ]);
+    const { grant_type: _, ...noGrant } = form({}).form;
+    const missing = await t.request('POST', '/v1/qc/oauth/token', { form: noGrant });
+    expect([missing.status, missing.body.error]).toEqual([422, 'invalid_request']);
+    expect(missing.body.detail).toBe('grant_type: must be client_credentials.');
+  });
+
   for (const [label, raw] of [
     ['an invalid percent-escape', 'qcc_x%zz:secret'],
     ['a truncated UTF-8 percent sequence', 'qcc_x:%E0%A4'],
@@ -38,7 +56,7 @@ describe('token endpoint failures', () => {
         headers: basic(raw as string),
       });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ status: 'error', message: 'errors.qc.invalid_client' });
+      expect(res.body).toEqual(errorEnvelope('errors.qc.invalid_client', { error: 'invalid_client' }));
     });
   }
 
@@ -51,7 +69,7 @@ describe('token endpoint failures', () => {
   it('rejects a wrong secret with 401 errors.qc.invalid_client', async () => {
     const res = await t.request('POST', '/v1/qc/oauth/token', form({ client_secret: 'nope' }));
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ status: 'error', message: 'errors.qc.invalid_client' });
+    expect(res.body).toEqual(errorEnvelope('errors.qc.invalid_client', { error: 'invalid_client' }));
   });
 
   it('rejects an unknown client id with 401 errors.qc.invalid_client', async () => {
@@ -102,7 +120,7 @@ describe('bearer validation', () => {
   const expectUnauthorized = async (authorization: string) => {
     const res = await t.request('GET', property(), { headers: { authorization } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ status: 'error', message: 'errors.unauthorized' });
+    expect(res.body).toEqual(errorEnvelope('errors.unauthorized'));
   };
 
   it('rejects an expired token', async () => {

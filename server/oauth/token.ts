@@ -2,7 +2,7 @@ import { canBeCredential } from '../core/auth/credentials.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, PARTNER_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
 import { safeEqual, sha256Hex } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
-import { ApiError, fieldError } from '../core/http/api-error.ts';
+import { ApiError } from '../core/http/api-error.ts';
 
 export interface TokenRequest {
   grantType: string | undefined;
@@ -11,12 +11,18 @@ export interface TokenRequest {
   scope: string | undefined;
 }
 
-const invalidClient = () => new ApiError('errors.qc.invalid_client');
+// Token endpoint errors also carry RFC 6749 5.2's `error` code, which OAuth client libraries read.
+const invalidClient = () => new ApiError('errors.qc.invalid_client', { error: 'invalid_client' });
+const badGrantType = (sent: string | undefined) =>
+  new ApiError('errors.validation_error', {
+    errors: { grant_type: ['customer.oauth.messages.unsupported_grant_type'] },
+    error: sent ? 'unsupported_grant_type' : 'invalid_request',
+  });
 // Compared against when the client id is unknown, so both paths do the same constant-time work.
 const DUMMY_HASH = sha256Hex('qc-no-such-client');
 
 export async function issueClientToken(deps: Deps, req: TokenRequest) {
-  if (req.grantType !== 'client_credentials') throw fieldError('oauth', 'grant_type', 'unsupported_grant_type');
+  if (req.grantType !== 'client_credentials') throw badGrantType(req.grantType);
   if (!req.clientId || !req.clientSecret) throw invalidClient();
   if (!canBeCredential(req.clientId) || !canBeCredential(req.clientSecret)) throw invalidClient();
 
@@ -33,7 +39,8 @@ export async function issueClientToken(deps: Deps, req: TokenRequest) {
   if (!client || !matches) throw invalidClient();
 
   const requested = req.scope?.trim() ? req.scope.trim().split(/\s+/) : client.scopes;
-  if (requested.some((s) => !client.scopes.includes(s))) throw new ApiError('errors.qc.invalid_scope');
+  if (requested.some((s) => !client.scopes.includes(s)))
+    throw new ApiError('errors.qc.invalid_scope', { error: 'invalid_scope' });
 
   const scope = requested.join(' ');
   const access_token = await signJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, { sub: client.client_id, scope });

@@ -2,8 +2,14 @@ import { dirname, join } from 'node:path';
 import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
 import YAML from 'yaml';
+import { openapiComponents } from '../core/http/openapi-components.ts';
 import { DESCRIPTION } from './description.ts';
 import { docsPage } from './docs-page.ts';
+import { toOpenApi31 } from './openapi-31.ts';
+
+// A relative URL (OpenAPI 3.1): resolved against `servers`, so it is right whichever host serves the document.
+const TOKEN_PATH = '/v1/qc/oauth/token';
+const SERVER_DESCRIPTION = 'QC_PUBLIC_URL when the service sets it, else the address this document was fetched from';
 
 // The plugin generates the document here; partners read the cached copies at openapi.json / openapi.yaml.
 const GENERATED = '/v1/qc/openapi.generated.json';
@@ -20,10 +26,22 @@ const SCALAR_BUNDLE = join(
  * /v1/qc/openapi.yaml, /v1/qc/docs. The document is generated once and both forms are served from that one
  * object, so JSON and YAML never disagree and every fetch answers the same bytes.
  */
-export function openapiRoutes() {
-  let document: Promise<{ json: string; yaml: string }> | undefined;
+export function openapiRoutes(publicUrl: string | undefined) {
+  let generated: Promise<Record<string, unknown>> | undefined;
+  const byServer = new Map<string, Promise<{ json: string; yaml: string }>>();
+  // `servers` is QC_PUBLIC_URL when set, else the origin the document was fetched from: a partner trying the
+  // service locally gets a document whose "try it" and token URL point at the server it is talking to.
   const load = (request: Request) => {
-    document ??= fetchGenerated(request).then((spec) => ({ json: JSON.stringify(spec), yaml: YAML.stringify(spec) }));
+    const server = (publicUrl ?? new URL(request.url).origin).replace(/\/+$/, '');
+    let document = byServer.get(server);
+    if (!document) {
+      generated ??= fetchGenerated(request);
+      document = generated.then(({ openapi, info, ...rest }) => {
+        const spec = { openapi, info, servers: [{ url: server, description: SERVER_DESCRIPTION }], ...rest };
+        return { json: JSON.stringify(spec), yaml: YAML.stringify(spec) };
+      });
+      byServer.set(server, document);
+    }
     return document;
   };
   return new Elysia({ name: 'qc-openapi' })
@@ -34,10 +52,9 @@ export function openapiRoutes() {
         specPath: GENERATED,
         documentation: {
           info: { title: 'Hotel Connectivity Service', version: '1.0.0', description: DESCRIPTION },
-          components: {
-            securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT or qc_ personal token' } },
-          },
-          security: [{ bearer: [] }],
+          // Plain JSON declared `as const` (header names are a type); the plugin's typings want mutable arrays.
+          components: openapiComponents(TOKEN_PATH) as unknown as Record<string, never>,
+          security: [{ bearer: [] }, { oauth2: [] }],
         },
         // staticFile: false, or paths with a dot (/.well-known/jwks.json) are taken for static files and dropped.
         exclude: {
@@ -74,8 +91,8 @@ export function setSpecSource(handle: (request: Request) => Promise<Response>) {
   specSource = handle;
 }
 
-async function fetchGenerated(request: Request): Promise<unknown> {
+async function fetchGenerated(request: Request): Promise<Record<string, unknown>> {
   if (!specSource) throw new Error('spec source not set');
   const res = await specSource(new Request(new URL(GENERATED, request.url).toString()));
-  return res.json();
+  return toOpenApi31(await res.json()) as Record<string, unknown>;
 }

@@ -28,7 +28,7 @@ export function opsRoutes(deps: Deps, operatorToken: string, cutover: LegacyCuto
   return createJsonApp(deps, '/ops', 'qc-ops')
     .onTransform(({ request }) => {
       const bearer = bearerToken(request.headers.get('authorization')) ?? '';
-      if (!safeEqual(bearer, operatorToken)) throw unauthorized();
+      if (!safeEqual(bearer, operatorToken)) throw unauthorized(bearer);
     })
     .post('/demo', async () => ok(await createDemo(deps, demoSteps)), {
       detail: { summary: 'Create a fresh demo customer' },

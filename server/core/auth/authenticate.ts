@@ -31,7 +31,7 @@ const CLIENT_COLUMNS = `c.id, c.client_id, c.kind, c.customer_id, c.scopes, c.ac
 /** Resolves `Authorization: Bearer <JWT | qc_ personal token>` to a Principal, or throws 401. */
 export async function authenticate(deps: Deps, authorization: string | null): Promise<Principal> {
   const token = bearerToken(authorization);
-  if (!token) throw unauthorized();
+  if (!token) throw unauthorized(token);
 
   if (token.startsWith(PERSONAL_TOKEN_PREFIX)) {
     // Lookup by the token's hash: the hash reveals nothing about the token, so no timing side channel.
@@ -40,17 +40,17 @@ export async function authenticate(deps: Deps, authorization: string | null): Pr
        where c.secret_hash = $1 and c.kind = 'personal' and c.revoked_at is null`,
       [sha256Hex(token)],
     );
-    if (!row) throw unauthorized();
+    if (!row) throw unauthorized(token);
     return toPrincipal(row, row.scopes);
   }
 
   const claims = await verifyJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, token);
-  if (!claims) throw unauthorized();
+  if (!claims) throw unauthorized(token);
   const [row] = await deps.db.query<ClientRow>(
     `select ${CLIENT_COLUMNS} from api_clients c where c.client_id = $1 and c.kind = 'oauth' and c.revoked_at is null`,
     [claims.sub],
   );
-  if (!row) throw unauthorized();
+  if (!row) throw unauthorized(token);
   // A token narrowed at issue keeps its narrowing; a scope removed from the client since is gone at once.
   const requested = typeof claims.scope === 'string' ? claims.scope.split(' ') : row.scopes;
   return toPrincipal(

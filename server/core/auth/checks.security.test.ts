@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
+import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 
 /** The three independent checks of spec 5.3 (scope, property allow-list, endpoint allow-list) and 5.5 modes. */
@@ -27,7 +28,7 @@ describe('property allow-list', () => {
       token: c.token,
     });
     expect(outside.status).toBe(404);
-    expect(outside.body).toEqual({ status: 'error', message: 'errors.not_found' });
+    expect(outside.body).toEqual(errorEnvelope('errors.not_found'));
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual(outside.body);
     expect(ids(await t.request('GET', '/v1/qc/properties', { token: c.token }))).toEqual([live]);
@@ -120,7 +121,7 @@ describe('endpoint allow-list', () => {
     expect((await t.request('GET', '/v1/qc/properties', { token: c.token })).status).toBe(200);
     const blocked = await t.request('GET', `/v1/qc/properties/${live}`, { token: c.token });
     expect(blocked.status).toBe(403);
-    expect(blocked.body).toEqual({ status: 'error', message: 'errors.qc.endpoint_not_allowed' });
+    expect(blocked.body).toEqual(errorEnvelope('errors.qc.endpoint_not_allowed'));
   });
 
   it('matches qc.<resource>.* wildcards by prefix including the dot', async () => {

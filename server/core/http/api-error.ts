@@ -23,9 +23,23 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = () => new ApiError('errors.unauthorized');
+/**
+ * 401 with the RFC 6750 challenge, so OAuth libraries know to fetch a new token: `error="invalid_token"`
+ * when a bearer was sent and refused, no error attribute when none was sent (RFC 6750 3.1).
+ */
+export const unauthorized = (sentToken: string | null | undefined) =>
+  new ApiError(
+    'errors.unauthorized',
+    {},
+    { 'www-authenticate': sentToken ? 'Bearer error="invalid_token"' : 'Bearer' },
+  );
 export const notFound = () => new ApiError('errors.not_found');
-export const insufficientScope = () => new ApiError('errors.qc.insufficient_scope');
+export const insufficientScope = (scope: string) =>
+  new ApiError(
+    'errors.qc.insufficient_scope',
+    {},
+    { 'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
+  );
 export const endpointNotAllowed = () => new ApiError('errors.qc.endpoint_not_allowed');
 
 /** 422 errors.validation_error with an `errors` map: field path -> ['customer.<resource>.messages.<rule>']. */

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
+import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 
 let t: TestApp;
@@ -9,12 +10,13 @@ beforeAll(async () => {
   t = await startTestApp();
   demo = await t.demo();
 });
+afterAll(() => t.close());
 
 describe('error envelope', () => {
   it('answers an unknown modern route with 404 errors.not_found in the envelope', async () => {
     const res = await t.request('GET', '/v1/qc/no/such/route', { token: demo.personal_token });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 'error', message: 'errors.not_found' });
+    expect(res.body).toEqual(errorEnvelope('errors.not_found'));
     expect(res.headers.get('content-type')).toContain('application/json');
   });
 
@@ -63,6 +65,7 @@ describe('error envelope', () => {
     expect(res.body).toEqual({
       status: 'error',
       message: 'errors.validation_error',
+      detail: 'body: is not valid JSON.',
       errors: { body: ['customer.request.messages.malformed'] },
     });
     expect(res.text).not.toMatch(/at .*\.ts/);
@@ -71,7 +74,7 @@ describe('error envelope', () => {
   it('answers the operator API with 401 in the envelope without the operator token', async () => {
     const res = await t.request('POST', '/ops/demo', { token: 'wrong' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ status: 'error', message: 'errors.unauthorized' });
+    expect(res.body).toEqual(errorEnvelope('errors.unauthorized'));
   });
 });
 

@@ -1,4 +1,7 @@
 import { type TSchema, t } from 'elysia';
+import type { FieldErrors } from './api-error.ts';
+import { type ErrorKey, errorCatalogue } from './error-catalogue.ts';
+import { validationDetail } from './validation-detail.ts';
 
 /** The success envelope of spec section 1: {status: ok, message: ok|accepted, data}. */
 export interface Envelope<T> {
@@ -15,8 +18,14 @@ export function accepted<T>(data: T): Envelope<T> {
   return { status: 'ok', message: 'accepted', data };
 }
 
-export function errorBody(key: string, extra: Record<string, unknown> = {}) {
-  return { status: 'error' as const, message: key, ...extra };
+/**
+ * The error envelope: the key (what clients match on) and beside it a `detail` sentence for people (from the
+ * catalogue; for a 422 validation error, naming the first failing field). `detail` is informative only.
+ */
+export function errorBody(key: ErrorKey, extra: Record<string, unknown> = {}) {
+  const errors = key === 'errors.validation_error' ? (extra.errors as FieldErrors | undefined) : undefined;
+  const detail = errors ? validationDetail(errors) : errorCatalogue[key].detail;
+  return { status: 'error' as const, message: key, detail, ...extra };
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -29,6 +29,10 @@ export const errorCatalogue = {
     status: 503,
     detail: 'A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.',
   },
+  'errors.qc.unsupported_media_type': {
+    status: 415,
+    detail: 'This endpoint reads a JSON body: send it with Content-Type: application/json.',
+  },
   'errors.qc.analytics_upstream_error': {
     status: 502,
     detail: 'The analytics service is unreachable or failed. Retry later.',

@@ -1,12 +1,13 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Deps } from '../deps.ts';
 import { Answer, type RouteDefinition } from '../routes/route.ts';
+import { operationDetail } from './openapi-operation.ts';
 import type { QcApp } from './qc-app.ts';
 import { requestState } from './request-state.ts';
 
 /**
  * Mounts route definitions on the modern app: one loop, so every operation gets the same pipeline hook,
- * schemas and OpenAPI detail, and no route file touches Elysia.
+ * schemas and OpenAPI operation (./openapi-operation.ts), and no route file touches Elysia.
  *
  * With QC_CHECK_RESPONSES=1 (the test suite sets it) every success body is checked against the
  * definition's response schema, so the documented shape cannot drift from what is answered.
@@ -48,18 +49,7 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
       body: definition.body,
       ...(definition.contentTypes ? { type: [...definition.contentTypes] } : {}),
       ...(definition.parse ? { parse: definition.parse } : {}),
-      detail: {
-        summary: definition.summary,
-        description: definition.description,
-        tags: [...definition.tags],
-        operationId: definition.name,
-        responses: {
-          [String(definition.status ?? 200)]: {
-            description: definition.summary,
-            content: { 'application/json': { schema: definition.response } },
-          },
-        },
-      },
+      detail: operationDetail(definition),
     });
   }
 }

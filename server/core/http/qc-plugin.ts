@@ -14,6 +14,7 @@ import { applyRateLimit } from '../limits/rate-limit.ts';
 import { endpointAllowed } from '../routes/endpoint-scopes.ts';
 import type { RouteSpec } from '../routes/route.ts';
 import { endpointNotAllowed, insufficientScope } from './api-error.ts';
+import { requireDeclaredContentType } from './content-type.ts';
 import { renderError } from './render-error.ts';
 import { requestState } from './request-state.ts';
 
@@ -95,7 +96,7 @@ async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknow
     try {
       const principal = await authenticate(deps, request.headers.get('authorization'));
       state.principal = principal;
-      if (spec.scope && !grants(principal.scopes, spec.scope)) throw insufficientScope();
+      if (spec.scope && !grants(principal.scopes, spec.scope)) throw insufficientScope(spec.scope);
       if (!endpointAllowed(principal.endpointScopes, spec.name)) throw endpointNotAllowed();
     } catch (err) {
       rejected = err;
@@ -104,5 +105,6 @@ async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknow
   // Rejected requests spend budget too (per address when there is no client): guessing tokens is limited.
   await applyRateLimit(deps, spec, request, { principal: state.principal, body, address });
   if (rejected) throw rejected;
+  requireDeclaredContentType(spec, request, body);
   if (state.principal) await startIdempotentRequest(deps, spec, request, state.principal);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
+import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { countPartnerCode, holdPartnerCode, newPropertyBody } from './test-support.ts';
@@ -38,7 +39,7 @@ for (const backend of REDIS_BACKENDS) {
       const other = { ...body, partner_code: `${body.partner_code}-B` };
       const conflict = await t.request('POST', '/v1/qc/properties', { token, body: other, headers });
       expect(conflict.status).toBe(409);
-      expect(conflict.body).toEqual({ status: 'error', message: 'errors.qc.idempotency_conflict' });
+      expect(conflict.body).toEqual(errorEnvelope('errors.qc.idempotency_conflict'));
       expect(conflict.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
       expect(await countCode(other.partner_code)).toBe(0);
 
@@ -66,6 +67,7 @@ for (const backend of REDIS_BACKENDS) {
       expect(tooLong.body).toEqual({
         status: 'error',
         message: 'errors.validation_error',
+        detail: 'idempotency_key: is too long.',
         errors: { idempotency_key: ['customer.property.messages.max_length'] },
       });
       expect(await countCode(body.partner_code)).toBe(0);
@@ -107,7 +109,7 @@ for (const backend of REDIS_BACKENDS) {
       const second = await t.request('POST', '/v1/qc/properties', { token, body, headers });
       expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(1400);
       expect(second.status).toBe(409);
-      expect(second.body).toEqual({ status: 'error', message: 'errors.qc.idempotency_in_flight' });
+      expect(second.body).toEqual(errorEnvelope('errors.qc.idempotency_in_flight'));
 
       // Another body under the running key is a conflict at once, not a wait.
       const conflictFrom = Date.now();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
+import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { ManualClock } from '../clock.ts';
@@ -44,7 +45,7 @@ for (const backend of REDIS_BACKENDS) {
 
       const refused = await t.request('POST', '/v1/qc/oauth/token', { form });
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ status: 'error', message: 'errors.qc.rate_limit_exceeded' });
+      expect(refused.body).toEqual(errorEnvelope('errors.qc.rate_limit_exceeded'));
       expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(refused.headers.get('x-ratelimit-reset')).toBe(String(reset));
       // 17.6 s into the minute: 43 s to the boundary, counted from the current whole second.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
+import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { type Reply, startTestApp, type TestApp } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { ManualClock } from '../clock.ts';
@@ -161,7 +162,7 @@ for (const backend of REDIS_BACKENDS) {
       }
       const eleventh = await t.request('POST', '/v1/qc/oauth/token', { form: form('unknown-10') });
       expect(eleventh.status).toBe(429);
-      expect(eleventh.body).toEqual({ status: 'error', message: 'errors.qc.rate_limit_exceeded' });
+      expect(eleventh.body).toEqual(errorEnvelope('errors.qc.rate_limit_exceeded'));
 
       // A known client has its own budget, whichever address it calls from.
       const { client_id, client_secret } = demo.client;

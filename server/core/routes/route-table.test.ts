@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { routeCatalogue as routeList } from '../../route-table.ts';
+import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import { SCOPES } from '../auth/scopes.ts';
 
@@ -63,7 +64,7 @@ describe('route table', () => {
         body: spec.method === 'GET' ? undefined : {},
       });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ status: 'error', message: 'errors.unauthorized' });
+      expect(res.body).toEqual(errorEnvelope('errors.unauthorized'));
       expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
     });
     if (spec.scope) {

@@ -54,6 +54,8 @@ export interface RouteDefinition<
   status?: 200 | 201 | 202 | 204;
   /** Schema of the success body (the whole envelope). Checked against every answer in the test suite. */
   response: TSchema;
+  /** A success body shown in the OpenAPI document (the lint checks it against `response`). */
+  example?: unknown;
   /** Error keys this operation can answer beyond the pipeline's own (401, 403, 429, 409 idempotency, 422). */
   errors?: readonly ErrorKey[];
   /** OpenAPI tag(s) and a longer description for what the spec leaves open. */

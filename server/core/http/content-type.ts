@@ -1,0 +1,35 @@
+import type { RouteDefinition } from '../routes/route.ts';
+import type { RouteSpec } from '../routes/route-spec.ts';
+import { ApiError } from './api-error.ts';
+
+/** What the body parser reads when a route declares nothing: JSON, and the two form encodings. */
+const PARSED = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * A body the route would misread is refused with 415 before validation, saying to send JSON. The trap it
+ * closes: `curl -d '{...}'` sends application/x-www-form-urlencoded, and the JSON text became one form field
+ * named after the whole document (a 422 "unknown field"). Forms that are forms keep working (spec 9.1:
+ * within v1 nothing that worked stops working); a body with no or another media type is refused.
+ */
+export function requireDeclaredContentType(spec: RouteSpec | RouteDefinition, request: Request, body: unknown): void {
+  if (!('body' in spec) || !spec.body || !hasBody(request)) return;
+  const sent = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const accepted = spec.contentTypes ?? PARSED;
+  const json = sent === 'application/json' || sent.endsWith('+json');
+  if (json && accepted.includes('application/json')) return;
+  if (accepted.includes(sent) && !(sent === 'application/x-www-form-urlencoded' && isJsonAsForm(body))) return;
+  throw new ApiError('errors.qc.unsupported_media_type', { accepted_content_types: [...accepted] });
+}
+
+/** A form whose one field is named by a JSON text and has no value: JSON sent with the form media type. */
+function isJsonAsForm(body: unknown): boolean {
+  if (body === null || typeof body !== 'object') return false;
+  const entries = Object.entries(body);
+  return entries.length === 1 && /^\s*[[{]/.test(entries[0]![0]) && !entries[0]![1];
+}
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get('content-length');
+  if (length !== null) return Number(length) > 0;
+  return request.body !== null;
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../../ops/demo.ts';
+import { errorEnvelope } from '../../testing/error-envelope.ts';
+import { startTestApp, type TestApp } from '../../testing/harness.ts';
+
+let t: TestApp;
+let demo: Demo;
+let property: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  demo = await t.demo();
+  property = demo.properties[0]!.external_property_id;
+});
+afterAll(() => t.close());
+
+describe('errors people can read', () => {
+  it('puts a detail sentence from the catalogue beside the unchanged key', async () => {
+    const res = await t.request('GET', '/v1/qc/properties/00000000-0000-4000-8000-000000000000', {
+      token: demo.personal_token,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      status: 'error',
+      message: 'errors.not_found',
+      detail: 'No such resource, or it is outside the properties this token may act on.',
+    });
+  });
+
+  it('names the first failing field of a validation error in its detail, and counts the others', async () => {
+    const res = await t.request('POST', `/v1/qc/properties/${property}/inventory/availability`, {
+      token: demo.personal_token,
+      body: { values: [{ date_from: 'soon', room_type_id: 7 }] },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('errors.validation_error');
+    const fields = Object.keys(res.body.errors);
+    expect(fields.length).toBeGreaterThan(1);
+    expect(res.body.detail).toStartWith(`${fields[0]}: `);
+    expect(res.body.detail).toEndWith(`${fields.length - 1} more fields failed too: the errors map lists each.`);
+  });
+
+  it('answers 401 without credentials with a bare Bearer challenge (RFC 6750)', async () => {
+    const res = await t.request('GET', '/v1/qc/properties');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(res.body).toEqual(errorEnvelope('errors.unauthorized'));
+  });
+
+  it('answers 401 for a refused token with error="invalid_token"', async () => {
+    for (const token of ['qc_not_a_real_token', 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln']) {
+      const res = await t.request('GET', '/v1/qc/properties', { token });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    }
+  });
+
+  it('answers 403 insufficient_scope with error="insufficient_scope" and the scope needed', async () => {
+    const c = await t.client({ customer_id: demo.customer_id, scopes: ['bookings.read'] });
+    const res = await t.request('GET', `/v1/qc/properties/${property}/room_types`, { token: c.token });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(errorEnvelope('errors.qc.insufficient_scope'));
+    expect(res.headers.get('www-authenticate')).toBe('Bearer error="insufficient_scope", scope="inventory.read"');
+  });
+
+  it('answers a JSON body sent as a form (curl -d) with 415 naming the media type, not an unknown field', async () => {
+    const res = await t.request('POST', `/v1/qc/properties/${property}/inventory/availability`, {
+      token: demo.personal_token,
+      raw: '{"values":[]}',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual(
+      errorEnvelope('errors.qc.unsupported_media_type', {
+        accepted_content_types: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+      }),
+    );
+    expect(res.body.detail).toContain('Content-Type: application/json');
+  });
+
+  it('answers a body with no Content-Type at all with 415 too, and still 401 first without a token', async () => {
+    const untyped = await t.app.handle(
+      new Request(`http://localhost/v1/qc/properties/${property}/inventory/availability`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demo.personal_token}` },
+        body: new Blob(['{"values":[]}']),
+      }),
+    );
+    expect(untyped.status).toBe(415);
+    const anonymous = await t.request('POST', `/v1/qc/properties/${property}/inventory/availability`, {
+      raw: '{"values":[]}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('still reads a real form where one was read before (nothing that worked in v1 stops working)', async () => {
+    const res = await t.request('PATCH', `/v1/qc/properties/${property}`, {
+      token: demo.personal_token,
+      form: { partner_name: 'Form-encoded name' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.partner_name).toBe('Form-encoded name');
+  });
+
+  it('still reads application/json with a charset and the token endpoint form', async () => {
+    const res = await t.request('POST', `/v1/qc/properties/${property}/inventory/availability`, {
+      token: demo.personal_token,
+      raw: '{"values":[]}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(res.status).not.toBe(415);
+    await t.oauthToken(demo.client.client_id, demo.client.client_secret);
+  });
+});

@@ -1,0 +1,36 @@
+import type { FieldErrors } from './api-error.ts';
+
+/**
+ * The `detail` sentence of a 422 validation error: it names the first failing field and its rule, so a
+ * person reading one line of a log knows what to fix; the `errors` map stays the complete answer.
+ */
+export function validationDetail(errors: FieldErrors): string {
+  const fields = Object.keys(errors);
+  const first = fields[0];
+  if (first === undefined) return 'The request failed validation.';
+  const rule = errors[first]?.[0]?.split('.').pop() ?? 'invalid';
+  const others = fields.length - 1;
+  const rest =
+    others === 0 ? '' : ` ${others} more field${others === 1 ? '' : 's'} failed too: the errors map lists each.`;
+  return `${first}: ${RULE_SENTENCES[rule] ?? `breaks the rule "${rule}"`}.${rest}`;
+}
+
+/** The common rules in words; any other rule is named as it appears in the errors map. */
+const RULE_SENTENCES: Record<string, string> = {
+  required: 'is required and was missing',
+  unknown_field: 'is not a field of this request: remove it',
+  string: 'must be a string',
+  integer: 'must be an integer',
+  number: 'must be a number',
+  boolean: 'must be true or false',
+  array: 'must be an array',
+  object: 'must be an object',
+  format: 'has the wrong format',
+  min_length: 'is too short',
+  max_length: 'is too long',
+  min: 'is below the minimum',
+  max: 'is above the maximum',
+  in: 'is not one of the accepted values',
+  malformed: 'is not valid JSON',
+  unsupported_grant_type: 'must be client_credentials',
+};
