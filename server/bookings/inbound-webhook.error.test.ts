@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { errorEnvelope } from '../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture } from './test-fixtures.ts';
 
@@ -38,7 +39,7 @@ describe('POST /inbound/webhooks refusals', () => {
   it('400 errors.qc.webhook.missing_channel without a channel, whatever the body', async () => {
     for (const init of [{ body: reservation() }, { raw: '{not json' }]) {
       const res = await send('', init);
-      expect([res.status, res.body]).toEqual([400, { status: 'error', message: 'errors.qc.webhook.missing_channel' }]);
+      expect([res.status, res.body]).toEqual([400, errorEnvelope('errors.qc.webhook.missing_channel')]);
     }
     expect((await send('?channel=', { body: reservation() })).body.message).toBe('errors.qc.webhook.missing_channel');
   });
@@ -53,11 +54,7 @@ describe('POST /inbound/webhooks refusals', () => {
   it('422 errors.qc.webhook.payload_invalid for malformed JSON or a body that is not an object', async () => {
     for (const raw of ['{"external_property_id": ', '', 'null', '[1,2]', '"text"']) {
       const res = await send('?channel=BDC', { raw });
-      expect([raw, res.status, res.body]).toEqual([
-        raw,
-        422,
-        { status: 'error', message: 'errors.qc.webhook.payload_invalid' },
-      ]);
+      expect([raw, res.status, res.body]).toEqual([raw, 422, errorEnvelope('errors.qc.webhook.payload_invalid')]);
     }
   });
 
@@ -80,10 +77,10 @@ describe('POST /inbound/webhooks refusals', () => {
     });
     expect([unknown.status, unknown.body]).toEqual([
       422,
-      { status: 'error', message: 'errors.qc.webhook.payload_invalid', reason: 'unknown_room_or_rate' },
+      errorEnvelope('errors.qc.webhook.payload_invalid', { reason: 'unknown_room_or_rate' }),
     ]);
     const dates = await send('?channel=BDC', { body: reservation({ checkout_date: '2026-11-30' }) });
-    expect(dates.body).toEqual({ status: 'error', message: 'errors.qc.webhook.payload_invalid', reason: 'bad_dates' });
+    expect(dates.body).toEqual(errorEnvelope('errors.qc.webhook.payload_invalid', { reason: 'bad_dates' }));
     expect(await bookingCount()).toBe(before);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { errorEnvelope } from '../testing/error-envelope.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture, partnerBody, pushFree, startBookingTest } from './test-fixtures.ts';
 
@@ -14,10 +15,7 @@ afterAll(() => t.close());
 async function refused(body: Record<string, unknown>, reason: string, path = '/v1/qc/bookings') {
   const before = await counts();
   const res = await t.request('POST', path, { token: fx.token, body });
-  expect([res.status, res.body]).toEqual([
-    422,
-    { status: 'error', message: 'errors.qc.booking_create_failed', reason },
-  ]);
+  expect([res.status, res.body]).toEqual([422, errorEnvelope('errors.qc.booking_create_failed', { reason })]);
   expect(await counts()).toEqual(before);
 }
 

@@ -189,6 +189,7 @@ describe('POST /bookings/{id}/room-assignment', () => {
       {
         status: 'error',
         message: 'errors.validation_error',
+        detail: 'booking_item_id: is required and was missing.',
         errors: { booking_item_id: ['customer.booking.messages.required'] },
       },
     ]);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
+import { errorEnvelope } from '../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 
 /**
@@ -33,7 +34,7 @@ describe('embedded backend', () => {
   it('renders errors in the envelope with a support ticket', async () => {
     const res = await t.request('GET', '/v1/qc/nowhere', { token: demo.personal_token });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 'error', message: 'errors.not_found' });
+    expect(res.body).toEqual(errorEnvelope('errors.not_found'));
     expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
+import { errorEnvelope } from '../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { stopWebhookTest } from '../webhooks/test-support.ts';
 
@@ -38,7 +39,7 @@ describe('subscription refusals', () => {
     ] as const) {
       const res = await create({ url: URL_A, event: 'booking.created', property_ids }, token);
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ status: 'error', message: 'errors.qc.subscription.unknown_property' });
+      expect(res.body).toEqual(errorEnvelope('errors.qc.subscription.unknown_property'));
       expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
     }
   });
@@ -49,6 +50,7 @@ describe('subscription refusals', () => {
     expect(missing.body).toEqual({
       status: 'error',
       message: 'errors.validation_error',
+      detail: 'url: is required and was missing. 1 more field failed too: the errors map lists each.',
       errors: { url: rule('required'), event_types: rule('required') },
     });
 
@@ -96,7 +98,7 @@ describe('subscription refusals', () => {
     for (const path of ['/v1/qc/deliveries', '/v1/qc/health/webhooks']) {
       const res = await t.request('GET', path, { token: demo.personal_token, query: { status: 'lost' } });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ status: 'error', message: 'errors.qc.deliveries.unknown_status' });
+      expect(res.body).toEqual(errorEnvelope('errors.qc.deliveries.unknown_status'));
     }
     for (const status of ['pending', 'delivering', 'delivered', 'failed', 'dead']) {
       const res = await t.request('GET', '/v1/qc/deliveries', { token: demo.personal_token, query: { status } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import postgres from 'postgres';
 import type { Demo } from '../../ops/demo.ts';
+import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { ServerProcess } from '../../testing/server-process.ts';
 
 /**
@@ -80,7 +81,7 @@ describe('a PostgreSQL connection lost under write load', () => {
     for (const a of answers) {
       expect([200, 503]).toContain(a.status);
       if (a.status === 503) {
-        expect(a.body).toEqual({ status: 'error', message: 'errors.service_unavailable' });
+        expect(a.body).toEqual(errorEnvelope('errors.service_unavailable'));
         expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
       }
     }
