@@ -1,3 +1,4 @@
+import { bracketOf, readAgeBrackets } from '../../actors/pricing/age-brackets.ts';
 import {
   type ChildDerivation,
   occupancyPrice,
@@ -62,12 +63,6 @@ interface PairRow {
   occupancies: PriceCode[] | null;
 }
 
-interface Bracket {
-  code: string;
-  from_age: number;
-  to_age: number;
-}
-
 export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promise<Offer[]> {
   const nights = daysOf(stay.checkin, addDays(stay.checkout, -1));
   const pairs = await db.sql<PairRow>`
@@ -99,8 +94,8 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
       and date >= ${stay.checkin}::date and date < ${stay.checkout}::date`) {
     prices.set(`${p.rate_plan_id}|${p.room_type_id}|${p.date}`, p.prices);
   }
-  const brackets = await ageBrackets(db, propertyId);
-  const children = stay.childAges.map((age) => brackets.find((b) => age >= b.from_age && age <= b.to_age)?.code);
+  const ages = await readAgeBrackets(db, propertyId);
+  const children: (string | undefined)[] = stay.childAges.map((age) => bracketOf(ages, age));
   const adults = stay.adults + children.filter((c) => c === undefined).length;
   const childLetters = children.filter((c): c is string => c !== undefined);
   const sellable = { checkin: stay.checkin, checkout: stay.checkout, nights };
@@ -140,16 +135,4 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
     });
   }
   return offers;
-}
-
-async function ageBrackets(db: Db, propertyId: number): Promise<Bracket[]> {
-  const [row] = await db.sql<{ is_active: boolean; groups: Bracket[] }>`
-    select is_active, groups from age_groups where property_id = ${propertyId}`;
-  if (!row)
-    return [
-      { code: 'I', from_age: 0, to_age: 2 },
-      { code: 'C', from_age: 3, to_age: 11 },
-      { code: 'T', from_age: 12, to_age: 17 },
-    ];
-  return row.is_active && Array.isArray(row.groups) ? row.groups : [];
 }

@@ -1,5 +1,5 @@
 import { ApiError, type FieldErrors, fieldError } from '../core/http/api-error.ts';
-import type { AgeGroupSet, GroupCode } from './model.ts';
+import { type AgeGroup, type AgeGroupSet, DEFAULT_GROUPS, GROUP_CODES, type GroupCode } from './model.ts';
 
 export interface AgeGroupsPatch {
   is_active?: boolean;
@@ -17,17 +17,23 @@ export function mergeAgeGroups(current: AgeGroupSet, patch: AgeGroupsPatch): Age
   const seen = new Set<GroupCode>();
   const errors: FieldErrors = {};
   const groups = current.groups.map((g) => ({ ...g }));
+  const defaults = DEFAULT_GROUPS.groups;
   for (const [i, change] of (patch.groups ?? []).entries()) {
     if (seen.has(change.code)) throw fieldError('age_group', `groups.${i}.code`, 'duplicate');
     seen.add(change.code);
-    const group = groups.find((g) => g.code === change.code);
-    if (!group) continue;
+    let group = groups.find((g) => g.code === change.code);
+    if (!group) {
+      // A bracket the stored set lacks (rows written before every set held all three) starts at its default.
+      group = { ...(defaults.find((d) => d.code === change.code) as AgeGroup) };
+      groups.push(group);
+    }
     group.from_age = change.from_age ?? group.from_age;
     group.to_age = change.to_age ?? group.to_age;
     if (group.from_age > group.to_age) errors[`groups.${i}`] = ['customer.age_group.messages.range_inverted'];
   }
   if (Object.keys(errors).length) throw new ApiError('errors.qc.age_group_range_inverted', { errors });
-  return { is_active: patch.is_active ?? current.is_active, groups };
+  const order = (g: AgeGroup) => GROUP_CODES.indexOf(g.code);
+  return { is_active: patch.is_active ?? current.is_active, groups: groups.sort((a, b) => order(a) - order(b)) };
 }
 
 /** What a merge changed, for the PUT answer's `preview`. */

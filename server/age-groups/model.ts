@@ -1,15 +1,11 @@
 import { t } from 'elysia';
+import { BRACKET_CODES, type Bracket, type BracketCode, DEFAULT_BRACKETS } from '../../actors/pricing/age-brackets.ts';
 import { Int } from '../config-surfaces/model.ts';
 
 /** The brackets in their fixed order (spec 2.9): infant, child, teen. */
-export const GROUP_CODES = ['I', 'C', 'T'] as const;
-export type GroupCode = (typeof GROUP_CODES)[number];
-
-export interface AgeGroup {
-  code: GroupCode;
-  from_age: number;
-  to_age: number;
-}
+export const GROUP_CODES = BRACKET_CODES;
+export type GroupCode = BracketCode;
+export type AgeGroup = Bracket;
 
 export interface AgeGroupSet {
   is_active: boolean;
@@ -17,14 +13,7 @@ export interface AgeGroupSet {
 }
 
 /** A property that never set its brackets has these. */
-export const DEFAULT_GROUPS: AgeGroupSet = {
-  is_active: true,
-  groups: [
-    { code: 'I', from_age: 0, to_age: 2 },
-    { code: 'C', from_age: 3, to_age: 11 },
-    { code: 'T', from_age: 12, to_age: 17 },
-  ],
-};
+export const DEFAULT_GROUPS: AgeGroupSet = { is_active: true, groups: [...DEFAULT_BRACKETS] };
 
 const Code = t.Union(
   GROUP_CODES.map((c) => t.Literal(c)),

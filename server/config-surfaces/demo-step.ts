@@ -1,3 +1,4 @@
+import { readAgeGroups } from '../age-groups/service.ts';
 import type { BookingButtonRow } from '../booking-buttons/store.ts';
 import { createCancellationPolicy } from '../cancellation-policies/service.ts';
 import { addDays, localToday } from '../core/days.ts';
@@ -10,8 +11,10 @@ import { createSpecialOffer } from '../special-offers/service.ts';
 /**
  * The configuration part of the demo (issue 14), on the live property after the structure and legacy
  * steps: one of each entity a partner manages there. The rate plans keep their placeholder policies (so
- * the demo also shows placeholders); the promotion is a mobile one and the special offer wants a week or
- * more, so the demo's short legacy quotes stay at their calendar price. Output under `demo.configuration`.
+ * the demo also shows placeholders; they stay the oldest, so new plans keep taking them); the promotion is a
+ * mobile one and the special offer wants a week or more, so the demo's short legacy quotes stay at their
+ * calendar price. Age groups are the defaults every property has until it sets its own (no row). Output
+ * under `demo.configuration`.
  */
 export async function configurationDemoStep(ctx: DemoContext): Promise<void> {
   const { deps, live } = ctx;
@@ -21,7 +24,6 @@ export async function configurationDemoStep(ctx: DemoContext): Promise<void> {
     const [button] = await tx.sql<BookingButtonRow>`
       select * from booking_buttons where property_id = ${live.id} and deleted_at is null order by id limit 1`;
     if (!button) throw new Error('configuration demo step needs the legacy step (a booking button) first');
-    await tx.sql`insert into age_groups (property_id, updated_at) values (${live.id}, ${now}) on conflict do nothing`;
     const payment = await createPaymentPolicy(
       tx,
       live,
@@ -74,6 +76,7 @@ export async function configurationDemoStep(ctx: DemoContext): Promise<void> {
       promotion_id: promotion.external_id,
       booking_button_id: button.external_id,
       special_offer_id: offer.external_id,
+      age_groups: await readAgeGroups(tx, live.id),
     };
   });
   ctx.demo.configuration = out;

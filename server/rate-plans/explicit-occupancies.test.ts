@@ -26,8 +26,8 @@ describe('explicit occupancies', () => {
       { code: 'A1', kind: 'derived', persons: 1, derived_from: 'A2', modifier: ['decrease_by_percent', 10] },
       { code: 'A2', kind: 'manual', persons: 2 },
       { code: 'AEB', kind: 'fee', persons: 1, fee: 15 },
-      { code: 'CNB', kind: 'cost_free', persons: 1 },
-      { code: 'IRB', kind: 'inactive', persons: 1 },
+      { code: 'CNB', kind: 'cost_free', persons: 1, from_age: 3, to_age: 11 },
+      { code: 'IRB', kind: 'inactive', persons: 1, from_age: 0, to_age: 2 },
     ]);
   });
 

@@ -67,6 +67,8 @@ export function applyExplicit(
 function toEntry(computed: OccupancyEntry, w: WireOccupancy): OccupancyEntry {
   const base: OccupancyEntry = { code: computed.code, kind: 'manual' };
   if (computed.persons !== undefined) base.persons = computed.persons;
+  if (computed.from_age !== undefined) base.from_age = computed.from_age;
+  if (computed.to_age !== undefined) base.to_age = computed.to_age;
   if (w.pricing) {
     const modifier = parseAdjust(w.pricing.adjust);
     if (modifier) return { ...base, kind: 'derived', derived_from: w.pricing.derived_from, modifier };

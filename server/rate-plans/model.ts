@@ -106,6 +106,8 @@ const OccupancyEntrySchema = t.Object({
   derived_from: t.Optional(t.String()),
   modifier: t.Optional(t.Tuple([t.Union(MODIFIERS.map((m) => t.Literal(m))), t.Number()])),
   fee: t.Optional(t.Number()),
+  from_age: t.Optional(t.Integer({ description: "child codes: the property's age bracket (GET age-groups)" })),
+  to_age: t.Optional(t.Integer()),
 });
 
 const StoredDerivation = t.Object({

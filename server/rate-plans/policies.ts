@@ -59,7 +59,7 @@ async function explicitPolicy(
 
 async function oldestPolicy(tx: Db, table: 'payment_policies' | 'cancellation_policies', propertyId: number) {
   const [row] = await tx.query<{ id: number }>(
-    `select id from ${table} where property_id = $1 and deleted_at is null order by created_at, id limit 1`,
+    `select id from ${table} where property_id = $1 and deleted_at is null order by id limit 1`,
     [propertyId],
   );
   return row?.id;

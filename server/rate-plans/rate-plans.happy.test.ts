@@ -166,8 +166,8 @@ describe('POST rate_plans', () => {
       { code: 'A1', kind: 'derived', persons: 1, derived_from: 'A2', modifier: ['decrease_by_percent', 10] },
       { code: 'A2', kind: 'manual', persons: 2 },
       { code: 'AEB', kind: 'derived', persons: 1, derived_from: 'A2', modifier: ['increase_by_amount', 5] },
-      { code: 'TEB', kind: 'fee', persons: 1, fee: 20 },
-      { code: 'CNB', kind: 'cost_free', persons: 1 },
+      { code: 'TEB', kind: 'fee', persons: 1, fee: 20, from_age: 12, to_age: 17 },
+      { code: 'CNB', kind: 'cost_free', persons: 1, from_age: 3, to_age: 11 },
     ]);
   });
 

@@ -59,5 +59,7 @@ function occupancyView(e: OccupancyEntry): OccupancyEntry {
   if (e.derived_from !== undefined) out.derived_from = e.derived_from;
   if (e.modifier !== undefined) out.modifier = e.modifier;
   if (e.fee !== undefined) out.fee = e.fee;
+  if (e.from_age !== undefined) out.from_age = e.from_age;
+  if (e.to_age !== undefined) out.to_age = e.to_age;
   return out;
 }

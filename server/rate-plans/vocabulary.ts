@@ -1,3 +1,5 @@
+import { DEFAULT_BRACKETS } from '../../actors/pricing/age-brackets.ts';
+
 /**
  * Occupancy vocabularies (spec 2.5): the codes a (rate plan x room type) pair can be priced by. A pure
  * function of the room's bed capacity, the plan's sell type and the property's age groups, so the same
@@ -26,6 +28,9 @@ export interface OccupancyEntry {
   derived_from?: string;
   modifier?: [ModifierName, number];
   fee?: number;
+  /** Child-family codes (T, C, I): the ages the property's bracket covers (spec 2.5). */
+  from_age?: number;
+  to_age?: number;
 }
 
 export interface BedCapacity {
@@ -43,9 +48,16 @@ export interface AgeGroups {
   isActive: boolean;
   /** Letters of the brackets the property defines (I, C, T); an inactive set offers none. */
   letters: readonly string[];
+  /** Each letter's ages, carried on its codes (absent: the codes carry no range). */
+  ranges?: Readonly<Record<string, { from_age: number; to_age: number }>>;
 }
 
-export const DEFAULT_AGE_GROUPS: AgeGroups = { isActive: true, letters: ['I', 'C', 'T'] };
+/** A property that never set its age groups (actors/pricing/age-brackets.ts holds the default brackets). */
+export const DEFAULT_AGE_GROUPS: AgeGroups = {
+  isActive: true,
+  letters: DEFAULT_BRACKETS.map((b) => b.code),
+  ranges: Object.fromEntries(DEFAULT_BRACKETS.map((b) => [b.code, { from_age: b.from_age, to_age: b.to_age }])),
+};
 
 export function vocabulary(beds: BedCapacity, sellType: SellType, ageGroups: AgeGroups): OccupancyEntry[] {
   if (sellType === 'per_room') return [{ code: 'ROOM', kind: 'manual', persons: maxPersons(beds) }];
@@ -54,13 +66,19 @@ export function vocabulary(beds: BedCapacity, sellType: SellType, ageGroups: Age
   const entries: OccupancyEntry[] = [];
   for (let n = 1; n <= base; n++) entries.push({ code: `A${n}`, kind: 'manual', persons: n });
 
+  const child = (letter: string, code: string): OccupancyEntry => ({
+    code,
+    kind: 'manual',
+    persons: 1,
+    ...ageGroups.ranges?.[letter],
+  });
   if (sellType === 'per_person') {
     if (adultExtraBeds(beds) > 0) entries.push({ code: 'AEB', kind: 'manual', persons: 1 });
     for (const letter of children) {
       // A child takes a regular bed only beside an adult's; extra beds serve children whenever they exist.
-      if (beds.regularBeds >= 2) entries.push({ code: `${letter}RB`, kind: 'manual', persons: 1 });
-      if (beds.extraBeds > 0) entries.push({ code: `${letter}EB`, kind: 'manual', persons: 1 });
-      entries.push({ code: `${letter}NB`, kind: 'manual', persons: 1 });
+      if (beds.regularBeds >= 2) entries.push(child(letter, `${letter}RB`));
+      if (beds.extraBeds > 0) entries.push(child(letter, `${letter}EB`));
+      entries.push(child(letter, `${letter}NB`));
     }
     return entries;
   }
@@ -70,7 +88,7 @@ export function vocabulary(beds: BedCapacity, sellType: SellType, ageGroups: Age
   for (let k = 1; k <= adultPositions; k++) entries.push({ code: `Apn${k}`, kind: 'manual', persons: 1 });
   const positions = maxPersons(beds) - 1;
   for (const letter of children) {
-    for (let k = 1; k <= positions; k++) entries.push({ code: `${letter}pn${k}`, kind: 'manual', persons: 1 });
+    for (let k = 1; k <= positions; k++) entries.push(child(letter, `${letter}pn${k}`));
   }
   return entries;
 }
