@@ -97,6 +97,16 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'New route GET /properties/{ext}/catalogue (`qc.catalogue.show`, scope properties.manage): reads the catalogue last pushed by PUT or catalogue-sync; empty arrays and `updated_at: null` before any push.',
       },
+      {
+        kind: 'additive',
+        summary:
+          'OAuth client secret rotation: POST /api/v1/pem-systems/qc/clients/{client_id}/rotate-secret (dashboard session) and POST /ops/clients/{client_id}/rotate-secret (operator) answer a new `client_secret` once; the old secret still gets tokens for 24 hours (`previous_secret_expires_at`).',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Personal API tokens can be listed (GET /api/v1/pem-systems/qc/api-tokens, never showing the token) and revoked (DELETE /api/v1/pem-systems/qc/api-tokens/{id}) with the dashboard session.',
+      },
     ],
   },
   {

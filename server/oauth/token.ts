@@ -1,8 +1,8 @@
 import { canBeCredential } from '../core/auth/credentials.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, PARTNER_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
-import { safeEqual, sha256Hex } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
+import { clientSecretAccepted, type StoredClientSecrets } from './client-secret.ts';
 
 export interface TokenRequest {
   grantType: string | undefined;
@@ -19,23 +19,24 @@ const badGrantType = (sent: string | undefined) =>
     error: sent ? 'unsupported_grant_type' : 'invalid_request',
   });
 // Compared against when the client id is unknown, so both paths do the same constant-time work.
-const DUMMY_HASH = sha256Hex('qc-no-such-client');
+const NO_CLIENT: StoredClientSecrets = {
+  secret_hash: '0'.repeat(64),
+  previous_secret_hash: null,
+  previous_secret_expires_at: null,
+};
 
 export async function issueClientToken(deps: Deps, req: TokenRequest) {
   if (req.grantType !== 'client_credentials') throw badGrantType(req.grantType);
   if (!req.clientId || !req.clientSecret) throw invalidClient();
   if (!canBeCredential(req.clientId) || !canBeCredential(req.clientSecret)) throw invalidClient();
 
-  const [client] = await deps.db.sql<{
-    client_id: string;
-    secret_hash: string;
-    scopes: string[];
-    account_scoped: boolean;
-    property_ids: number[];
-  }>`
-    select client_id, secret_hash, scopes, account_scoped, property_ids from api_clients
-    where client_id = ${req.clientId} and kind = 'oauth' and revoked_at is null`;
-  const matches = safeEqual(sha256Hex(req.clientSecret), client?.secret_hash ?? DUMMY_HASH);
+  const [client] = await deps.db.sql<
+    StoredClientSecrets & { client_id: string; scopes: string[]; account_scoped: boolean; property_ids: number[] }
+  >`
+    select client_id, secret_hash, previous_secret_hash, previous_secret_expires_at, scopes, account_scoped, property_ids
+    from api_clients where client_id = ${req.clientId} and kind = 'oauth' and revoked_at is null`;
+  // A rotated-out secret still gets tokens during its overlap (server/oauth/client-secret.ts).
+  const matches = clientSecretAccepted(client ?? NO_CLIENT, req.clientSecret, deps.clock.now());
   if (!client || !matches) throw invalidClient();
 
   const requested = req.scope?.trim() ? req.scope.trim().split(/\s+/) : client.scopes;

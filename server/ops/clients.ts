@@ -5,6 +5,7 @@ import type { Deps } from '../core/deps.ts';
 import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 import { findProperties } from '../core/resolve.ts';
 import { unknownEndpointScopes } from '../core/routes/endpoint-scopes.ts';
+import { newClientSecret } from '../oauth/client-secret.ts';
 
 export interface NewClient {
   kind: 'oauth' | 'personal';
@@ -51,7 +52,7 @@ export async function createClient(deps: Deps, input: NewClient): Promise<Create
   if (unknown.length) errors.property_ids = [`customer.${resource}.messages.unknown_property`];
   if (Object.keys(errors).length) throw validationError(errors);
 
-  const secret = input.kind === 'personal' ? `${PERSONAL_TOKEN_PREFIX}${randomSecret()}` : `qcs_${randomSecret()}`;
+  const secret = input.kind === 'personal' ? `${PERSONAL_TOKEN_PREFIX}${randomSecret()}` : newClientSecret();
   const clientId = input.kind === 'personal' ? `pt_${randomSecret(9)}` : `qcc_${randomSecret(12)}`;
   const [row] = await deps.db.sql<{ id: number }>`
     insert into api_clients (client_id, kind, customer_id, name, secret_hash, scopes, account_scoped, property_ids, endpoint_scopes, tier)

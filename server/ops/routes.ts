@@ -15,6 +15,7 @@ import { createClient, TIERS } from './clients.ts';
 import { createDemo, createLegacyKey } from './demo.ts';
 import { demoSteps } from './demo-steps.ts';
 import { insertProperty, propertyIdOf, setPropertyMode } from './properties.ts';
+import { rotateClientSecretOp } from './rotate-client-secret.ts';
 
 const Mode = t.Union([t.Literal('shadow'), t.Literal('live')]);
 const IdParams = t.Object({ id: t.Numeric() });
@@ -148,6 +149,7 @@ export function opsRoutes(deps: Deps, operatorToken: string, cutover: LegacyCuto
         }),
       },
     )
+    .use(rotateClientSecretOp(deps))
     .post(
       '/clients/:id/revoke',
       async ({ params }) => {

@@ -14,3 +14,6 @@ export function createJsonApp(deps: Deps, prefix: string, name: string) {
       Object.assign(set.headers, requestState(request).headers);
     });
 }
+
+/** A JSON surface outside /v1/qc; its operations register on it with `.use((app: JsonApp) => app.post(...))`. */
+export type JsonApp = ReturnType<typeof createJsonApp>;

@@ -1,0 +1,30 @@
+import { t } from 'elysia';
+import type { Deps } from '../core/deps.ts';
+import { notFound } from '../core/http/api-error.ts';
+import { ok } from '../core/http/envelope.ts';
+import type { JsonApp } from '../core/http/json-app.ts';
+import { CLIENT_SECRET_OVERLAP_HOURS, rotateClientSecret } from '../oauth/client-secret.ts';
+
+/**
+ * POST /ops/clients/{client_id}/rotate-secret: the operator rotates any customer's OAuth client secret on
+ * request (the dashboard route does it for the customer's own clients). 404 for an unknown, revoked or
+ * personal-token client.
+ */
+export function rotateClientSecretOp(deps: Deps) {
+  return (app: JsonApp) =>
+    app.post(
+      '/clients/:id/rotate-secret',
+      async ({ params }) => {
+        const rotated = await rotateClientSecret(deps.db, deps.clock.now(), { clientId: params.id });
+        if (!rotated) throw notFound();
+        return ok(rotated);
+      },
+      {
+        params: t.Object({ id: t.String() }),
+        detail: {
+          summary: 'Rotate an OAuth client secret (shown once)',
+          description: `The old secret still gets tokens for ${CLIENT_SECRET_OVERLAP_HOURS} hours (until previous_secret_expires_at).`,
+        },
+      },
+    );
+}
