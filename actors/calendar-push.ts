@@ -1,5 +1,6 @@
 import type { Db } from '../server/core/db/db.ts';
 import type { Deps } from '../server/core/deps.ts';
+import { dayRowsWritten } from '../server/core/metrics.ts';
 import { recordEvent } from '../server/core/outbox.ts';
 import { type AvailabilityValue, writeAvailability } from './availability-writes.ts';
 import { type CalendarProperty, readCalendarProperty } from './calendar-property.ts';
@@ -86,7 +87,18 @@ export class CalendarWriteError<R = unknown> extends Error {
  * rolled back before the turn ends and no event is recorded; the answer is `dry`, counters zero, and
  * `would` with the figures the writes produced.
  */
-export function pushCalendar<R>(deps: Deps, propertyId: number, options: PushOptions<R>): Promise<PushOutcome<R>> {
+export async function pushCalendar<R>(
+  deps: Deps,
+  propertyId: number,
+  options: PushOptions<R>,
+): Promise<PushOutcome<R>> {
+  const outcome = await turnOf(deps, propertyId, options);
+  // Counted once the turn has committed: a dry run (shadow) or a rolled-back turn wrote nothing.
+  if (!outcome.counters.dry) dayRowsWritten.inc({ endpoint: options.endpoint }, outcome.counters.written);
+  return outcome;
+}
+
+function turnOf<R>(deps: Deps, propertyId: number, options: PushOptions<R>): Promise<PushOutcome<R>> {
   return deps.actors.run(propertyId, async (tx) => {
     // A turn is a handful of short statements; compiling them (JIT kicks in on a big calendar's cost
     // estimates) would cost more than running them.

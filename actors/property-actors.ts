@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../server/core/db/db.ts';
 import type { PropertyActors as ActorTurns } from '../server/core/deps.ts';
+import { actorQueueDepth, actorTurnSeconds } from '../server/core/metrics.ts';
 import { dryRun } from './dry-run.ts';
 
 /** Advisory-lock namespace for property calendars (the two-int form: namespace, property id). */
@@ -41,12 +42,16 @@ export class PropertyActors implements ActorTurns {
     const mailbox = this.#mailboxes.get(propertyId) ?? { tail: Promise.resolve(), pending: 0 };
     this.#mailboxes.set(propertyId, mailbox);
     mailbox.pending++;
-    const result = mailbox.tail.then(() =>
-      this.db.tx(async (tx) => {
-        await tx.sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${propertyId}::int)`;
-        return this.#current.run({ propertyId, tx }, () => work(tx));
-      }),
-    );
+    actorQueueDepth.inc();
+    const result = mailbox.tail.then(() => {
+      const turn = actorTurnSeconds.startTimer();
+      return this.db
+        .tx(async (tx) => {
+          await tx.sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${propertyId}::int)`;
+          return this.#current.run({ propertyId, tx }, () => work(tx));
+        })
+        .finally(turn);
+    });
     mailbox.tail = result.then(
       () => this.#settle(propertyId, mailbox),
       () => this.#settle(propertyId, mailbox),
@@ -74,6 +79,7 @@ export class PropertyActors implements ActorTurns {
 
   #settle(propertyId: number, mailbox: Mailbox): void {
     mailbox.pending--;
+    actorQueueDepth.dec();
     if (mailbox.pending === 0 && this.#mailboxes.get(propertyId) === mailbox) this.#mailboxes.delete(propertyId);
   }
 }

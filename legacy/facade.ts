@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../server/core/deps.ts';
+import { requestState } from '../server/core/http/request-state.ts';
+import { legacyRequestSeconds, legacyRequests } from '../server/core/metrics.ts';
 import type { LegacyKeyRecord } from './auth.ts';
 import { LEGACY_PREFIX, legacyFailure, legacyRoute, portAnswer } from './port-answer.ts';
 
@@ -27,12 +29,20 @@ export function legacyFacade(deps: Deps, cutover?: LegacyCutover) {
     const started = performance.now();
     const port: PortAnswer = (key) => portAnswer(deps, request, key);
     const response = cutover ? await cutover.answer(request, port) : await port();
-    const { epClass, epMethod } = legacyRoute(new URL(request.url));
+    const url = new URL(request.url);
+    const { epClass, epMethod } = legacyRoute(url);
+    const endpoint = `${epClass}/${epMethod}`;
+    const seconds = (performance.now() - started) / 1000;
+    legacyRequests.inc({ endpoint, status: String(response.status) });
+    legacyRequestSeconds.observe({ endpoint }, seconds);
+    // The same line as a modern request's (server/core/http/qc-plugin.ts); the path only, never the api_key.
     deps.log.info('legacy request', {
+      request_id: requestState(request).id,
       method: request.method,
-      endpoint: `${epClass}/${epMethod}`,
+      path: url.pathname,
       status: response.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      endpoint,
+      ms: Math.round(seconds * 10_000) / 10,
     });
     clearHeaders(set);
     return response;

@@ -8,6 +8,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { galleryMedia } from './gallery/serve-image.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { createLegacyCutover, type LegacyCutoverParts } from './legacy-cutover/legacy-cutover.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { routeTable } from './route-table.ts';
@@ -33,6 +34,7 @@ export function buildApp(deps: Deps, options: AppOptions) {
     .use(healthRoutes(deps, options.probes ?? []))
     .use(modernApi(deps))
     .use(opsRoutes(deps, options.operatorToken, cutover))
+    .use(metricsRoutes(deps, options.operatorToken))
     .use(dashboardRoutes(deps))
     .use(galleryMedia(deps))
     // The legacy PMS v1 facade answers every /api/pms/v1 path itself, failures included, byte for byte; per

@@ -11,6 +11,7 @@ import { portAnswer } from '../../legacy/port-answer.ts';
 import { utcDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
 import { errorFields } from '../core/log.ts';
+import { legacyShadowComparisons } from '../core/metrics.ts';
 import type { LegacyRequestBytes, UpstreamAnswer } from './forward-upstream.ts';
 import { addToDay, keepSample } from './shadow-days.ts';
 
@@ -132,6 +133,7 @@ export class ShadowComparisons {
     const endpoint = endpointKey(comparison.endpoint);
     const noiseFields = comparison.fields.filter((f) => f.allowed).map((f) => `${endpoint} ${generalizePath(f.path)}`);
     const different = comparison.verdict === 'different';
+    legacyShadowComparisons.inc({ verdict: different ? 'different' : 'same' });
     await addToDay(this.deps.db, { keyId: shadow.keyId, day, compared: 1, different: different ? 1 : 0, noiseFields });
     if (!different || this.options.samplesPerDay === 0) return;
     const url = new URL(request.pathAndQuery, 'http://legacy');

@@ -1,6 +1,7 @@
 import { utcDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
+import { webhookDeliveryAttempts } from '../core/metrics.ts';
 import { recordEvent } from '../core/outbox.ts';
 import { AUTO_DISABLE_AFTER_MS, nextAttemptAt, nextUtcMidnight } from './ladder.ts';
 import { sendDelivery } from './send.ts';
@@ -72,7 +73,7 @@ export async function attemptDelivery(
     lookup: settings.lookup,
   });
   const finishedAt = deps.clock.now();
-  return deps.db.tx(async (tx) => {
+  const result = await deps.db.tx(async (tx) => {
     await tx.sql`
       insert into delivery_attempts (delivery_id, subscription_id, attempt, started_at, duration_ms, response_status, error, success)
       values (${row.id}, ${row.subscription_id}, ${attempt}, ${at}, ${outcome.durationMs}, ${outcome.status}, ${outcome.error}, ${outcome.success})`;
@@ -97,6 +98,8 @@ export async function attemptDelivery(
     await noteFailure(tx, row, finishedAt);
     return runAt ? ({ kind: 'failed', attempt, runAt } as const) : ({ kind: 'dead', attempt } as const);
   });
+  webhookDeliveryAttempts.inc({ outcome: result.kind });
+  return result;
 }
 
 async function claim(

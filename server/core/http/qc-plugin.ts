@@ -11,6 +11,7 @@ import {
   startIdempotentRequest,
 } from '../idempotency/idempotent-request.ts';
 import { applyRateLimit } from '../limits/rate-limit.ts';
+import { countRequest } from '../metrics.ts';
 import { endpointAllowed } from '../routes/endpoint-scopes.ts';
 import type { RouteSpec } from '../routes/route.ts';
 import { endpointNotAllowed, insufficientScope } from './api-error.ts';
@@ -66,6 +67,7 @@ export function qcPipeline(deps: Deps) {
     })
     .onAfterResponse({ as: 'scoped' }, async ({ request, set }) => {
       const state = requestState(request);
+      countRequest(state.routeName, request.method, set.status, state.startedAt);
       deps.log.info('request', {
         request_id: state.id,
         method: request.method,

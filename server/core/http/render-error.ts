@@ -23,15 +23,17 @@ export function renderError(
   const state = requestState(request);
   const ticket = newTicket();
   const url = new URL(request.url);
-  recordIncident(deps.db, deps.log, ticket, {
-    requestId: state.id,
-    method: request.method,
-    path: url.pathname,
-    status: apiError.status,
-    key: apiError.key,
-    clientId: state.principal?.clientId,
-    detail: apiError.status >= 500 ? errorFields(error) : undefined,
-  });
+  // A path no route serves is a caller's typo or a scanner, not an incident: no stored row, no log line.
+  if (code !== 'NOT_FOUND')
+    recordIncident(deps.db, deps.log, ticket, {
+      requestId: state.id,
+      method: request.method,
+      path: url.pathname,
+      status: apiError.status,
+      key: apiError.key,
+      clientId: state.principal?.clientId,
+      detail: apiError.status >= 500 ? errorFields(error) : undefined,
+    });
   return jsonResponse(apiError.status, errorBody(apiError.key, apiError.extra), {
     ...state.headers,
     ...apiError.headers,

@@ -4,6 +4,7 @@ import { sha256Hex } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { validationError } from '../http/api-error.ts';
 import { requestState } from '../http/request-state.ts';
+import { idempotencyReplays } from '../metrics.ts';
 import type { RouteSpec } from '../routes/route.ts';
 import type { StoredResponse } from './store.ts';
 
@@ -87,7 +88,10 @@ export async function startIdempotentRequest(
   const path = new URL(request.url).pathname;
   const scope = sha256Hex(`${principal.clientPk}\n${request.method}\n${path}\n${key}`);
   const started = await deps.idempotency.start(scope, fingerprint, () => deps.clock.now());
-  if (started.kind === 'replay') throw new IdempotentReplay(replay(started.response, requestState(request).headers));
+  if (started.kind === 'replay') {
+    idempotencyReplays.inc();
+    throw new IdempotentReplay(replay(started.response, requestState(request).headers));
+  }
   if (started.kind === 'started') keyed.set(request, { scope, lease: started.lease });
 }
 

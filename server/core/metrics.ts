@@ -1,0 +1,117 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from './db/db.ts';
+
+/**
+ * The service's Prometheus metrics (prom-client), one registry per process, served at GET /metrics
+ * (server/metrics/). Code that does the work counts it here: the pipeline its requests, the actors their
+ * turns, the calendar its day-rows, the webhooks their deliveries, the legacy facade and cutover theirs.
+ * Figures only the database knows (outbox lag, deliveries waiting) are read when scraped.
+ */
+export const metricsRegistry = new Registry();
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequests = new Counter({
+  name: 'qc_http_requests_total',
+  help: 'Modern API requests answered, by route name and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const httpRequestSeconds = new Histogram({
+  name: 'qc_http_request_duration_seconds',
+  help: 'Modern API request latency, by route name and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  buckets: SECONDS,
+  registers: [metricsRegistry],
+});
+
+export const legacyRequests = new Counter({
+  name: 'qc_legacy_requests_total',
+  help: 'Legacy PMS v1 requests answered, by endpoint (epClass/epMethod) and status',
+  labelNames: ['endpoint', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const legacyRequestSeconds = new Histogram({
+  name: 'qc_legacy_request_duration_seconds',
+  help: 'Legacy PMS v1 request latency, by endpoint',
+  labelNames: ['endpoint'] as const,
+  buckets: SECONDS,
+  registers: [metricsRegistry],
+});
+
+/** Shadow comparisons of the legacy cutover (server/legacy-cutover): `verdict` is same or different. */
+export const legacyShadowComparisons = new Counter({
+  name: 'qc_legacy_shadow_comparisons_total',
+  help: 'Legacy requests answered by the legacy service and compared with the port, by verdict',
+  labelNames: ['verdict'] as const,
+  registers: [metricsRegistry],
+});
+
+export const actorQueueDepth = new Gauge({
+  name: 'qc_actor_queue_depth',
+  help: 'Property actor turns queued or running in this process',
+  registers: [metricsRegistry],
+});
+
+export const actorTurnSeconds = new Histogram({
+  name: 'qc_actor_turn_duration_seconds',
+  help: 'Time a property actor turn holds its property (lock taken to commit)',
+  buckets: SECONDS,
+  registers: [metricsRegistry],
+});
+
+export const dayRowsWritten = new Counter({
+  name: 'qc_calendar_day_rows_written_total',
+  help: 'Calendar day-rows written by inventory pushes to live properties, by endpoint',
+  labelNames: ['endpoint'] as const,
+  registers: [metricsRegistry],
+});
+
+export const idempotencyReplays = new Counter({
+  name: 'qc_idempotency_replays_total',
+  help: 'Writes answered with the stored first answer of their Idempotency-Key',
+  registers: [metricsRegistry],
+});
+
+export const webhookDeliveryAttempts = new Counter({
+  name: 'qc_webhook_delivery_attempts_total',
+  help: 'Webhook delivery attempts by outcome: delivered, failed (will retry) or dead (gave up)',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+const outboxLag = new Gauge({
+  name: 'qc_outbox_lag_seconds',
+  help: 'Age of the oldest outbox event not yet relayed to webhooks (0 when none waits)',
+  registers: [metricsRegistry],
+});
+
+const deliveriesWaiting = new Gauge({
+  name: 'qc_webhook_deliveries',
+  help: 'Webhook deliveries not finished, by status (pending, delivering, failed)',
+  labelNames: ['status'] as const,
+  registers: [metricsRegistry],
+});
+
+/** The exposition text, after reading the figures only the database holds. */
+export async function scrapeMetrics(db: Db, now: Date): Promise<string> {
+  // The oldest waiting event is the first by id (commit order), found through the partial index.
+  const [oldest] = await db.sql<{ created_at: Date }>`
+    select created_at from outbox_events where relayed_at is null order by id limit 1`;
+  outboxLag.set(oldest ? Math.max(0, (now.getTime() - new Date(oldest.created_at).getTime()) / 1000) : 0);
+  const waiting = await db.sql<{ status: string; n: number }>`
+    select status, count(*)::int as n from deliveries
+    where status in ('pending', 'delivering', 'failed') group by status`;
+  for (const status of ['pending', 'delivering', 'failed'])
+    deliveriesWaiting.set({ status }, waiting.find((row) => row.status === status)?.n ?? 0);
+  return metricsRegistry.metrics();
+}
+
+/** One answered modern request; `route` is the route name (`qc.<resource>.<action>`), never the raw path. */
+export function countRequest(route: string | undefined, method: string, status: unknown, startedAt: number): void {
+  const labels = { route: route ?? 'unmatched', method, status: String(status ?? 200) };
+  httpRequests.inc(labels);
+  httpRequestSeconds.observe(labels, (performance.now() - startedAt) / 1000);
+}
