@@ -112,6 +112,11 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'Personal API tokens can be listed (GET /api/v1/pem-systems/qc/api-tokens, never showing the token) and revoked (DELETE /api/v1/pem-systems/qc/api-tokens/{id}) with the dashboard session.',
       },
+      {
+        kind: 'additive',
+        summary:
+          "Legacy `ext_room_id` links can be set: GET and PUT /api/v1/pem-systems/qc/properties/{ext}/legacy-room-links (dashboard) and /ops/properties/{id}/legacy-room-links (operator) link the room ids a PMS declared in postExternalPropertyData to the property's room types; before, no API could create the link legacy updateAvailability and getAvailability resolve `ext_room_id` through.",
+      },
     ],
   },
   {

@@ -3,14 +3,15 @@ import { DASHBOARD_AUDIENCE, verifyJwt } from '../core/auth/jwt.ts';
 import type { Deps } from '../core/deps.ts';
 import { unauthorized } from '../core/http/api-error.ts';
 import { createJsonApp } from '../core/http/json-app.ts';
+import { legacyRoomLinksRoutes } from './legacy-room-links.ts';
 import { listPersonalTokensRoute } from './list-personal-tokens.ts';
 import { mintPersonalToken } from './mint-personal-token.ts';
 import { revokePersonalTokenRoute } from './revoke-personal-token.ts';
 import { rotateClientSecretRoute } from './rotate-client-secret.ts';
 
 /**
- * The dashboard's credential routes (spec 4.1): personal API tokens (mint, list, revoke) and OAuth client
- * secret rotation. The dashboard authenticates with its own session JWT (audience qc-dashboard, claim
+ * The dashboard's routes: personal API tokens (mint, list, revoke, spec 4.1), OAuth client secret rotation
+ * and the legacy PMS room links. The dashboard authenticates with its own session JWT (audience qc-dashboard, claim
  * customer_id; the operator API mints those); every operation acts for that customer only.
  */
 export function dashboardRoutes(deps: Deps) {
@@ -29,5 +30,6 @@ export function dashboardRoutes(deps: Deps) {
       .use(listPersonalTokensRoute(deps, customerOf))
       .use(revokePersonalTokenRoute(deps, customerOf))
       .use(rotateClientSecretRoute(deps, customerOf))
+      .use(legacyRoomLinksRoutes(deps, customerOf))
   );
 }

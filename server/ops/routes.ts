@@ -14,6 +14,7 @@ import { propertyView } from '../properties/view.ts';
 import { createClient, TIERS } from './clients.ts';
 import { createDemo, createLegacyKey } from './demo.ts';
 import { demoSteps } from './demo-steps.ts';
+import { legacyRoomLinksOps } from './link-legacy-rooms.ts';
 import { insertProperty, propertyIdOf, setPropertyMode } from './properties.ts';
 import { rotateClientSecretOp } from './rotate-client-secret.ts';
 
@@ -150,6 +151,7 @@ export function opsRoutes(deps: Deps, operatorToken: string, cutover: LegacyCuto
       },
     )
     .use(rotateClientSecretOp(deps))
+    .use(legacyRoomLinksOps(deps))
     .post(
       '/clients/:id/revoke',
       async ({ params }) => {
