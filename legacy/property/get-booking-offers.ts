@@ -1,3 +1,4 @@
+import { quoteMoment } from '../../actors/pricing/read-discounts.ts';
 import { daysBetween, isDay } from '../../server/core/days.ts';
 import { dataResponse, PhpFloat } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
@@ -20,7 +21,10 @@ const MAX_CHILD_AGE = 17;
  * then `guests`->`adults`, then each child's age; 404 when the module is unknown or inactive; 404
  * `Property owner not found.` when the module belongs to another property than the api key's, or the
  * property is disabled. Answer: the stay, the guests and `offers[]` (one per sellable room and rate pair,
- * see offer-quote.ts), possibly empty.
+ * see offer-quote.ts), possibly empty. Optional `device=mobile` marks a mobile quote (mobile promotions
+ * apply). An offer a promotion or special offer discounts shows the discounted `price` and `nightly_prices`,
+ * then `price_before_discount` and `discount` {type: promotion|special_offer, id, name}; other offers carry
+ * neither key.
  */
 export async function getBookingOffers({ deps, caller, query, body }: LegacyCall): Promise<Response> {
   const input = { ...(isArray(body) ? body : {}), ...query };
@@ -39,14 +43,21 @@ export async function getBookingOffers({ deps, caller, query, body }: LegacyCall
   if (ages.some((a) => a === undefined || a < 0 || a > MAX_CHILD_AGE)) throw badRequest(m.badChildAge);
   const childAges = ages as number[];
 
-  const [module] = await deps.db.sql<{ property_id: number; status: string }>`
-    select b.property_id, p.status from booking_buttons b join properties p on p.id = b.property_id
+  const [module] = await deps.db.sql<{ id: number; property_id: number; status: string }>`
+    select b.id, b.property_id, p.status from booking_buttons b join properties p on p.id = b.property_id
     where b.url_key = ${bmCode} and b.is_active and b.deleted_at is null`;
   if (!module) throw notFound(m.moduleNotFound(bmCode));
   if (module.property_id !== caller.propertyId || module.status !== 'active') throw notFound(m.ownerNotFound);
 
   const locale = typeof input.lang === 'string' ? input.lang : undefined;
-  const offers = await quoteOffers(deps.db, caller.propertyId, { checkin, checkout, adults, childAges });
+  const moment = quoteMoment(caller.timezone, deps.clock.now(), input.device === 'mobile');
+  const offers = await quoteOffers(deps.db, caller.propertyId, {
+    checkin,
+    checkout,
+    adults,
+    childAges,
+    discounts: { bookingButtonId: module.id, moment },
+  });
   return dataResponse({
     bm_code: bmCode,
     checkin_date: checkin,
@@ -64,6 +75,11 @@ export async function getBookingOffers({ deps, caller, query, body }: LegacyCall
       price: new PhpFloat(o.total),
       currency: caller.currency,
       nightly_prices: o.nightly.map((n) => ({ date: n.date, price: new PhpFloat(n.price) })),
+      // Only on a discounted offer, after the fields every offer has.
+      ...(o.discount && {
+        price_before_discount: new PhpFloat(o.discount.undiscountedTotal),
+        discount: { type: o.discount.type, id: o.discount.id, name: o.discount.name },
+      }),
     })),
   });
 }

@@ -1,4 +1,5 @@
 import { bracketOf, readAgeBrackets } from '../../actors/pricing/age-brackets.ts';
+import { bestDiscount, type QuoteMoment } from '../../actors/pricing/discounts.ts';
 import {
   type ChildDerivation,
   occupancyPrice,
@@ -7,6 +8,7 @@ import {
   resolveDay,
   stayPrice,
 } from '../../actors/pricing/price-engine.ts';
+import { readDiscounts } from '../../actors/pricing/read-discounts.ts';
 import { readStayCalendar, stayRefusal } from '../../actors/pricing/stay-sellability.ts';
 import { addDays, daysOf } from '../../server/core/days.ts';
 import type { Db } from '../../server/core/db/db.ts';
@@ -24,12 +26,16 @@ import type { Db } from '../../server/core/db/db.ts';
  *   day exactly as `GET .../rate_plans/{id}/rates` publishes them (derived chains, child plans with the
  *   percentage of each date, cents, never negative), summed; the total is the sum of the nights. A night whose
  *   adult code has no price makes the pair unsellable.
+ * - Promotions of the property and special offers of the booking module then discount it: the single best
+ *   one, by the rule in actors/pricing/discounts.ts.
  */
 export interface Stay {
   checkin: string;
   checkout: string;
   adults: number;
   childAges: number[];
+  /** Promotions of the property and the special offers of this booking module apply (discounts.ts). */
+  discounts?: { bookingButtonId: number; moment: QuoteMoment };
 }
 
 export interface Offer {
@@ -43,6 +49,8 @@ export interface Offer {
   availableQty: number;
   nightly: { date: string; price: number }[];
   total: number;
+  /** The promotion or special offer applied, with the total before it; null when none applies. */
+  discount: { type: 'promotion' | 'special_offer'; id: number; name: string; undiscountedTotal: number } | null;
 }
 
 interface PairRow {
@@ -53,6 +61,7 @@ interface PairRow {
   max_children: number;
   max_infants: number;
   rate_id: number;
+  rate_external_id: string;
   rate_name: string;
   rate_name_tr: Record<string, string>;
   meal_plan: string;
@@ -67,7 +76,7 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
   const nights = daysOf(stay.checkin, addDays(stay.checkout, -1));
   const pairs = await db.sql<PairRow>`
     select r.id as room_id, r.name as room_name, r.name_tr as room_name_tr, r.max_adults, r.max_children, r.max_infants,
-      p.id as rate_id, p.name as rate_name, p.name_tr as rate_name_tr, p.meal_plan, p.sell_type,
+      p.id as rate_id, p.external_id::text as rate_external_id, p.name as rate_name, p.name_tr as rate_name_tr, p.meal_plan, p.sell_type,
       coalesce(p.parent_id, p.id) as price_plan_id, p.derivation,
       case when p.parent_id is null then rr.occupancies else src.occupancies end as occupancies
     from room_types r
@@ -99,6 +108,9 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
   const adults = stay.adults + children.filter((c) => c === undefined).length;
   const childLetters = children.filter((c): c is string => c !== undefined);
   const sellable = { checkin: stay.checkin, checkout: stay.checkout, nights };
+  const { promotions, offers: specialOffers } = stay.discounts
+    ? await readDiscounts(db, propertyId, stay.discounts.bookingButtonId)
+    : { promotions: [], offers: [] };
 
   const offers: Offer[] = [];
   for (const pair of pairs) {
@@ -121,6 +133,9 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
       nightly.push({ date, price });
     }
     if (nightly.length !== nights.length) continue;
+    const discounted = stay.discounts
+      ? bestDiscount(nightly, pair.rate_external_id, stay.discounts.moment, promotions, specialOffers)
+      : { applied: null, nightly, total: stayPrice(nightly.map((n) => n.price)) };
     offers.push({
       roomId: pair.room_id,
       roomName: pair.room_name,
@@ -130,8 +145,12 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
       rateNameTr: pair.rate_name_tr,
       mealPlan: pair.meal_plan,
       availableQty: Math.min(...nights.map((date) => calendar.night(pair.room_id, date)?.free ?? 0)),
-      nightly,
-      total: stayPrice(nightly.map((n) => n.price)),
+      nightly: discounted.nightly,
+      total: discounted.total,
+      discount: discounted.applied && {
+        ...discounted.applied,
+        undiscountedTotal: stayPrice(nightly.map((n) => n.price)),
+      },
     });
   }
   return offers;
