@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { Day, Int, NameTr, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day, Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { NameTrSchema } from '../core/name-tr.ts';
 
 /**
  * When a rule applies (design; spec 2.9 leaves the value set open):
@@ -49,7 +50,7 @@ const Rules = t.Array(RuleSchema, {
 
 export const CreateCancellationPolicyBody = t.Object({
   name: t.Optional(t.String({ maxLength: 255, description: 'defaults to the first name_tr value' })),
-  name_tr: NameTr,
+  name_tr: NameTrSchema,
   data: Rules,
 });
 

@@ -117,6 +117,22 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           "Legacy `ext_room_id` links can be set: GET and PUT /api/v1/pem-systems/qc/properties/{ext}/legacy-room-links (dashboard) and /ops/properties/{id}/legacy-room-links (operator) link the room ids a PMS declared in postExternalPropertyData to the property's room types; before, no API could create the link legacy updateAvailability and getAvailability resolve `ext_room_id` through.",
       },
+      {
+        kind: 'breaking',
+        summary:
+          '`name_tr` keys are checked the same way on every body that takes one: a key that is not a locale tag `xx-XX` is 422 `name_tr.<key>` `unknown_field`. Properties, room types and configuration entities accepted any key.',
+        migration:
+          'Send locale tags such as `en-GB` or `pt-PT` as `name_tr` keys; drop other keys. Bodies that already used locale tags are unaffected.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A property, room type or rate plan created without `name_tr` (or with `{}`) answers `name_tr: {"en-GB": <name>}` instead of `{}`; existing records were filled the same way.',
+      },
+      {
+        kind: 'additive',
+        summary: 'GET /property-types carries `meta` like every other list (the whole dictionary in one page).',
+      },
     ],
   },
   {

@@ -1,9 +1,6 @@
 import { type TString, Type } from '@sinclair/typebox';
 import { t } from 'elysia';
 
-/** `name_tr` (spec 1, convention 5): locale tag `xx-XX` to text. */
-export const NameTr = t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String({ maxLength: 255 }));
-
 /** Path params of a record under a property: `{property, <name>}`. */
 export const RecordParams = <K extends string>(name: K) =>
   t.Object({ property: t.String(), ...({ [name]: t.String() } as Record<K, TString>) });

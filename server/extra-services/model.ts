@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { Int, NameTr, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { NameTrSchema } from '../core/name-tr.ts';
 
 export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
@@ -35,7 +36,7 @@ const SelectDates = t.Object(
 
 export const CreateExtraServiceBody = t.Object({
   name: t.Optional(t.String({ maxLength: 255 })),
-  name_tr: t.Optional(NameTr),
+  name_tr: t.Optional(NameTrSchema),
   is_daily: t.Optional(t.Boolean()),
   price: Num({ minimum: 0, maximum: 100_000_000 }),
   price_type: PriceTypeSchema,

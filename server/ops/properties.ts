@@ -2,6 +2,7 @@ import type { Db } from '../core/db/db.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 
@@ -21,7 +22,7 @@ export async function insertProperty(db: Db, p: NewProperty): Promise<PropertyRo
   try {
     const [row] = await db.sql<PropertyRow>`
       insert into properties (customer_id, name, name_tr, currency, timezone, mode, partner_code, type_id)
-      values (${p.customerId}, ${p.name}, ${p.nameTr ?? {}}, ${p.currency}, ${p.timezone}, ${p.mode ?? 'shadow'},
+      values (${p.customerId}, ${p.name}, ${nameTrOf(p.name, p.nameTr)}, ${p.currency}, ${p.timezone}, ${p.mode ?? 'shadow'},
         ${p.partnerCode ?? null}, ${p.typeId ?? null})
       returning *`;
     if (!row) throw new Error('property insert returned no row');

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { Day, Int, NameTr, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day, Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { NameTrSchema } from '../core/name-tr.ts';
 
 /** Spec 2.9: when the guest pays. */
 export const PAY_TYPES = ['on_res', 'af_res', 'be_arr', 'on_arr', 'on_dep', 'be_dat'] as const;
@@ -15,7 +16,7 @@ const PayType = t.Union(
 
 const fields = {
   name: t.String({ minLength: 1, maxLength: 255 }),
-  name_tr: NameTr,
+  name_tr: NameTrSchema,
   pay_type: PayType,
   num_days: t.Nullable(Int({ minimum: 1, maximum: 1000, description: 'required for af_res and be_arr' })),
   date: t.Nullable(Day),

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { Day, Int, NameTr, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day, Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { NameTrSchema } from '../core/name-tr.ts';
 
 /**
  * Promotion types (design): `basic` any time; `early_booker` booked at least `days_before_arrival_min`
@@ -18,7 +19,7 @@ const Lead = Int({ minimum: 0, maximum: 1000 });
 
 export const CreatePromotionBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 255 }),
-  name_tr: t.Optional(NameTr),
+  name_tr: t.Optional(NameTrSchema),
   type: t.Union(PROMOTION_TYPES.map((p) => t.Literal(p))),
   is_active: t.Optional(t.Boolean()),
   discount_type: t.Union(

@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { ok, okSchema } from '../core/http/envelope.ts';
+import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PROPERTY_TYPES } from './property-types.ts';
 
@@ -13,9 +13,15 @@ export const listPropertyTypes = defineRoute({
   summary: 'Property-type dictionary',
   tags: ['properties'],
   description:
-    'A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties.',
+    'A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties. ' +
+    '`meta` has the form of every list; the whole dictionary is one page.',
   response: okSchema(
-    t.Object({ property_types: t.Array(t.Object({ id: t.Integer(), code: t.String(), name: t.String() })) }),
+    t.Object({
+      property_types: t.Array(t.Object({ id: t.Integer(), code: t.String(), name: t.String() })),
+      meta: MetaSchema,
+    }),
   ),
-  handle: () => ok({ property_types: [...PROPERTY_TYPES] }),
+  // Like every other list it carries `meta`, so a partner's list reader needs no exception for it.
+  handle: () =>
+    ok({ property_types: [...PROPERTY_TYPES], meta: pageMeta(PROPERTY_TYPES.length, 1, PROPERTY_TYPES.length) }),
 });

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { NameTrSchema } from '../core/name-tr.ts';
 
 export const PropertySchema = t.Object({
   external_property_id: t.String({ format: 'uuid' }),
@@ -23,7 +24,7 @@ const PartnerCode = t.String({ minLength: 1, maxLength: 100 });
 
 export const CreatePropertyBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 255 }),
-  name_tr: t.Optional(t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String())),
+  name_tr: t.Optional(NameTrSchema),
   type_id: t.Integer({ description: 'An id from GET /property-types' }),
   currency: t.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }),
   timezone: t.String({ minLength: 1, description: 'IANA zone name, e.g. Europe/Lisbon' }),

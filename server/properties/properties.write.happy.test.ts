@@ -126,6 +126,12 @@ describe('GET /property-types', () => {
     expect(created.status).toBe(201);
   });
 
+  it('carries meta like every other list: the whole dictionary in one page', async () => {
+    const res = await t.request('GET', '/v1/qc/property-types', { token: demo.personal_token });
+    const total = res.body.data.property_types.length;
+    expect(res.body.data.meta).toEqual({ total, page: 1, per_page: total, last_page: 1 });
+  });
+
   it('needs no scope', async () => {
     const narrow = await t.client({ customer_id: demo.customer_id, scopes: ['bookings.read'], property_ids: [] });
     expect((await t.request('GET', '/v1/qc/property-types', { token: narrow.token })).status).toBe(200);

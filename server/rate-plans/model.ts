@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { NameTrSchema } from '../core/name-tr.ts';
 import { MODIFIERS, OCCUPANCY_KINDS, SELL_TYPES } from './vocabulary.ts';
 
 const PartnerCode = t.String({ minLength: 1, maxLength: 100 });
@@ -49,7 +50,7 @@ export const DerivationSchema = t.Object(
 
 export const CreateRatePlanBody = t.Object({
   title: t.String({ minLength: 1, maxLength: 255 }),
-  name_tr: t.Optional(t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String())),
+  name_tr: t.Optional(NameTrSchema),
   room_type_ids: t.Optional(
     t.Array(t.String({ minLength: 1 }), {
       uniqueItems: true,
@@ -70,7 +71,7 @@ export const CreateRatePlanBody = t.Object({
 export const UpdateRatePlanBody = t.Object({
   sell_type: t.Optional(SellTypeSchema),
   title: t.Optional(t.String({ minLength: 1, maxLength: 255 })),
-  name_tr: t.Optional(t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String())),
+  name_tr: t.Optional(NameTrSchema),
   meal_plan: t.Optional(t.String({ minLength: 1, maxLength: 50 })),
   partner_code: t.Optional(t.Nullable(PartnerCode)),
 });

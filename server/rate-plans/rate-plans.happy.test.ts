@@ -47,7 +47,7 @@ describe('GET rate_plans', () => {
       external_rate_plan_id: plan('BAR'),
       id: plan('BAR'),
       name: 'Flexible Room Rate',
-      name_tr: {},
+      name_tr: { 'en-GB': 'Flexible Room Rate' },
       room_type_id: room('DBL'),
       parent_rate_plan_id: null,
       sell_type: 'per_room',

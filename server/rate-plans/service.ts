@@ -1,5 +1,6 @@
 import type { Db } from '../core/db/db.ts';
 import { fieldError } from '../core/http/api-error.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { uniquePartnerCode } from '../properties/partner-code.ts';
@@ -70,7 +71,7 @@ export async function createRatePlan(tx: Db, property: PropertyRow, input: NewRa
     const [row] = await tx.sql<RatePlanRecord>`
       insert into rate_plans (property_id, name, name_tr, sell_type, meal_plan, parent_id, derivation,
         payment_policy_id, cancellation_policy_id, partner_code)
-      values (${property.id}, ${input.title}, ${input.nameTr ?? {}}, ${sellType}, ${input.mealPlan ?? 'none'},
+      values (${property.id}, ${input.title}, ${nameTrOf(input.title, input.nameTr)}, ${sellType}, ${input.mealPlan ?? 'none'},
         ${parent?.id ?? null}, ${parent ? (input.derivation ?? { percent: 0 }) : null}, ${policies.paymentPolicyId},
         ${policies.cancellationPolicyId}, ${input.partnerCode ?? null})
       returning *`;

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { NameTrSchema } from '../core/name-tr.ts';
 import { ROOM_KINDS } from './service.ts';
 
 const PartnerCode = t.String({ minLength: 1, maxLength: 100 });
@@ -8,7 +9,7 @@ export const RoomTypeParams = t.Object({ property: t.String(), roomType: t.Strin
 
 export const CreateRoomTypeBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 255 }),
-  name_tr: t.Optional(t.Record(t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' }), t.String())),
+  name_tr: t.Optional(NameTrSchema),
   kind: t.Optional(
     t.Union(
       ROOM_KINDS.map((k) => t.Literal(k)),

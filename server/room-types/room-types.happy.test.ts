@@ -33,7 +33,7 @@ describe('GET room_types', () => {
       external_room_type_id: room('DBL').id,
       id: room('DBL').id,
       name: 'Double Room',
-      name_tr: {},
+      name_tr: { 'en-GB': 'Double Room' },
       kind: 'room',
       qty: 1,
       occupancy: { adults: 3, children: 1, infants: 0 },

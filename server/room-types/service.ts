@@ -1,5 +1,6 @@
 import type { Db } from '../core/db/db.ts';
 import { fieldError } from '../core/http/api-error.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { uniquePartnerCode } from '../properties/partner-code.ts';
@@ -79,7 +80,7 @@ export async function createRoomType(tx: Db, property: PropertyRow, input: NewRo
       insert into room_types (property_id, name, name_tr, kind, qty, max_adults, max_children, max_infants,
         regular_beds, extra_beds, extra_beds_children_only, no_beds, description, legacy_type, sqm_area, images,
         partner_code, partner_name)
-      values (${property.id}, ${input.name}, ${input.nameTr ?? {}}, ${kind}, ${input.qty ?? 1}, ${adults}, ${children},
+      values (${property.id}, ${input.name}, ${nameTrOf(input.name, input.nameTr)}, ${kind}, ${input.qty ?? 1}, ${adults}, ${children},
         ${infants}, ${regular}, ${extra}, ${childrenOnly}, ${noBeds}, ${input.description ?? ''}, ${legacyType},
         ${input.sqmArea ?? null}, ${input.images ?? []}, ${input.partnerCode ?? null}, ${input.partnerName ?? null})
       returning *`;

@@ -1,11 +1,12 @@
 import { t } from 'elysia';
-import { Day, Int, NameTr, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day, Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { NameTrSchema } from '../core/name-tr.ts';
 
 const Nights = t.Optional(t.Nullable(Int({ minimum: 1, maximum: 365 })));
 
 export const CreateSpecialOfferBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 255 }),
-  name_tr: t.Optional(NameTr),
+  name_tr: t.Optional(NameTrSchema),
   is_active: t.Optional(t.Boolean()),
   active_from_date: Day,
   active_to_date: Day,
