@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 describe('POST /ops/demo, bookings part', () => {
   it('creates bookings on the live property from several channels, visible in the feed and the list of the demo client', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture } from './test-fixtures.ts';
 
 /**
@@ -12,12 +12,8 @@ import { type BookingFixture, bookingFixture } from './test-fixtures.ts';
  * going back to 0. A second consumer runs its own random behaviour on the same properties: its acks never
  * change what the first receives.
  */
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 type Ack = 'ack' | 'skip' | 'twice';
 type Action =

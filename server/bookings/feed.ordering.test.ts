@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../testing/harness.ts';
 import { appendRevision } from './revisions.ts';
 import type { BookingRow } from './snapshot.ts';
 import { bookingFixture, opsBooking } from './test-fixtures.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 describe('revision ids commit in order per customer', () => {
   // Needs two connections: embedded PGlite has one, so an open transaction there blocks everything.

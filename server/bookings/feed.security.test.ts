@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture, opsBooking } from './test-fixtures.ts';
 
-let t: TestApp;
 let fx: BookingFixture;
 let stranger: BookingFixture;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   fx = await bookingFixture(t);
   stranger = await bookingFixture(t);
 });
-afterAll(() => t.close());
 
 const feedIds = async (token: string) =>
   (

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture } from './test-fixtures.ts';
 
-let t: TestApp;
 let fx: BookingFixture;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   fx = await bookingFixture(t);
 });
-afterAll(() => t.close());
 
 function reservation(over: Record<string, unknown> = {}) {
   return {

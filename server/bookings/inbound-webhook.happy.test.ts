@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../testing/harness.ts';
 import { type BookingFixture, bookingFixture, freeRooms, pushFree } from './test-fixtures.ts';
 
-let t: TestApp;
 let fx: BookingFixture;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   fx = await bookingFixture(t);
   await pushFree(t, fx, 1, '2026-12-01', '2026-12-31', 3);
 });
-afterAll(() => t.close());
 
 let seq = 0;
 function reservation(over: Record<string, unknown> = {}) {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 import {
   type BookingFixture,
   bookingEvents,
@@ -10,13 +10,9 @@ import {
   pushFree,
 } from './test-fixtures.ts';
 
-let t: TestApp;
 const clock = new ManualClock('2026-06-15T10:00:00Z');
 
-beforeAll(async () => {
-  t = await startTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ clock });
 
 async function revisionsOf(bookingId: number) {
   return t.deps.db.sql<{ id: number; revision_type: string; payload: Record<string, any> }>`

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../testing/harness.ts';
 import { changelog } from './entries.ts';
 import { renderChangelog } from './render-markdown.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 describe('changelog', () => {
   it('is served without a token as JSON, newest first', async () => {

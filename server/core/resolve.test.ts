@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../testing/harness.ts';
 import type { Db } from './db/db.ts';
 import { ApiError } from './http/api-error.ts';
 import {
@@ -16,7 +16,6 @@ import {
  * The one resolver's rule (spec 1.6): external id first, partner code second; external ids in any case,
  * partner codes exactly; property codes per customer, child codes per property; the allow-list hides the rest.
  */
-let t: TestApp;
 let db: Db;
 
 interface Made {
@@ -68,11 +67,10 @@ async function notFoundKey(promise: Promise<unknown>): Promise<string | undefine
   }
 }
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   db = t.deps.db;
 });
-afterAll(() => t.close());
 
 describe('properties', () => {
   it('resolves an external id in any letter case and a partner code only exactly', async () => {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 let session: string;
 const TOKENS = '/api/v1/pem-systems/qc/api-tokens';
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
   session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
 });
-afterAll(() => t.close());
 
 async function mint(name: string, body: Record<string, unknown> = {}) {
   const res = await t.request('POST', TOKENS, {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Inventory on the structure the structure routes build (the demo step): real vocabularies computed from bed
@@ -20,17 +20,14 @@ interface DemoProperty {
   rate_plans: DemoPlan[];
 }
 
-let t: TestApp;
 let demo: Demo;
 let live: DemoProperty;
 
+const t = testAppPerFile({ clock: new ManualClock('2026-06-15T12:00:00Z') });
 beforeAll(async () => {
-  t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
   demo = await t.demo();
   live = demo.properties[0] as unknown as DemoProperty;
 });
-
-afterAll(() => t.close());
 
 const base = () => `/v1/qc/properties/${live.external_property_id}`;
 const entry = (plan: string, room: string) => {

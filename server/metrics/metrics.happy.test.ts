@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
-import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../testing/harness.ts';
+import { OPERATOR_TOKEN, testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
 });
-afterAll(() => t.close());
 
 const scrape = async () => {
   const res = await t.request('GET', '/metrics', { token: OPERATOR_TOKEN });

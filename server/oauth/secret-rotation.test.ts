@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 import { CLIENT_SECRET_OVERLAP_HOURS } from './client-secret.ts';
 
-let t: TestApp;
 let demo: Demo;
 const HOUR = 3600_000;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
 });
-afterAll(() => t.close());
 
 async function dashboardSession(customerId: number): Promise<string> {
   return (await t.ops('POST', `/ops/customers/${customerId}/dashboard-token`)).body.data.token;

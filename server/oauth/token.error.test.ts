@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../ops/demo.ts';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 const clock = new ManualClock(new Date());
 
+const t = testAppPerFile({ clock });
 beforeAll(async () => {
-  t = await startTestApp({ clock });
   demo = await t.demo();
 });
-afterAll(() => t.close());
 
 const form = (over: Record<string, string>) => ({
   form: {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import YAML from 'yaml';
 import { routeCatalogue as routeList } from '../route-table.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by path
 const operation = (doc: any, method: string, path: string) => doc.paths[`/v1/qc${path}`][method];

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { routeCatalogue as routeList } from '../route-table.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
 });
-afterAll(() => t.close());
 
 describe('GET /v1/qc/permissions', () => {
   it('lists every route of the table sorted by name, with methods, uri and scope, for any valid token', async () => {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Every structure route that takes a property, room type or rate plan segment answers alike for the
  * external id and the partner code (spec 1.6), and a token of another customer cannot reach any of them.
  */
-let t: TestApp;
 let demo: Demo;
 let stranger: Demo;
 
@@ -18,11 +17,10 @@ interface Live {
 }
 const live = () => demo.properties[0] as unknown as Live;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   [demo, stranger] = await Promise.all([t.demo(), t.demo()]);
 });
-afterAll(() => t.close());
 
 type Case = { method: string; path: (p: string, rt: string, rp: string) => string; body?: unknown };
 const cases: Case[] = [

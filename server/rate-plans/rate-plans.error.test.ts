@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 let token: string;
 let base: string;
@@ -15,13 +14,12 @@ interface DemoPart {
 const live = () => demo.properties[0] as unknown as DemoPart;
 const shadow = () => demo.properties[1] as unknown as DemoPart;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
   token = demo.personal_token;
   base = `/v1/qc/properties/${live().id}`;
 });
-afterAll(() => t.close());
 
 const create = (body: Record<string, unknown>) =>
   t.request('POST', `${base}/rate_plans`, { token, body: { title: 'T', ...body } });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 let token: string;
 let base: string;
@@ -21,13 +20,12 @@ const room = (code: string) => live().room_types.find((r) => r.partner_code === 
 const plan = (code: string) => live().rate_plans.find((p) => p.partner_code === code)?.id ?? '';
 const codes = (entry: { occupancies?: { code: string }[] }) => entry.occupancies?.map((o) => o.code).join(' ');
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
   token = demo.personal_token;
   base = `/v1/qc/properties/${live().id}`;
 });
-afterAll(() => t.close());
 
 async function events(type: string, propertyExternalId = live().id) {
   return t.deps.db.sql<{ data: Record<string, unknown> }>`

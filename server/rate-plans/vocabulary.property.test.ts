@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 import { DEFAULT_AGE_GROUPS, SELL_TYPES, vocabulary } from './vocabulary.ts';
 
 /**
@@ -9,16 +9,14 @@ import { DEFAULT_AGE_GROUPS, SELL_TYPES, vocabulary } from './vocabulary.ts';
  * and the plan's sell type, and flipping the sell type away and back (PATCH, or PUT pricing-model)
  * restores the original vocabulary.
  */
-let t: TestApp;
 let demo: Demo;
 let base: string;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
   base = `/v1/qc/properties/${(demo.properties[0] as { id: string }).id}`;
 });
-afterAll(() => t.close());
 
 const beds = fc
   .record({

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../testing/harness.ts';
 import { APARTMENT, DOUBLE, type StructureFixture, structureFixture } from './test-fixtures.ts';
 
-let t: TestApp;
 let fixture: StructureFixture;
 let token: string;
 let base: string;
@@ -12,13 +11,12 @@ const fail = (why: string): never => {
   throw new Error(why);
 };
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   fixture = await structureFixture(t, [[DOUBLE, APARTMENT], [DOUBLE]]);
   token = fixture.token;
   base = `/v1/qc/properties/${part(0).property.external_id}`;
 });
-afterAll(() => t.close());
 
 describe('room type refusals', () => {
   it('answers 404 for a room type of another property or an unknown code', async () => {

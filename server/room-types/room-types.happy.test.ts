@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 let token: string;
 let base: string;
@@ -15,13 +14,12 @@ interface DemoRoom {
 const live = () => demo.properties[0] as unknown as { id: string; partner_code: string; room_types: DemoRoom[] };
 const room = (code: string) => live().room_types.find((r) => r.partner_code === code) as DemoRoom;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
   token = demo.personal_token;
   base = `/v1/qc/properties/${live().id}`;
 });
-afterAll(() => t.close());
 
 describe('GET room_types', () => {
   it('lists the property room types with the spec 2.3 fields and meta', async () => {

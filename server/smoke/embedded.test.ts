@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Smoke suite on the embedded default (PGlite, in-process queue, limiter and caches), run by `npm test`
  * with DATABASE_URL and REDIS_URL unset. The full suite runs on PostgreSQL and Redis.
  */
-let t: TestApp;
 let demo: Demo;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
 });
 

@@ -1,23 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { stopWebhookTest } from '../webhooks/test-support.ts';
+import { testAppPerFile } from '../testing/harness.ts';
+import { retireSubscriptions } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const rule = (name: string) => [`customer.subscription.messages.${name}`];
 
 describe('subscription refusals', () => {
-  let t: TestApp;
   let demo: Demo;
   let other: Demo;
 
+  const t = testAppPerFile();
   beforeAll(async () => {
-    t = await startTestApp();
     demo = await t.demo();
     other = await t.demo();
   });
-  afterAll(() => stopWebhookTest(t, demo));
+  afterAll(() => retireSubscriptions(t.deps, demo.customer_id));
 
   const create = (body: unknown, token = demo.personal_token) =>
     t.request('POST', '/v1/qc/subscriptions', { token, body });

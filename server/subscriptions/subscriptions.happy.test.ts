@@ -1,22 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { stopWebhookTest } from '../webhooks/test-support.ts';
+import { testAppPerFile } from '../testing/harness.ts';
+import { retireSubscriptions } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const URL_B = 'https://pms.example.com/hooks/qc-v2';
 
 describe('subscriptions', () => {
-  let t: TestApp;
   let demo: Demo;
   let token: string;
 
+  const t = testAppPerFile();
   beforeAll(async () => {
-    t = await startTestApp();
     demo = await t.demo();
     token = demo.personal_token;
   });
-  afterAll(() => stopWebhookTest(t, demo));
+  afterAll(() => retireSubscriptions(t.deps, demo.customer_id));
 
   // Destinations are not resolved with QC_WEBHOOK_ALLOW_PRIVATE=1 (the harness default), so example.com is fine.
   it('creates with url and event_types, answering 201 with the secret once', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'bun:test';
 import { buildApp } from '../app.ts';
 import { createDeps } from '../boot.ts';
 import { ManualClock } from '../core/clock.ts';
@@ -199,4 +200,24 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (deps.redis) await closeRedis(deps.redis);
     },
   };
+}
+
+/**
+ * The test app of one test file (or of one describe block, when called inside it): started in beforeAll and
+ * closed in afterAll, so no test file can forget to close what it started. The TestApp returned forwards to
+ * the started one, so hooks registered after this call and the tests use it as they would the app itself;
+ * touching it while the file is being loaded throws.
+ */
+export function testAppPerFile(options?: TestAppOptions): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(options);
+  });
+  afterAll(() => started?.close());
+  const current = (): TestApp => {
+    if (!started) throw new Error('the test app starts in beforeAll: use it inside hooks and tests');
+    return started;
+  };
+  // Every member, methods included, read from the started app: the harness's methods close over it.
+  return new Proxy({} as TestApp, { get: (_, member) => Reflect.get(current(), member) });
 }

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { testAppPerFile } from '../../testing/harness.ts';
 
 /** The three independent checks of spec 5.3 (scope, property allow-list, endpoint allow-list) and 5.5 modes. */
-let t: TestApp;
 let demo: Demo;
 let live: string;
 let shadow: string;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
   live = demo.properties[0]?.external_property_id as string;
   shadow = demo.properties[1]?.external_property_id as string;
 });
-afterAll(() => t.close());
 
 const ids = (res: { body: { data: { properties: { id: string }[] } } }) =>
   res.body.data.properties.map((p) => p.id).sort();

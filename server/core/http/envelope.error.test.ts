@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { testAppPerFile } from '../../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
 });
-afterAll(() => t.close());
 
 describe('error envelope', () => {
   it('answers an unknown modern route with 404 errors.not_found in the envelope', async () => {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { testAppPerFile } from '../../testing/harness.ts';
 
-let t: TestApp;
 let demo: Demo;
 let property: string;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
   property = demo.properties[0]!.external_property_id;
 });
-afterAll(() => t.close());
 
 describe('errors people can read', () => {
   it('puts a detail sentence from the catalogue beside the unchanged key', async () => {

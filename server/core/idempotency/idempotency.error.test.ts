@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { testAppPerFile } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { countPartnerCode, holdPartnerCode, newPropertyBody } from './test-support.ts';
 
@@ -14,16 +14,14 @@ const newProperty = () => newPropertyBody('IDEMERR');
 
 for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key refusals and waits (${backend.name})`, () => {
-    let t: TestApp;
     let demo: Demo;
     let token: string;
 
+    const t = testAppPerFile({ env: backend.env, idempotencyWaitMs: 1500 });
     beforeAll(async () => {
-      t = await startTestApp({ env: backend.env, idempotencyWaitMs: 1500 });
       demo = await t.demo();
       token = demo.personal_token;
     });
-    afterAll(() => t.close());
 
     const countCode = (code: string) => countPartnerCode(t, code);
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
-import { type Reply, startTestApp, type TestApp } from '../../testing/harness.ts';
+import { type Reply, testAppPerFile } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { ManualClock } from '../clock.ts';
 import { countPartnerCode, newPropertyBody } from './test-support.ts';
@@ -21,16 +21,14 @@ function operationHeaders(res: Reply): Record<string, string> {
 
 for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key (${backend.name})`, () => {
-    let t: TestApp;
     let demo: Demo;
     let token: string;
 
+    const t = testAppPerFile({ env: backend.env, clock: new ManualClock('2030-05-01T08:00:00Z') });
     beforeAll(async () => {
-      t = await startTestApp({ env: backend.env, clock: new ManualClock('2030-05-01T08:00:00Z') });
       demo = await t.demo();
       token = demo.personal_token;
     });
-    afterAll(() => t.close());
 
     const countCode = (code: string) => countPartnerCode(t, code);
 

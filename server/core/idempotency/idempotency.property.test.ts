@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import type { Demo } from '../../ops/demo.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { testAppPerFile } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { Idempotency } from './idempotency.ts';
 import { RedisIdempotencyStore } from './redis-store.ts';
@@ -14,14 +14,12 @@ import { type IdempotencyStore, MemoryIdempotencyStore } from './store.ts';
  */
 for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key under concurrent identical writes (${backend.name})`, () => {
-    let t: TestApp;
     let demo: Demo;
 
+    const t = testAppPerFile({ env: backend.env });
     beforeAll(async () => {
-      t = await startTestApp({ env: backend.env });
       demo = await t.demo();
     });
-    afterAll(() => t.close());
 
     it('writes once and answers every request with the same bytes', async () => {
       const store: IdempotencyStore = t.deps.redis

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
-import { type Reply, type RequestOptions, startTestApp, type TestApp } from '../../testing/harness.ts';
+import { type Reply, type RequestOptions, testAppPerFile } from '../../testing/harness.ts';
 import { ManualClock } from '../clock.ts';
 import { holdPartnerCode, newPropertyBody } from './test-support.ts';
 
@@ -25,15 +25,13 @@ function expectReplayOf(again: Reply, first: Reply, originalAt: string) {
 }
 
 describe('idempotent replays keep the first status, headers and body', () => {
-  let t: TestApp;
   let demo: Demo;
   let serial = 0;
 
+  const t = testAppPerFile({ clock: new ManualClock('2030-05-01T08:00:00Z') });
   beforeAll(async () => {
-    t = await startTestApp({ clock: new ManualClock('2030-05-01T08:00:00Z') });
     demo = await t.demo();
   });
-  afterAll(() => t.close());
 
   async function sendTwice(method: string, path: string, options: RequestOptions) {
     const headers = { ...options.headers, 'idempotency-key': `replay-${++serial}` };

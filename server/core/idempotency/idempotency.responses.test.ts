@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { createBookingRoute } from '../../bookings/create-booking.ts';
 import { replaceCatalogue } from '../../catalogue/replace-catalogue.ts';
 import type { Demo } from '../../ops/demo.ts';
 import { deleteSubscriptionRoute } from '../../subscriptions/delete-subscription.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { testAppPerFile } from '../../testing/harness.ts';
 import { ApiError } from '../http/api-error.ts';
 import { jsonResponse, ok } from '../http/envelope.ts';
 import { createQcApp } from '../http/qc-app.ts';
@@ -15,14 +15,13 @@ import { createQcApp } from '../http/qc-app.ts';
  * and PUT and DELETE as well as POST.
  */
 describe('what Idempotency-Key keeps', () => {
-  let t: TestApp;
   let demo: Demo;
   let calls = 0;
   let answer: () => unknown = () => ok({});
   let app: ReturnType<typeof createQcApp>;
 
+  const t = testAppPerFile();
   beforeAll(async () => {
-    t = await startTestApp();
     demo = await t.demo();
     app = createQcApp(t.deps);
     const handler = () => {
@@ -33,7 +32,6 @@ describe('what Idempotency-Key keeps', () => {
     app.post(createBookingRoute.path, handler, { qc: createBookingRoute });
     app.delete(deleteSubscriptionRoute.path, handler, { qc: deleteSubscriptionRoute });
   });
-  afterAll(() => t.close());
 
   async function send(method: string, path: string, key: string, body = '{"a":1}') {
     const res = await app.handle(

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import type { Demo } from '../../ops/demo.ts';
 import { routeCatalogue as routeList } from '../../route-table.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { testAppPerFile } from '../../testing/harness.ts';
 
 /**
  * Bad input gets a clear error in the envelope, never a 500: every route of the table, with a token that
  * holds every scope, is fed malformed bodies, odd path segments and junk query strings; the routes without
  * a bearer (token endpoint, JWKS) are fed junk Authorization headers as well.
  */
-let t: TestApp;
 let demo: Demo;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
 });
-afterAll(() => t.close());
 
 const segments = fc.constantFrom(
   'x',

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
 import { routeCatalogue as routeList } from '../../route-table.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { testAppPerFile } from '../../testing/harness.ts';
 import { SCOPES } from '../auth/scopes.ts';
 
 /**
  * The auth walk (runCommonRouteTests): every route in the table is registered, rejects a missing token
  * with 401, and rejects a token without its scope with 403. A route that forgot its `qc` hook fails here.
  */
-let t: TestApp;
 let demo: Demo;
 let tokenWithout: (scope: string) => Promise<string>;
 
+const t = testAppPerFile();
 beforeAll(async () => {
-  t = await startTestApp();
   demo = await t.demo();
   const cache = new Map<string, string>();
   tokenWithout = async (scope) => {
@@ -29,7 +28,6 @@ beforeAll(async () => {
     return token;
   };
 });
-afterAll(() => t.close());
 
 function concretePath(path: string): string {
   const property = demo.properties[0]?.external_property_id ?? 'x';
