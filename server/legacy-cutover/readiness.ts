@@ -13,7 +13,7 @@ export interface CredentialReadiness {
   zero_streak_days: number;
   /** Spec 9.4: a zero shadow-difference score on SHUTDOWN_STREAK_DAYS days with traffic, ending yesterday. */
   meets_rule: boolean;
-  /** Legacy endpoints the key called in the last SHUTDOWN_STREAK_DAYS days. */
+  /** Legacy endpoints the key called in the SHUTDOWN_STREAK_DAYS days up to today. */
   endpoints_used: string[];
 }
 
@@ -23,7 +23,8 @@ export async function credentialReadiness(db: Db, today: string): Promise<Creden
     db.sql<Omit<CredentialReadiness, 'zero_streak_days' | 'meets_rule'>>`
       select k.id, p.external_id::text as property_id, k.pms_name, k.active, k.cutover_mode as mode,
         coalesce((select array_agg(distinct u.endpoint order by u.endpoint) from legacy_endpoint_usage u
-          where u.key_id = k.id and u.day >= ${addDays(today, -SHUTDOWN_STREAK_DAYS)}::date), '{}') as endpoints_used
+          where u.key_id = k.id and u.day between ${addDays(today, -SHUTDOWN_STREAK_DAYS)}::date and ${today}::date),
+          '{}') as endpoints_used
       from legacy_api_keys k join properties p on p.id = k.property_id
       order by k.id`,
     comparedDays(db, today),

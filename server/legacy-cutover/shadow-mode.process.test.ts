@@ -26,12 +26,12 @@ const stops: Array<() => Promise<unknown>> = [];
 beforeAll(async () => {
   t = await legacyTestApp();
   f = await legacyFixture(t);
-});
+}, 30_000);
 
 afterAll(async () => {
   for (const stop of stops) await stop();
   await t.close();
-});
+}, 30_000);
 
 async function standIn(entries: CorpusEntry[], apiKey: string): Promise<string> {
   const served = await serveCorpus(await writeCorpus(entries, apiKey));
@@ -115,7 +115,7 @@ describe('shadow mode', () => {
     expect(JSON.parse(emailSample?.upstream.body as string).data[0].client.email).toBe('s***********************');
     expect(statusSample?.upstream).toEqual({ status: 500, body: '<html><body>Fatal error</body></html>' });
     expect(statusSample?.port.status).toBe(200);
-  });
+  }, 30_000);
 
   it('rehearses every legacy write as a dry run: the port agrees and nothing is written', async () => {
     const { key, keyId } = await f.anotherKey();
@@ -181,7 +181,7 @@ describe('shadow mode', () => {
     expect(await tableDigests(t.deps.db)).toEqual(before);
     await setMode(t, keyId, 'live');
     expect((await send(t, writes[1] as LegacyCall, key)).text).toBe(success);
-  });
+  }, 30_000);
 
   it('scores each UTC day by the injectable clock; the zero streak counts only days with traffic', async () => {
     const { key, keyId } = await f.anotherKey();
@@ -218,7 +218,7 @@ describe('shadow mode', () => {
     t.clock.set('2030-07-06T00:00:01Z');
     expect((await scores(t, keyId, '2030-07-01', '2030-07-05')).zero_streak_days).toBe(0);
     t.clock.set('2030-06-15T10:00:00Z');
-  });
+  }, 30_000);
 
   it('drops comparisons past the queue bound and counts them, without ever waiting', async () => {
     const comparisons = new ShadowComparisons(t.deps, { capacity: 1, samplesPerDay: 0 });
