@@ -91,7 +91,7 @@ describe('discounts on a quote', () => {
       [offer()],
     );
     expect(res).toEqual({
-      applied: { type: 'promotion', id: 2, name: 'Bigger' },
+      applied: { type: 'promotion', id: 2, name: 'Bigger', percent: 20 },
       nightly: [
         { date: '2026-07-10', price: 80 },
         { date: '2026-07-11', price: 80 },
@@ -103,6 +103,7 @@ describe('discounts on a quote', () => {
       type: 'special_offer',
       id: 7,
       name: 'Offer',
+      percent: 15,
     });
   });
 });

@@ -66,7 +66,8 @@ export interface Night {
 }
 
 export interface Discounted {
-  applied: { type: 'promotion' | 'special_offer'; id: number; name: string } | null;
+  /** `percent` is the share taken off each night, null for an amount per night. */
+  applied: { type: 'promotion' | 'special_offer'; id: number; name: string; percent: number | null } | null;
   nightly: Night[];
   total: number;
 }
@@ -121,13 +122,14 @@ export function bestDiscount(
     const covered = promotionNights(p, ratePlanId, nightly, at);
     if (!covered) continue;
     const off = (n: Night) => (p.discount_type === 'percent' ? (n.price * p.discount_value) / 100 : p.discount_value);
-    consider({ type: 'promotion', id: p.id, name: p.name }, (n) =>
+    const percent = p.discount_type === 'percent' ? p.discount_value : null;
+    consider({ type: 'promotion', id: p.id, name: p.name, percent }, (n) =>
       covered.has(n.date) ? roundMoney(n.price - off(n)) : n.price,
     );
   }
   for (const o of offers) {
     if (!offerFits(o, ratePlanId, nightly)) continue;
-    consider({ type: 'special_offer', id: o.id, name: o.name }, (n) =>
+    consider({ type: 'special_offer', id: o.id, name: o.name, percent: o.discount_percent }, (n) =>
       roundMoney(n.price - (n.price * o.discount_percent) / 100),
     );
   }

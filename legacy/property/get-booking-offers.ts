@@ -1,5 +1,6 @@
-import { quoteMoment } from '../../actors/pricing/read-discounts.ts';
-import { daysBetween, isDay } from '../../server/core/days.ts';
+import { extraPrice } from '../../actors/pricing/extras.ts';
+import { quoteMoment, readExtraServices } from '../../actors/pricing/quote-terms.ts';
+import { addDays, daysBetween, daysOf, isDay } from '../../server/core/days.ts';
 import { dataResponse, PhpFloat } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages, notFound } from '../messages.ts';
@@ -24,7 +25,9 @@ const MAX_CHILD_AGE = 17;
  * see offer-quote.ts), possibly empty. Optional `device=mobile` marks a mobile quote (mobile promotions
  * apply). An offer a promotion or special offer discounts shows the discounted `price` and `nightly_prices`,
  * then `price_before_discount` and `discount` {type: promotion|special_offer, id, name}; other offers carry
- * neither key.
+ * neither key. `with_services=1` adds `services[]` to each offer: the property's extra services sold on the
+ * stay with their price for it (actors/pricing/extras.ts), discounted like the offer unless a service has
+ * do_not_apply_promotions.
  */
 export async function getBookingOffers({ deps, caller, query, body }: LegacyCall): Promise<Response> {
   const input = { ...(isArray(body) ? body : {}), ...query };
@@ -50,6 +53,10 @@ export async function getBookingOffers({ deps, caller, query, body }: LegacyCall
   if (module.property_id !== caller.propertyId || module.status !== 'active') throw notFound(m.ownerNotFound);
 
   const locale = typeof input.lang === 'string' ? input.lang : undefined;
+  const withServices = input.with_services === '1' || input.with_services === true || input.with_services === 'true';
+  const services = withServices ? await readExtraServices(deps.db, caller.propertyId) : [];
+  const nightDates = daysOf(checkin, addDays(checkout, -1));
+  const guestCounts = { adults, children: childAges.length };
   const moment = quoteMoment(caller.timezone, deps.clock.now(), input.device === 'mobile');
   const offers = await quoteOffers(deps.db, caller.propertyId, {
     checkin,
@@ -79,6 +86,20 @@ export async function getBookingOffers({ deps, caller, query, body }: LegacyCall
       ...(o.discount && {
         price_before_discount: new PhpFloat(o.discount.undiscountedTotal),
         discount: { type: o.discount.type, id: o.discount.id, name: o.discount.name },
+      }),
+      ...(withServices && {
+        services: services.flatMap((service) => {
+          const quoted = extraPrice(service, nightDates, guestCounts, o.discount?.percent ?? null);
+          if (!quoted) return [];
+          return [
+            {
+              id: service.id,
+              name: localized(service.name, service.name_tr, locale),
+              price: new PhpFloat(quoted.price),
+              ...(quoted.undiscounted !== undefined && { price_before_discount: new PhpFloat(quoted.undiscounted) }),
+            },
+          ];
+        }),
       }),
     })),
   });

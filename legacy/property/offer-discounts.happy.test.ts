@@ -99,4 +99,37 @@ describe('getBookingOffers with promotions and special offers', () => {
     await modern('DELETE', `/v1/qc/special_offers/${offer.body.data.id}`);
     expect((await offers()).text).not.toContain('"discount"');
   });
+
+  it('prices the extra services on each offer with with_services=1, discounted unless do_not_apply_promotions', async () => {
+    const parking = await modern('POST', `${v1}/extra_services`, {
+      name: 'Parking',
+      price: 10,
+      price_type: 2,
+      do_not_apply_promotions: true,
+    });
+    const promo = await modern('POST', `${v1}/promotions`, {
+      name: 'Summer 10%',
+      type: 'basic',
+      discount_type: 'percent',
+      discount_value: 10,
+      rate_plan_ids: ['BAR'],
+    });
+    const ids = await t.deps.db.sql<{ id: number; name: string }>`
+      select id, name from extra_services where property_id = ${f.propertyId} order by id`;
+    const [breakfast, park] = ids.map((r) => r.id);
+    const res = await offers({ with_services: '1' });
+    // The demo's breakfast: 12.50 per person and night, 2 adults, 2 nights.
+    expect(barOffer(res.text)).toEndWith(
+      `"services":[{"id":${breakfast},"name":"Breakfast","price":45.0,"price_before_discount":50.0},` +
+        `{"id":${park},"name":"Parking","price":10.0}]}`,
+    );
+    const nrf = res.body.data.offers.find((o: { rate_id: number }) => o.rate_id === f.childPlanId);
+    expect(nrf.services).toEqual([
+      { id: breakfast, name: 'Breakfast', price: 50 },
+      { id: park, name: 'Parking', price: 10 },
+    ]);
+    expect((await offers()).text).not.toContain('"services"');
+    await modern('DELETE', `${v1}/promotions/${promo.body.data.id}`);
+    await modern('DELETE', `${v1}/extra_services/${parking.body.data.id}`);
+  });
 });

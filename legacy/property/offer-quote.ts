@@ -1,5 +1,5 @@
 import { bracketOf, readAgeBrackets } from '../../actors/pricing/age-brackets.ts';
-import { bestDiscount, type QuoteMoment } from '../../actors/pricing/discounts.ts';
+import { bestDiscount, type Discounted, type QuoteMoment } from '../../actors/pricing/discounts.ts';
 import {
   type ChildDerivation,
   occupancyPrice,
@@ -8,7 +8,7 @@ import {
   resolveDay,
   stayPrice,
 } from '../../actors/pricing/price-engine.ts';
-import { readDiscounts } from '../../actors/pricing/read-discounts.ts';
+import { readDiscounts } from '../../actors/pricing/quote-terms.ts';
 import { readStayCalendar, stayRefusal } from '../../actors/pricing/stay-sellability.ts';
 import { addDays, daysOf } from '../../server/core/days.ts';
 import type { Db } from '../../server/core/db/db.ts';
@@ -50,7 +50,7 @@ export interface Offer {
   nightly: { date: string; price: number }[];
   total: number;
   /** The promotion or special offer applied, with the total before it; null when none applies. */
-  discount: { type: 'promotion' | 'special_offer'; id: number; name: string; undiscountedTotal: number } | null;
+  discount: (NonNullable<Discounted['applied']> & { undiscountedTotal: number }) | null;
 }
 
 interface PairRow {

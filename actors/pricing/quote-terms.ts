@@ -1,6 +1,7 @@
 import { localToday } from '../../server/core/days.ts';
 import type { Db } from '../../server/core/db/db.ts';
 import type { PromotionTerms, QuoteMoment, SpecialOfferTerms } from './discounts.ts';
+import type { ExtraService } from './extras.ts';
 
 /**
  * The live promotions of a property and the live special offers of a booking button (none without one),
@@ -30,4 +31,15 @@ export async function readDiscounts(
 export function quoteMoment(timeZone: string, now: Date, mobile: boolean): QuoteMoment {
   const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   return { bookedOn: localToday(timeZone, now), bookedAt: time.format(now), mobile };
+}
+
+/** The property's live extra services as a quote prices them (actors/pricing/extras.ts), with their names. */
+export async function readExtraServices(
+  db: Db,
+  propertyId: number,
+): Promise<(ExtraService & { name: string; name_tr: Record<string, string> })[]> {
+  return db.sql`
+    select id, name, name_tr, price, price_type, is_daily, do_not_apply_promotions, active_week_days,
+      select_dates_type, select_min_days
+    from extra_services where property_id = ${propertyId} and deleted_at is null order by id`;
 }
