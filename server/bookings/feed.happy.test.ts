@@ -83,7 +83,7 @@ describe('GET /booking_revisions/feed', () => {
     expect(res.body.data).toEqual({ booking_revisions: [], next_cursor: 999999999 });
   });
 
-  it('defaults limit to 100 and clamps it to 500', async () => {
+  it('defaults limit to 100 and clamps it to 500; a malformed limit is dropped to the default', async () => {
     const f = await bookingFixture(t);
     const b = await opsBooking(t, f);
     // Feed volume straight into the table: this test is about page sizes, not about how revisions are made.
@@ -97,15 +97,27 @@ describe('GET /booking_revisions/feed', () => {
     expect((await feed(c.token)).body.data.booking_revisions.length).toBe(100);
     expect((await feed(c.token, { limit: 100000 })).body.data.booking_revisions.length).toBe(500);
     expect((await feed(c.token, { limit: 4 })).body.data.booking_revisions.length).toBe(4);
-    expect((await feed(c.token, { limit: 0 })).body.data.booking_revisions.length).toBe(1);
+    for (const limit of [0, '1.5', 'ten', -3]) {
+      const res = await feed(c.token, { limit });
+      expect([limit, res.status, res.body.data.booking_revisions.length]).toEqual([limit, 200, 100]);
+    }
+    // The property-scoped feed of the bookings list reads them by the same rule.
+    const scoped = await t.request('GET', `/v1/qc/properties/${f.property}/bookings`, {
+      token: c.token,
+      query: { revisions: 1, limit: 'ten', since: 'x' },
+    });
+    expect(scoped.body.data.booking_revisions.length).toBe(100);
   });
 
-  it('refuses a malformed cursor or limit with 422', async () => {
+  it('drops a malformed cursor to 0 instead of refusing it, like the bookings list drops malformed filters', async () => {
     const token = await consumer();
-    for (const query of [{ since: 'abc' }, { since: -1 }, { limit: '1.5' }] as Record<string, string | number>[]) {
-      const res = await feed(token, query);
-      expect(res.status).toBe(422);
-      expect(res.body.message).toBe('errors.validation_error');
+    const b = await opsBooking(t, fx);
+    const everything = await feed(token, { since: 0 });
+    expect(everything.body.data.booking_revisions.map((r: { id: number }) => r.id)).toContain(b.revision_id);
+    for (const since of ['abc', -1, '1.5', '']) {
+      const res = await feed(token, { since });
+      expect([since, res.status]).toEqual([since, 200]);
+      expect(res.body.data).toEqual(everything.body.data);
     }
   });
 });

@@ -1,14 +1,19 @@
 import type { Db } from '../core/db/db.ts';
 import { fieldError, notFound } from '../core/http/api-error.ts';
+import { pageSize, wholeNumber } from '../core/http/lenient-query.ts';
 import { type RevisionRow, revisionView } from './view.ts';
 
 /** Feed page size: default 100, larger values are clamped to 500 (spec 8.2 leaves the maximum open). */
 export const FEED_DEFAULT_LIMIT = 100;
 export const FEED_MAX_LIMIT = 500;
 
-/** Feed limit: default 100, clamped to [1, 500]. */
-export function feedLimit(raw: string | undefined): number {
-  return Math.min(Math.max(raw === undefined ? FEED_DEFAULT_LIMIT : Number(raw), 1), FEED_MAX_LIMIT);
+/**
+ * The feed's `since` and `limit`, for both feed routes, read by the API's one lenient rule: a malformed
+ * `since` is 0 (every unacked revision again, which the feed makes harmless), a malformed `limit` the
+ * default, a larger one 500.
+ */
+export function feedCursor(since: string | null | undefined, limit: string | null | undefined) {
+  return { since: wholeNumber(since, 0) ?? 0, limit: pageSize(limit, FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT) };
 }
 
 export interface FeedQuery {

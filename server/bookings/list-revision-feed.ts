@@ -1,20 +1,19 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT, feedLimit, feedPage } from './feed.ts';
+import { FEED_DEFAULT_LIMIT, FEED_MAX_LIMIT, feedCursor, feedPage } from './feed.ts';
 import { FeedPageSchema } from './model.ts';
 
+// Plain strings: a malformed value is dropped to its default (feedCursor), never a 422, like the bookings list.
 const FeedQuery = t.Object({
   since: t.Optional(
     t.String({
-      pattern: '^\\d{1,18}$',
-      description: 'Resume after this revision id; 0 re-delivers everything unacked',
+      description: 'Resume after this revision id; 0 (also a malformed value) re-delivers everything unacked',
     }),
   ),
   limit: t.Optional(
     t.String({
-      pattern: '^\\d{1,9}$',
-      description: `Page size, default ${FEED_DEFAULT_LIMIT}, clamped to ${FEED_MAX_LIMIT}`,
+      description: `Page size, default ${FEED_DEFAULT_LIMIT} (also for a malformed value), clamped to ${FEED_MAX_LIMIT}`,
     }),
   ),
 });
@@ -31,7 +30,8 @@ export const listRevisionFeed = defineRoute({
   description:
     'Revisions of the properties this token may act on that this consumer has not acked, ascending id. ' +
     'Pass next_cursor as since to continue; poll from since=0 after a restart to get every unacked revision again. ' +
-    `limit defaults to ${FEED_DEFAULT_LIMIT} and is clamped to ${FEED_MAX_LIMIT}.`,
+    `limit defaults to ${FEED_DEFAULT_LIMIT} and is clamped to ${FEED_MAX_LIMIT}. Malformed values are dropped to ` +
+    'these defaults, not rejected: the rule of the bookings list filters.',
   query: FeedQuery,
   response: okSchema(FeedPageSchema),
   async handle({ deps, principal, query }) {
@@ -39,8 +39,7 @@ export const listRevisionFeed = defineRoute({
       await feedPage(deps.db, {
         consumerId: principal.clientPk,
         propertyIds: [...principal.propertyIds],
-        since: Number(query.since ?? 0),
-        limit: feedLimit(query.limit),
+        ...feedCursor(query.since, query.limit),
       }),
     );
   },

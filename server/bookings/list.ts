@@ -1,7 +1,8 @@
 import { addDays, isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import { pageMeta } from '../core/http/envelope.ts';
-import { feedLimit, feedPage } from './feed.ts';
+import { pageSize, wholeNumber } from '../core/http/lenient-query.ts';
+import { feedCursor, feedPage } from './feed.ts';
 import type { BookingRow } from './snapshot.ts';
 import { bookingViews } from './view.ts';
 
@@ -53,12 +54,6 @@ function nextSecond(date: string, time: string): string {
   return new Date(Date.parse(`${date}T${time}Z`) + 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-function positiveInt(value: string | null): number | undefined {
-  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n >= 1 ? n : undefined;
-}
-
 /**
  * The list filters (spec 4.5), read leniently: a malformed value is dropped as if absent, never an error.
  * Dates accept `YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS` (check-in/out compare the date part; the `_to` bounds
@@ -66,8 +61,8 @@ function positiveInt(value: string | null): number | undefined {
  */
 export function parseFilters(params: URLSearchParams): BookingFilters {
   const f: BookingFilters = {
-    page: positiveInt(params.get('page')) ?? 1,
-    limit: Math.min(positiveInt(params.get('limit')) ?? LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT),
+    page: wholeNumber(params.get('page'), 1) ?? 1,
+    limit: pageSize(params.get('limit'), LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT),
   };
   f.checkinFrom = dateTime(params.get('checkin_from'))?.date;
   f.checkinTo = dateTime(params.get('checkin_to'))?.date;
@@ -138,9 +133,8 @@ export async function propertyBookingsPage(
   search: URLSearchParams,
 ) {
   if (search.get('revisions') === '1') {
-    const since = /^\d{1,18}$/.test(search.get('since') ?? '') ? Number(search.get('since')) : 0;
-    const limit = feedLimit(/^\d{1,9}$/.test(search.get('limit') ?? '') ? (search.get('limit') as string) : undefined);
-    return feedPage(db, { consumerId, propertyIds: [property.id], since, limit });
+    const cursor = feedCursor(search.get('since'), search.get('limit'));
+    return feedPage(db, { consumerId, propertyIds: [property.id], ...cursor });
   }
   const filters = parseFilters(search);
   const { rows, total } = await listBookings(db, property.id, property.timezone, filters);

@@ -133,6 +133,11 @@ export const changelog: readonly ChangelogEntry[] = [
         kind: 'additive',
         summary: 'GET /property-types carries `meta` like every other list (the whole dictionary in one page).',
       },
+      {
+        kind: 'fix',
+        summary:
+          'GET /booking_revisions/feed reads `since` and `limit` by the bookings list rule: a malformed value is dropped to its default (`since` 0, which re-delivers every unacked revision and so never skips one; `limit` 100) instead of a 422. A `limit` of 0 now reads as 100 (it read as 1).',
+      },
     ],
   },
   {
