@@ -75,6 +75,11 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'additive',
         summary:
+          'A typed TypeScript client in the repository (`client/`: openapi-fetch over types generated from the OpenAPI document) with a first-hour example. In the OpenAPI document, numeric answer fields are typed as numbers (they were number-or-string).',
+      },
+      {
+        kind: 'additive',
+        summary:
           'Operators: GET /metrics (operator token) serves Prometheus metrics: requests and latency per route and status, actor queue depth and turn time, calendar day-rows written, outbox lag, webhook deliveries, idempotent replays, legacy requests and shadow comparisons. Legacy requests are logged with a request id like modern ones; a 404 for a path no route serves is no longer stored as an incident.',
       },
       {

@@ -59,7 +59,15 @@ export function openapiRoutes(publicUrl: string | undefined) {
         // staticFile: false, or paths with a dot (/.well-known/jwks.json) are taken for static files and dropped.
         exclude: {
           staticFile: false,
-          paths: [/^\/ops/, /^\/api\//, /^\/healthz/, /^\/readyz/, /^\/v1\/qc\/openapi/, /^\/v1\/qc\/docs/],
+          paths: [
+            /^\/ops/,
+            /^\/metrics/,
+            /^\/api\//,
+            /^\/healthz/,
+            /^\/readyz/,
+            /^\/v1\/qc\/openapi/,
+            /^\/v1\/qc\/docs/,
+          ],
         },
       }),
     )

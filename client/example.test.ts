@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../server/ops/demo.ts';
+import { startTestApp, type TestApp } from '../server/testing/harness.ts';
+import { firstHour } from './example.ts';
+import { createQcClient } from './index.ts';
+
+let t: TestApp;
+let demo: Demo;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  demo = await t.demo();
+  // A real server on a loopback port: the client goes through fetch and HTTP like a partner's would.
+  t.app.listen({ port: 0, hostname: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${t.app.server!.port}`;
+});
+afterAll(async () => {
+  await t.app.stop();
+  await t.close();
+});
+
+describe('the typed client (client/)', () => {
+  it('runs the first-hour example: token, price pushed, feed polled and acknowledged', async () => {
+    const lines: string[] = [];
+    const result = await firstHour(
+      baseUrl,
+      { clientId: demo.client.client_id, clientSecret: demo.client.client_secret },
+      (line) => lines.push(line),
+    );
+    expect(result.pushed).toEqual({ written: 1, dry: false });
+    expect(result.acknowledged).toBeGreaterThan(0);
+    expect(lines.at(-1)).toContain(`acknowledged ${result.acknowledged} revision(s)`);
+
+    // What it acked does not come back to this consumer (acks are per credential).
+    const qc = createQcClient(baseUrl, { clientId: demo.client.client_id, clientSecret: demo.client.client_secret });
+    const feed = await qc.GET('/v1/qc/booking_revisions/feed', { params: { query: { since: '0' } } });
+    expect(feed.data?.data.booking_revisions).toEqual([]);
+  });
+
+  it('answers errors typed with their key and detail, and refetches a token after a 401', async () => {
+    const qc = createQcClient(baseUrl, { token: 'qc_not_a_token' });
+    const refused = await qc.GET('/v1/qc/properties');
+    expect(refused.response.status).toBe(401);
+    expect(refused.error?.message).toBe('errors.unauthorized');
+    expect(refused.error?.detail).toContain('get a new token');
+
+    const wrong = createQcClient(baseUrl, { clientId: demo.client.client_id, clientSecret: 'wrong' });
+    await expect(wrong.GET('/v1/qc/properties')).rejects.toThrow('token request answered 401');
+  });
+});
