@@ -129,7 +129,7 @@ export interface paths {
         };
         /**
          * Property-type dictionary
-         * @description A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties.
+         * @description A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties. `meta` has the form of every list; the whole dictionary is one page.
          */
         get: operations["qc.property_types.list"];
         put?: never;
@@ -2406,6 +2406,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -2419,6 +2420,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -2432,6 +2434,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -3140,6 +3143,12 @@ export interface operations {
                                 code: string;
                                 name: string;
                             }[];
+                            meta: {
+                                total: number;
+                                page: number;
+                                per_page: number;
+                                last_page: number;
+                            };
                         };
                     };
                 };
@@ -9984,6 +9993,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -10018,6 +10028,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -10052,6 +10063,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -11045,6 +11057,7 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -11092,6 +11105,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     title: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -11139,6 +11153,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     title: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -11829,6 +11844,7 @@ export interface operations {
                     /** @enum {string} */
                     sell_type?: "per_room" | "per_person" | "per_occupancy";
                     title?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -11839,6 +11855,7 @@ export interface operations {
                     /** @enum {string} */
                     sell_type?: "per_room" | "per_person" | "per_occupancy";
                     title?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -11849,6 +11866,7 @@ export interface operations {
                     /** @enum {string} */
                     sell_type?: "per_room" | "per_person" | "per_occupancy";
                     title?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -14343,6 +14361,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -14360,6 +14379,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -14377,6 +14397,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -15059,6 +15080,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -15076,6 +15098,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -15093,6 +15116,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -15564,6 +15588,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr: {
                         [key: string]: string;
                     };
@@ -15585,6 +15610,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr: {
                         [key: string]: string;
                     };
@@ -15606,6 +15632,7 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr: {
                         [key: string]: string;
                     };
@@ -16294,6 +16321,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -16315,6 +16343,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -16336,6 +16365,7 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -17278,6 +17308,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -17301,6 +17332,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -17324,6 +17356,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18016,6 +18049,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18039,6 +18073,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18062,6 +18097,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18548,6 +18584,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18591,6 +18628,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18634,6 +18672,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -19356,6 +19395,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -19399,6 +19439,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -19442,6 +19483,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -20137,6 +20179,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -20162,6 +20205,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -20187,6 +20231,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -20696,6 +20741,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -20721,6 +20767,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -20746,6 +20793,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
                     name_tr?: {
                         [key: string]: string;
                     };
