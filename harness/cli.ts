@@ -7,6 +7,7 @@ import { compareCommand } from './commands/compare-command.ts';
 import { recordCommand } from './commands/record-command.ts';
 import { replayCommand } from './commands/replay-command.ts';
 import { serveCommand } from './commands/serve-command.ts';
+import { serviceReportCommand } from './commands/service-report-command.ts';
 import { UsageError } from './commands/usage-error.ts';
 import { CorpusError } from './corpus/read-corpus.ts';
 
@@ -78,6 +79,19 @@ comparisonFlags(
 ).action(async (file, flags) => {
   exitCode = await replayCommand(file, flags);
 });
+
+program
+  .command('report')
+  .description("the HTML report of a credential's daily shadow-difference scores, read from the service")
+  .requiredOption('--from-service <url>', 'base URL of the service (its operator API)')
+  .requiredOption('--key <id>', 'the legacy api key id', integer(1))
+  .requiredOption('--out <file.html>', 'where to write the report')
+  .option('--from <date>', 'first UTC day (YYYY-MM-DD; default: 30 days before --to)')
+  .option('--to <date>', 'last UTC day (default: today)')
+  .option('--token <token>', 'operator bearer token (default: QC_OPERATOR_TOKEN)')
+  .action(async (flags) => {
+    exitCode = await serviceReportCommand(flags);
+  });
 
 comparisonFlags(
   program

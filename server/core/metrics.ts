@@ -49,6 +49,14 @@ export const legacyShadowComparisons = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Shadowed legacy requests not compared: the upstream gave no answer, or the comparison queue was full. */
+export const legacyShadowUncompared = new Counter({
+  name: 'qc_legacy_shadow_uncompared_total',
+  help: 'Legacy requests in shadow mode left uncompared, by reason: unanswered (upstream) or overflowed (queue full)',
+  labelNames: ['reason'] as const,
+  registers: [metricsRegistry],
+});
+
 export const actorQueueDepth = new Gauge({
   name: 'qc_actor_queue_depth',
   help: 'Property actor turns queued or running in this process',

@@ -11,9 +11,9 @@ import { portAnswer } from '../../legacy/port-answer.ts';
 import { utcDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
 import { errorFields } from '../core/log.ts';
-import { legacyShadowComparisons } from '../core/metrics.ts';
+import { legacyShadowComparisons, legacyShadowUncompared } from '../core/metrics.ts';
 import type { LegacyRequestBytes, UpstreamAnswer } from './forward-upstream.ts';
-import { addToDay, keepSample } from './shadow-days.ts';
+import { addComparison, addToDay, keepSample } from './shadow-days.ts';
 
 /** One shadowed request, waiting to be compared: what the PMS sent and what the legacy service answered. */
 export interface ShadowExchange {
@@ -61,6 +61,7 @@ export class ShadowComparisons {
       const seen = this.#overflow.get(slot) ?? { keyId: exchange.keyId, day, count: 0 };
       seen.count++;
       this.#overflow.set(slot, seen);
+      legacyShadowUncompared.inc({ reason: 'overflowed' });
       return false;
     }
     this.#queue.push(exchange);
@@ -116,6 +117,7 @@ export class ShadowComparisons {
     const day = utcDay(shadow.at);
     const { upstream, request } = shadow;
     if ('failure' in upstream) {
+      legacyShadowUncompared.inc({ reason: 'unanswered' });
       await addToDay(this.deps.db, { keyId: shadow.keyId, day, unanswered: 1 });
       return;
     }
@@ -134,7 +136,14 @@ export class ShadowComparisons {
     const noiseFields = comparison.fields.filter((f) => f.allowed).map((f) => `${endpoint} ${generalizePath(f.path)}`);
     const different = comparison.verdict === 'different';
     legacyShadowComparisons.inc({ verdict: different ? 'different' : 'same' });
-    await addToDay(this.deps.db, { keyId: shadow.keyId, day, compared: 1, different: different ? 1 : 0, noiseFields });
+    await addComparison(this.deps.db, {
+      keyId: shadow.keyId,
+      day,
+      endpoint: comparison.endpoint,
+      compared: 1,
+      different: different ? 1 : 0,
+      noiseFields,
+    });
     if (!different || this.options.samplesPerDay === 0) return;
     const url = new URL(request.pathAndQuery, 'http://legacy');
     url.searchParams.delete('api_key');

@@ -18,6 +18,22 @@ export interface DayIncrement {
   noiseFields?: string[];
 }
 
+/** A comparison's day, and the endpoint's share of it. */
+export async function addComparison(
+  db: Db,
+  add: DayIncrement & { endpoint: { method: string; path: string } },
+): Promise<void> {
+  await db.tx(async (tx) => {
+    await addToDay(tx, add);
+    await tx.sql`
+      insert into legacy_shadow_endpoint_days as d (key_id, day, method, path, compared, different)
+      values (${add.keyId}, ${add.day}, ${add.endpoint.method}, ${add.endpoint.path}, ${add.compared ?? 0},
+        ${add.different ?? 0})
+      on conflict (key_id, day, method, path) do update set
+        compared = d.compared + excluded.compared, different = d.different + excluded.different`;
+  });
+}
+
 export async function addToDay(db: Db, add: DayIncrement): Promise<void> {
   await db.sql`
     insert into legacy_shadow_days as d (key_id, day, compared, different, unanswered, overflowed, noise_fields)
@@ -75,6 +91,20 @@ export async function readDays(db: Db, keyId: number, from: string, to: string):
   return db.sql<ShadowDay>`
     select day::text as date, compared, different, unanswered, overflowed, noise_fields
     from legacy_shadow_days where key_id = ${keyId} and day between ${from} and ${to} order by day`;
+}
+
+export interface EndpointCount {
+  method: string;
+  path: string;
+  compared: number;
+  different: number;
+}
+
+export async function readEndpoints(db: Db, keyId: number, from: string, to: string): Promise<EndpointCount[]> {
+  return db.sql<EndpointCount>`
+    select method, path, sum(compared)::int as compared, sum(different)::int as different
+    from legacy_shadow_endpoint_days where key_id = ${keyId} and day between ${from} and ${to}
+    group by method, path order by sum(different) desc, path, method`;
 }
 
 /** Days with comparisons before `today`, per key (every key, or one): what the streaks are counted from. */

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runHarness } from '../../harness/testing/harness-cli.ts';
 import { type LegacyFixture, legacyFixture, legacyTestApp } from '../../legacy/legacy-test-fixture.ts';
 import type { Db } from '../core/db/db.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { OPERATOR_TOKEN, type TestApp } from '../testing/harness.ts';
 import {
   type CorpusEntry,
   type LegacyCall,
@@ -218,6 +222,54 @@ describe('shadow mode', () => {
     t.clock.set('2030-07-06T00:00:01Z');
     expect((await scores(t, keyId, '2030-07-01', '2030-07-05')).zero_streak_days).toBe(0);
     t.clock.set('2030-06-15T10:00:00Z');
+  }, 30_000);
+
+  it("gives the harness's HTML report, with the score over time, from the daily scores", async () => {
+    const { key, keyId } = await f.anotherKey();
+    const right: LegacyCall = { method: 'GET', path: 'property/getRoomsDetails' };
+    const wrong: LegacyCall = { method: 'GET', path: 'property/getPropertySettings?names=property' };
+    const [rightEntry] = await portEntries(t, [right], key);
+    const wrongEntry = { call: wrong, status: 200, body: '{"data":{"property":{"id":1,"name":"Elsewhere"}}}' };
+    await setMode(t, keyId, 'shadow', await standIn([rightEntry as CorpusEntry, wrongEntry], key));
+    for (const [date, calls] of [
+      ['2030-08-01', [right, wrong]],
+      ['2030-08-02', [right, right, right]],
+    ] as const) {
+      t.clock.set(`${date}T12:00:00Z`);
+      for (const call of calls) await send(t, call, key);
+    }
+    t.clock.set('2030-06-15T10:00:00Z');
+    await t.cutover.comparisons.idle();
+    const server = t.app.listen({ port: 0, hostname: '127.0.0.1' }).server;
+    const out = join(mkdtempSync(join(tmpdir(), 'qc-report-')), 'shadow.html');
+    try {
+      const run = await runHarness([
+        'report',
+        '--from-service',
+        `http://127.0.0.1:${server?.port}`,
+        '--key',
+        String(keyId),
+        '--token',
+        OPERATOR_TOKEN,
+        '--from',
+        '2030-08-01',
+        '--to',
+        '2030-08-02',
+        '--out',
+        out,
+      ]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('5 compared, 1 different. Score 20.0 %');
+    } finally {
+      await t.app.stop();
+    }
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('Score over runs');
+    expect(html.match(/<circle /g)?.length).toBe(2);
+    expect(html).toContain('score 50.0 % · 1 different, 0 failed of 2');
+    expect(html).toContain('/api/pms/v1/property/getPropertySettings');
+    expect(html).toContain('Elsewhere');
   }, 30_000);
 
   it('drops comparisons past the queue bound and counts them, without ever waiting', async () => {

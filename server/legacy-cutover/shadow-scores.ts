@@ -1,7 +1,14 @@
 import { addDays, daysBetween, daysOf, utcDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
 import { notFound, validationError } from '../core/http/api-error.ts';
-import { comparedDays, readDays, readSamples, type ShadowSample } from './shadow-days.ts';
+import {
+  comparedDays,
+  type EndpointCount,
+  readDays,
+  readEndpoints,
+  readSamples,
+  type ShadowSample,
+} from './shadow-days.ts';
 import { dayScore, SHUTDOWN_STREAK_DAYS, zeroStreak } from './zero-streak.ts';
 
 /** Days one request may ask for. */
@@ -25,6 +32,8 @@ export interface ShadowScores {
   from: string;
   to: string;
   days: ScoreDay[];
+  /** The range's comparisons per endpoint, most differences first. */
+  endpoints: EndpointCount[];
   zero_streak_days: number;
   meets_rule: boolean;
   samples: ShadowSample[];
@@ -46,8 +55,9 @@ export async function shadowScores(
   if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw validationError({ from: ['customer.legacy_key.messages.max'] });
   const [key] = await deps.db.sql<{ id: number }>`select id from legacy_api_keys where id = ${keyId}`;
   if (!key) throw notFound();
-  const [rows, history, samples] = await Promise.all([
+  const [rows, endpoints, history, samples] = await Promise.all([
     readDays(deps.db, keyId, from, to),
+    readEndpoints(deps.db, keyId, from, to),
     comparedDays(deps.db, today, keyId),
     readSamples(deps.db, keyId, from, to, today),
   ]);
@@ -62,6 +72,7 @@ export async function shadowScores(
     from,
     to,
     days,
+    endpoints,
     zero_streak_days: streak,
     meets_rule: streak >= SHUTDOWN_STREAK_DAYS,
     samples,

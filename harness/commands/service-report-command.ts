@@ -1,0 +1,146 @@
+import { writeFile } from 'node:fs/promises';
+import type { Exchange } from '../compare/exchange.ts';
+import type { FieldDifference } from '../compare/field-difference.ts';
+import type { DifferenceSummary, KeptExchange, RunSummary } from '../compare/score.ts';
+import { renderReport } from '../report/render-report.ts';
+import { percent } from '../report/score-plot.ts';
+import { UsageError } from './usage-error.ts';
+
+/** `GET /ops/legacy-keys/{id}/shadow-scores` as the service answers it (only what the report reads). */
+interface ShadowScores {
+  key_id: number;
+  from: string;
+  to: string;
+  days: Array<{ date: string; compared: number; different: number; score: number | null; unanswered: number }>;
+  endpoints: Array<{ method: string; path: string; compared: number; different: number }>;
+  zero_streak_days: number;
+  meets_rule: boolean;
+  samples: Array<{
+    date: string;
+    method: string;
+    path: string;
+    query: string;
+    request_body: string | null;
+    upstream: { status: number; body: string };
+    port: { status: number; body: string };
+    fields: FieldDifference[];
+  }>;
+}
+
+export interface ServiceReportFlags {
+  fromService: string;
+  key: number;
+  out: string;
+  token?: string;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * `report --from-service URL --key ID --out FILE.html`: the same HTML report as a replay's, built from a
+ * credential's daily shadow-difference scores in the service (operator API, over HTTP like everything the
+ * harness does): the score over the range, the score of each day with traffic as the plot, the endpoints, and
+ * the sample differences the service kept (guest data masked there). Exit 0 when no day differed, 1 otherwise.
+ */
+export async function serviceReportCommand(flags: ServiceReportFlags): Promise<number> {
+  const token = flags.token ?? process.env.QC_OPERATOR_TOKEN;
+  if (!token) throw new UsageError('report --from-service needs the operator token: --token or QC_OPERATOR_TOKEN');
+  const url = new URL(`/ops/legacy-keys/${flags.key}/shadow-scores`, flags.fromService);
+  if (flags.from) url.searchParams.set('from', flags.from);
+  if (flags.to) url.searchParams.set('to', flags.to);
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new UsageError(`${url.origin}${url.pathname}: ${res.status} ${await res.text()}`);
+  const scores = ((await res.json()) as { data: ShadowScores }).data;
+
+  const traffic = scores.days.filter((day) => day.compared > 0);
+  const exchanges = sum(traffic.map((day) => day.compared));
+  const different = sum(traffic.map((day) => day.different));
+  const kept = scores.samples.map(keptSample);
+  const summary: RunSummary = {
+    exchanges,
+    identical: exchanges - different,
+    different,
+    noise_only: 0,
+    failed: 0,
+    score: exchanges ? different / exchanges : 0,
+    endpoints: scores.endpoints.map((e) => ({ ...e, exchanges: e.compared, fields: endpointFields(scores, e) })),
+    differences: kept.map(
+      (k): DifferenceSummary => ({
+        index: k.index,
+        method: k.recorded.method,
+        url: k.recorded.url,
+        status: { recorded: k.recorded.status, replayed: k.replayed?.status ?? null },
+        fields: k.fields,
+      }),
+    ),
+  };
+  const unanswered = sum(scores.days.map((day) => day.unanswered));
+  const html = renderReport({
+    title: `Shadow-difference score, legacy key ${scores.key_id}`,
+    subject: `${url.origin} · ${scores.from} to ${scores.to} · zero streak ${scores.zero_streak_days} days${scores.meets_rule ? ' (meets the 90-day rule)' : ''}${unanswered ? ` · ${unanswered} unanswered by the legacy service` : ''}`,
+    finishedAt: new Date().toISOString(),
+    summary,
+    kept,
+    forgiven: [],
+    noise: [],
+    ignoreRules: [],
+    history: traffic.map((day) => ({
+      finished_at: day.date,
+      score: day.score ?? 0,
+      exchanges: day.compared,
+      different: day.different,
+      failed: 0,
+      label: day.date,
+    })),
+  });
+  await writeFile(flags.out, html);
+  console.log(
+    `key ${scores.key_id}, ${scores.from} to ${scores.to}: ${exchanges} compared, ${different} different. ` +
+      `Score ${percent(summary.score)}; zero streak ${scores.zero_streak_days} days. Report: ${flags.out}`,
+  );
+  return different > 0 ? 1 : 0;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+const encode = (text: string | null) => (text === null ? null : new TextEncoder().encode(text));
+
+function keptSample(sample: ShadowScores['samples'][number], index: number): KeptExchange {
+  const recorded: Exchange = {
+    method: sample.method,
+    url: `${sample.path}${sample.query}`,
+    requestHeaders: [],
+    requestBody: encode(sample.request_body),
+    status: sample.upstream.status,
+    responseHeaders: [],
+    responseBody: encode(sample.upstream.body) as Uint8Array,
+  };
+  return {
+    index,
+    recorded,
+    replayed: { status: sample.port.status, responseHeaders: [], responseBody: encode(sample.port.body) as Uint8Array },
+    fields: sample.fields,
+  };
+}
+
+/** The endpoint's differing fields as the samples show them (the service keeps counts per endpoint, fields per sample). */
+function endpointFields(scores: ShadowScores, endpoint: { method: string; path: string }) {
+  const fields = new Map<
+    string,
+    { path: string; count: number; example: { recorded?: unknown; replayed?: unknown } }
+  >();
+  for (const sample of scores.samples.filter((s) => s.method === endpoint.method && s.path === endpoint.path)) {
+    for (const field of sample.fields) {
+      const seen = fields.get(field.path) ?? {
+        path: field.path,
+        count: 0,
+        example: { recorded: field.recorded, replayed: field.replayed },
+      };
+      seen.count++;
+      fields.set(field.path, seen);
+    }
+  }
+  return [...fields.values()].sort((a, b) => b.count - a.count);
+}
