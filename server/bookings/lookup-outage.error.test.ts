@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { errorEnvelope } from '../testing/error-envelope.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { appOver, type BookingFixture, interceptStatements, partnerBody, startBookingTest } from './test-fixtures.ts';
 
@@ -55,7 +56,7 @@ describe('a database failure during the property lookup', () => {
     });
     expect([res.status, res.body]).toEqual([
       422,
-      { status: 'error', message: 'errors.qc.booking_create_failed', reason: 'unknown_property' },
+      errorEnvelope('errors.qc.booking_create_failed', { reason: 'unknown_property' }),
     ]);
   });
 });
