@@ -49,6 +49,14 @@ describe('name_tr: one rule for properties, room types and rate plans', () => {
     }
   });
 
+  it('applies the same rule when a rate plan PATCH empties name_tr', async () => {
+    const emptied = await t.request('PATCH', `${base}/rate_plans/BAR`, {
+      token: demo.personal_token,
+      body: { title: 'Flexible', name_tr: {} },
+    });
+    expect(emptied.body.data.name_tr).toEqual({ 'en-GB': 'Flexible' });
+  });
+
   it('keeps a given name_tr as sent', async () => {
     for (const c of Object.values(creations())) {
       const res = await create(c.path, { ...c.body, name_tr: { 'pt-PT': 'Nome' } });

@@ -1,6 +1,7 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { fieldError, validationError } from '../core/http/api-error.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { uniquePartnerCode } from '../properties/partner-code.ts';
 import { createRequest } from './create-request.ts';
@@ -37,13 +38,15 @@ export async function changeRatePlan(
   if (body.sell_type && plan.parent_id !== null && body.sell_type !== plan.sell_type) {
     throw fieldError('rate_plan', 'sell_type', 'follows_parent');
   }
+  // A name_tr sent empty follows the creation rule: the (new) name under the default locale.
+  const nameTr = body.name_tr === undefined ? null : nameTrOf(body.title ?? plan.name, body.name_tr);
   return db.tx(async (tx) => {
     await lockStructure(tx, property.id);
     await uniquePartnerCode(async () => {
       const [row] = await tx.sql<{ id: number }>`
         update rate_plans set
           name = coalesce(${body.title ?? null}, name),
-          name_tr = coalesce(${body.name_tr ?? null}::jsonb, name_tr),
+          name_tr = coalesce(${nameTr}::jsonb, name_tr),
           meal_plan = coalesce(${body.meal_plan ?? null}, meal_plan),
           partner_code = case when ${body.partner_code !== undefined} then ${body.partner_code ?? null} else partner_code end,
           updated_at = now()
