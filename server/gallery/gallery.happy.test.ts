@@ -65,6 +65,39 @@ describe('POST /gallery', () => {
   });
 });
 
+describe('Idempotency-Key on the multipart upload', () => {
+  it('replays the first answer for the same key and bytes (same status, headers, body) and stores once', async () => {
+    const form = new FormData();
+    form.append('images', new File([PNG_1X1], 'once.png', { type: 'image/png' }));
+    // One encoding, so both requests carry the same boundary and bytes.
+    const encoded = new Response(form);
+    const contentType = encoded.headers.get('content-type') as string;
+    const bytes = await encoded.arrayBuffer();
+    const send = () =>
+      t.app.handle(
+        new Request('http://localhost/v1/qc/gallery', {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${demo.personal_token}`,
+            'idempotency-key': 'upload-once',
+            'content-type': contentType,
+          },
+          body: bytes,
+        }),
+      );
+    const first = await send();
+    const replay = await send();
+    expect(replay.status).toBe(201);
+    expect(replay.status).toBe(first.status);
+    expect(await replay.text()).toBe(await first.text());
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    expect(replay.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    const [count] = await t.deps.db.sql<{ n: number }>`
+      select count(*)::int as n from gallery_images where customer_id = ${demo.customer_id} and file_name = 'once.png'`;
+    expect(count?.n).toBe(1);
+  });
+});
+
 describe('DELETE /gallery/{id}', () => {
   it('refuses a used image with 409 and usages[], then ?force=1 severs every usage and deletes', async () => {
     const up = await uploadImages(t, demo.personal_token, [{ name: 'room.png', bytes: PNG_1X1 }]);
