@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { type PagesTest, startPagesTest } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
-let base: string;
-
+let p: PagesTest;
 beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
-  base = `/v1/qc/properties/${demo.properties[0]?.partner_code}`;
+  p = await startPagesTest();
 });
-afterAll(() => t.close());
-
-const call = (method: string, path: string, body?: unknown) =>
-  t.request(method, `${base}${path}`, { token: demo.personal_token, body });
+afterAll(() => p.t.close());
 
 describe('content pages', () => {
   it('creates, shows by id and by slug, lists, updates partially and deletes a page', async () => {
-    const created = await call('POST', '/content_pages', {
+    const created = await p.call('POST', '/content_pages', {
       slug: 'house-rules',
       title: 'House rules',
       title_tr: { 'de-DE': 'Hausordnung' },
@@ -27,20 +18,20 @@ describe('content pages', () => {
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ slug: 'house-rules', is_published: true, position: 0, image_ids: [] });
     const id = created.body.data.id;
-    expect((await call('GET', `/content_pages/house-rules`)).body.data.id).toBe(id);
-    const patched = await call('PATCH', `/content_pages/${id}`, { is_published: false });
+    expect((await p.call('GET', `/content_pages/house-rules`)).body.data.id).toBe(id);
+    const patched = await p.call('PATCH', `/content_pages/${id}`, { is_published: false });
     expect(patched.body.data).toMatchObject({ title: 'House rules', is_published: false });
-    const list = await call('GET', '/content_pages');
+    const list = await p.call('GET', '/content_pages');
     expect(list.body.data.content_pages.map((p: { id: string }) => p.id)).toEqual([id]);
     expect(list.body.data.meta).toEqual({ total: 1, page: 1, per_page: 100, last_page: 1 });
-    const deleted = await call('DELETE', `/content_pages/${id}`);
+    const deleted = await p.call('DELETE', `/content_pages/${id}`);
     expect(deleted.body.data).toEqual({ id, deleted: true, stripped_guide_items: 0 });
-    expect((await call('GET', `/content_pages/${id}`)).status).toBe(404);
+    expect((await p.call('GET', `/content_pages/${id}`)).status).toBe(404);
   });
 
   it('strips a deleted page from the guest-guide items that referenced it, keeping their words', async () => {
-    const page = (await call('POST', '/content_pages', { slug: 'spa-menu', title: 'Spa menu' })).body.data;
-    const guide = await call('PUT', '/guest_guide', {
+    const page = (await p.call('POST', '/content_pages', { slug: 'spa-menu', title: 'Spa menu' })).body.data;
+    const guide = await p.call('PUT', '/guest_guide', {
       items: [
         { kind: 'text', title: 'Welcome', text: { 'en-GB': 'Glad you are here.' } },
         { kind: 'page', title: 'Spa', content_page_id: 'spa-menu' },
@@ -53,13 +44,13 @@ describe('content pages', () => {
       page.id,
       null,
     ]);
-    const deleted = await call('DELETE', `/content_pages/${page.id}`);
+    const deleted = await p.call('DELETE', `/content_pages/${page.id}`);
     expect(deleted.body.data.stripped_guide_items).toBe(1);
-    const after = await call('GET', '/guest_guide');
+    const after = await p.call('GET', '/guest_guide');
     expect(after.body.data.items[1]).toMatchObject({ kind: 'page', title: 'Spa', content_page_id: null, position: 1 });
     expect(after.body.data.items).toHaveLength(3);
-    const [event] = await t.deps.db.sql<{ data: Record<string, unknown> }>`
-      select data from outbox_events where customer_id = ${demo.customer_id} and type = 'content_page.deleted'
+    const [event] = await p.t.deps.db.sql<{ data: Record<string, unknown> }>`
+      select data from outbox_events where customer_id = ${p.demo.customer_id} and type = 'content_page.deleted'
       order by id desc limit 1`;
     expect(event?.data).toMatchObject({ content_page_id: page.id, stripped_guide_items: 1 });
   });
