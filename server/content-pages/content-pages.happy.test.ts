@@ -10,20 +10,24 @@ afterAll(() => p.t.close());
 describe('content pages', () => {
   it('creates, shows by id and by slug, lists, updates partially and deletes a page', async () => {
     const created = await p.call('POST', '/content_pages', {
-      slug: 'house-rules',
-      title: 'House rules',
-      title_tr: { 'de-DE': 'Hausordnung' },
+      slug: 'breakfast',
+      title: 'Breakfast',
+      title_tr: { 'de-DE': 'Frühstück' },
       body_html: { 'en-GB': '<p>Quiet after 22:00.</p>' },
     });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ slug: 'house-rules', is_published: true, position: 0, image_ids: [] });
+    expect(created.body.data).toMatchObject({ slug: 'breakfast', is_published: true, position: 0, image_ids: [] });
     const id = created.body.data.id;
-    expect((await p.call('GET', `/content_pages/house-rules`)).body.data.id).toBe(id);
+    expect((await p.call('GET', `/content_pages/breakfast`)).body.data.id).toBe(id);
     const patched = await p.call('PATCH', `/content_pages/${id}`, { is_published: false });
-    expect(patched.body.data).toMatchObject({ title: 'House rules', is_published: false });
+    expect(patched.body.data).toMatchObject({ title: 'Breakfast', is_published: false });
     const list = await p.call('GET', '/content_pages');
-    expect(list.body.data.content_pages.map((p: { id: string }) => p.id)).toEqual([id]);
-    expect(list.body.data.meta).toEqual({ total: 1, page: 1, per_page: 100, last_page: 1 });
+    // The demo's house-rules page is there too.
+    expect(list.body.data.content_pages.map((p: { slug: string }) => p.slug).sort()).toEqual([
+      'breakfast',
+      'house-rules',
+    ]);
+    expect(list.body.data.meta).toEqual({ total: 2, page: 1, per_page: 100, last_page: 1 });
     const deleted = await p.call('DELETE', `/content_pages/${id}`);
     expect(deleted.body.data).toEqual({ id, deleted: true, stripped_guide_items: 0 });
     expect((await p.call('GET', `/content_pages/${id}`)).status).toBe(404);

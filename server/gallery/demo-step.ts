@@ -13,8 +13,9 @@ const SEASIDE_PNG = Uint8Array.from(
 );
 
 /**
- * The gallery part of the demo: one image, shown on the live property and on its first room type (so the
- * legacy room details list its public URL). Output: `demo.gallery = {image_id, url}`.
+ * The gallery part of the demo: one image, shown on the live property (the content page step shows it too).
+ * Not on a room type: the legacy room details of the demo stay as the legacy service answered them; attach it
+ * with PUT .../room_types/{id}/images to see it there. Output: `demo.gallery = {image_id, url}`.
  */
 export async function galleryDemoStep(ctx: DemoContext): Promise<void> {
   const principal = await authenticate(ctx.deps, `Bearer ${ctx.demo.personal_token}`);
@@ -22,16 +23,9 @@ export async function galleryDemoStep(ctx: DemoContext): Promise<void> {
     new File([SEASIDE_PNG], 'seaside.png', { type: 'image/png' }),
   ]);
   if (!image) throw new Error('demo image upload returned nothing');
-  const [room] = await ctx.deps.db.sql<{ id: number }>`
-    select id from room_types where property_id = ${ctx.live.id} and deleted_at is null order by id limit 1`;
-  await ctx.deps.db.tx(async (tx) => {
-    await setImages(tx, principal, { kind: 'property', propertyId: ctx.live.id }, [image.external_id]);
-    if (room) {
-      await setImages(tx, principal, { kind: 'room_type', propertyId: ctx.live.id, roomTypeId: room.id }, [
-        image.external_id,
-      ]);
-    }
-  });
+  await ctx.deps.db.tx((tx) =>
+    setImages(tx, principal, { kind: 'property', propertyId: ctx.live.id }, [image.external_id]),
+  );
   const view = imageView(ctx.deps.config, principal, image, []);
   ctx.demo.gallery = { image_id: view.id, url: view.url };
 }

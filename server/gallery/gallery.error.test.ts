@@ -21,14 +21,15 @@ const countImages = async (customerId: number) =>
 
 describe('POST /gallery refusals', () => {
   it('refuses a non-image named like an image with 422 gallery_not_an_image and stores nothing of the request', async () => {
+    const [images, files] = [await countImages(demo.customer_id), storage.files.size];
     const res = await uploadImages(t, demo.personal_token, [
       { name: 'ok.png', bytes: PNG_1X1 },
       { name: 'invoice.png', bytes: new TextEncoder().encode('%PDF-1.7 not an image'), type: 'image/png' },
     ]);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ message: 'errors.qc.gallery_not_an_image', file: 'invoice.png', index: 1 });
-    expect(await countImages(demo.customer_id)).toBe(0);
-    expect(storage.files.size).toBe(0);
+    expect(await countImages(demo.customer_id)).toBe(images);
+    expect(storage.files.size).toBe(files);
   });
 
   it('refuses an SVG (it carries script) as not an image', async () => {
@@ -66,10 +67,13 @@ describe('POST /gallery refusals', () => {
 
 describe('a storage that refuses', () => {
   it('answers 500 gallery_upload_failed, removes what it had stored and records nothing', async () => {
-    const refusing = new MemoryStorage(2);
+    const refusing = new MemoryStorage();
     const app = await startTestApp({ storage: refusing });
     try {
       const fresh = await app.demo();
+      const stored = new Map(refusing.files);
+      // The first file is stored, the second refused: the first must go again.
+      refusing.refuseAfter(1);
       const res = await uploadImages(app, fresh.personal_token, [
         { name: 'one.png', bytes: PNG_1X1 },
         { name: 'two.gif', bytes: GIF_1X1 },
@@ -77,11 +81,12 @@ describe('a storage that refuses', () => {
       expect(res.status).toBe(500);
       expect(res.body.message).toBe('errors.qc.gallery_upload_failed');
       expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-[0-9A-F]{16}$/);
-      expect(refusing.files.size).toBe(0);
+      expect(refusing.files).toEqual(stored);
       const [rows] = await app.deps.db.sql<{ images: number; events: number }>`
         select (select count(*)::int from gallery_images where customer_id = ${fresh.customer_id}) as images,
           (select count(*)::int from outbox_events where customer_id = ${fresh.customer_id} and type like 'gallery_image.%') as events`;
-      expect(rows).toEqual({ images: 0, events: 0 });
+      // Only the demo's own image and its event.
+      expect(rows).toEqual({ images: 1, events: 1 });
     } finally {
       await app.close();
     }

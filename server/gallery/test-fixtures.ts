@@ -36,17 +36,19 @@ export async function uploadImages(
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
 }
 
-/** An in-memory store, optionally refusing every put from the `refuseFrom`-th on (1-based). */
+/** An in-memory store that can be told to refuse: after `refuseAfter(n)`, n more puts succeed, then none. */
 export class MemoryStorage implements ObjectStorage {
   readonly kind = 'test' as const;
   readonly files = new Map<string, Uint8Array>();
-  private puts = 0;
+  private accepting = Number.POSITIVE_INFINITY;
 
-  constructor(private readonly refuseFrom = Number.POSITIVE_INFINITY) {}
+  refuseAfter(puts: number): void {
+    this.accepting = puts;
+  }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    this.puts += 1;
-    if (this.puts >= this.refuseFrom) throw new Error('storage refused: quota exceeded');
+    if (this.accepting <= 0) throw new Error('storage refused: quota exceeded');
+    this.accepting -= 1;
     this.files.set(key, bytes);
   }
 

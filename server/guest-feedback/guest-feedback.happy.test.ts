@@ -21,7 +21,7 @@ const call = (method: string, path: string, body?: unknown) =>
 describe('guest feedback', () => {
   it('records an answer tied to a booking, with the guest masked, then updates and deletes it', async () => {
     const created = await call('POST', '', {
-      booking_id: bookingIds[0],
+      booking_id: bookingIds[3],
       overall_score: 9,
       scores: { cleanliness: 10, staff: 8 },
       comment: 'Lovely breakfast.',
@@ -31,7 +31,7 @@ describe('guest feedback', () => {
     expect(created.status).toBe(201);
     const feedback = created.body.data;
     expect(feedback).toMatchObject({
-      booking_id: bookingIds[0],
+      booking_id: bookingIds[3],
       overall_score: 9,
       scores: { cleanliness: 10, staff: 8 },
       would_recommend: null,
@@ -40,7 +40,7 @@ describe('guest feedback', () => {
     expect(feedback.guest_last_name).toMatch(/^(\p{Lu}\.|)$/u);
     const patched = await call('PATCH', `/${feedback.id}`, { would_recommend: true, comment: 'Lovely.' });
     expect(patched.body.data).toMatchObject({ overall_score: 9, would_recommend: true, comment: 'Lovely.' });
-    const listed = await call('GET', `?booking_id=${bookingIds[0]}`);
+    const listed = await call('GET', `?booking_id=${bookingIds[3]}`);
     expect(listed.body.data.guest_feedback.map((f: { id: string }) => f.id)).toEqual([feedback.id]);
     expect(listed.body.data.meta.total).toBe(1);
     expect((await call('DELETE', `/${feedback.id}`)).body.data).toEqual({ id: feedback.id, deleted: true });
@@ -65,7 +65,8 @@ describe('guest feedback', () => {
 
   it("answers 404 for another customer's booking and feedback", async () => {
     const other = await t.demo();
-    const theirBooking = (other.bookings as { external_booking_id: string }[])[0]?.external_booking_id;
+    // The demo's own feedback sits on its first booking.
+    const theirBooking = (other.bookings as { external_booking_id: string }[])[1]?.external_booking_id;
     const res = await call('POST', '', { booking_id: theirBooking, overall_score: 5 });
     expect(res.status).toBe(422);
     const theirs = await t.request('POST', `/v1/qc/properties/${other.properties[0]?.id}/guest_feedback`, {

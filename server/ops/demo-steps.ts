@@ -1,8 +1,14 @@
 import { seedLegacyDemo } from '../../legacy/demo-step.ts';
+import { amenitiesDemoStep } from '../amenities/demo-step.ts';
+import { autoEmailTemplatesDemoStep } from '../auto-email-templates/demo-step.ts';
 import { bookingsDemoStep } from '../bookings/demo-step.ts';
 import { createBooking } from '../bookings/intake.ts';
 import { configurationDemoStep } from '../config-surfaces/demo-step.ts';
+import { contentPagesDemoStep } from '../content-pages/demo-step.ts';
+import { galleryDemoStep } from '../gallery/demo-step.ts';
+import { guestFeedbackDemoStep } from '../guest-feedback/demo-step.ts';
 import { structureDemoStep } from '../rate-plans/demo-step.ts';
+import { reviewsDemoStep } from '../reviews/demo-step.ts';
 import type { DemoStep } from './demo.ts';
 
 /** The legacy facade's pieces; legacy/ cannot import the bookings domain, so its bookings are taken here. */
@@ -18,11 +24,19 @@ const legacyDemoStep: DemoStep = async ({ deps, live, demo }) => {
 /**
  * The features that extend the demo fixture, in order. Each feature owns its step (structure first, then
  * the legacy facade's pieces, then the configuration entities (a special offer hangs on the legacy booking
- * module), then bookings, which hold their rooms against the availability already offered).
+ * module), then bookings, which hold their rooms against the availability already offered), then the
+ * configuration surfaces II (gallery, content pages, guest feedback, reviews, auto-email templates, amenities).
  */
 export const demoSteps: readonly DemoStep[] = [
   structureDemoStep,
   legacyDemoStep,
   configurationDemoStep,
   bookingsDemoStep,
+  // Configuration surfaces II; guest feedback needs a booking, the content page the gallery image.
+  galleryDemoStep,
+  contentPagesDemoStep,
+  guestFeedbackDemoStep,
+  reviewsDemoStep,
+  autoEmailTemplatesDemoStep,
+  amenitiesDemoStep,
 ];
