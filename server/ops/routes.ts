@@ -11,6 +11,7 @@ import type { PropertyRow } from '../core/resolve.ts';
 import type { LegacyCutoverParts } from '../legacy-cutover/legacy-cutover.ts';
 import { legacyCutoverOpsRoutes } from '../legacy-cutover/ops-routes.ts';
 import { propertyView } from '../properties/view.ts';
+import { reviewOpsRoutes } from '../reviews/ops-routes.ts';
 import { createClient, TIERS } from './clients.ts';
 import { createDemo, createLegacyKey } from './demo.ts';
 import { demoSteps } from './demo-steps.ts';
@@ -36,6 +37,7 @@ export function opsRoutes(deps: Deps, operatorToken: string, cutover: LegacyCuto
       detail: { summary: 'Create a fresh demo customer' },
     })
     .use(bookingOpsRoutes(deps))
+    .use(reviewOpsRoutes(deps))
     .post(
       '/customers',
       async ({ body }) => {

@@ -77,3 +77,24 @@ describe('reviews', () => {
     expect(JSON.parse(delivered[1]?.body as string)).toMatchObject({ review_id: id, text: 'Thank you, Anna!' });
   });
 });
+
+describe('review intake through the operator API', () => {
+  it('receives a review once and answers unchanged for a redelivery', async () => {
+    const body = {
+      property_id: demo.properties[0]?.id,
+      channel: 'EXP',
+      channel_review_id: 'EXP-OPS-1',
+      rating: 4,
+      title: 'Nice',
+      submitted_at: '2026-06-19T12:00:00.000Z',
+    };
+    const first = await t.ops('POST', '/ops/reviews', body);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ outcome: 'created', channel: 'EXP', rating: 4, rating_scale: 5 });
+    const again = await t.ops('POST', '/ops/reviews', body);
+    expect(again.body.data).toMatchObject({ outcome: 'unchanged', id: first.body.data.id });
+    const unknown = await t.ops('POST', '/ops/reviews', { ...body, channel: 'QDO' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe('errors.qc.review_unknown_channel');
+  });
+});
