@@ -14,7 +14,7 @@ const sections: Record<string, Section> = {
       select id, name, name_tr from properties where id = ${caller.propertyId}`;
     return { id: p?.id ?? caller.propertyId, name: p ? localized(p.name, p.name_tr, locale) : '' };
   },
-  rooms: ({ db }, caller, locale) => roomDetails(db, caller.propertyId, locale),
+  rooms: (deps, caller, locale) => roomDetails(deps, caller.propertyId, locale),
   rates: async ({ db }, caller, locale) => {
     const rows = await db.sql<{ id: number; name: string; name_tr: Record<string, string>; room_ids: number[] }>`
       select p.id, p.name, p.name_tr,

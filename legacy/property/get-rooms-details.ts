@@ -11,10 +11,10 @@ import { roomDetails } from './room-details.ts';
  */
 export async function getRoomsDetails({ deps, caller, query }: LegacyCall): Promise<Response> {
   const locale = typeof query.lang === 'string' ? query.lang : undefined;
-  if (!isSet(query.room_id)) return dataResponse(await roomDetails(deps.db, caller.propertyId, locale));
+  if (!isSet(query.room_id)) return dataResponse(await roomDetails(deps, caller.propertyId, locale));
   const given = typeof query.room_id === 'string' ? query.room_id : '';
   const roomId = looseInt(query.room_id);
-  const rooms = roomId === undefined ? [] : await roomDetails(deps.db, caller.propertyId, locale, roomId);
+  const rooms = roomId === undefined ? [] : await roomDetails(deps, caller.propertyId, locale, roomId);
   if (!rooms.length) throw notFound(messages.getRoomsDetails.roomNotLoadable(given));
   return dataResponse(rooms);
 }

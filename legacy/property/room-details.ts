@@ -1,4 +1,5 @@
-import type { Db } from '../../server/core/db/db.ts';
+import type { Deps } from '../../server/core/deps.ts';
+import { extensionOf, publicImageUrl } from '../../server/core/media-url.ts';
 import { PhpFloat } from '../bytes.ts';
 
 /** Legacy room `type` numbers and their names (spec 2.10). */
@@ -16,13 +17,25 @@ interface RoomRow {
   extra_beds_children_only: number;
   no_beds: number;
   images: string[];
+  gallery: { id: string; content_type: string }[];
 }
 
-/** The property's room details (spec 2.10), one room when `roomId` is given; ordered by id. */
-export async function roomDetails(db: Db, propertyId: number, locale: string | undefined, roomId?: number) {
-  const rows = await db.sql<RoomRow>`
+/**
+ * The property's room details (spec 2.10), one room when `roomId` is given; ordered by id. `images` are the
+ * room's own image URLs, then the public URLs of its gallery images in display order.
+ */
+export async function roomDetails(
+  deps: Pick<Deps, 'db' | 'config'>,
+  propertyId: number,
+  locale: string | undefined,
+  roomId?: number,
+) {
+  const rows = await deps.db.sql<RoomRow>`
     select id, name, name_tr, description, legacy_type, sqm_area, regular_beds, extra_beds,
-      extra_beds_children_only, no_beds, images
+      extra_beds_children_only, no_beds, images,
+      coalesce((select json_agg(json_build_object('id', g.external_id, 'content_type', g.content_type) order by u.position)
+        from gallery_image_usages u join gallery_images g on g.id = u.image_id
+        where u.room_type_id = room_types.id), '[]') as gallery
     from room_types
     where property_id = ${propertyId} and deleted_at is null and (${roomId ?? null}::bigint is null or id = ${roomId ?? null}::bigint)
     order by id`;
@@ -37,7 +50,7 @@ export async function roomDetails(db: Db, propertyId: number, locale: string | u
     extra_beds: r.extra_beds,
     extra_beds_children_only: r.extra_beds_children_only,
     no_beds: r.no_beds,
-    images: r.images,
+    images: [...r.images, ...r.gallery.map((g) => publicImageUrl(deps.config, g.id, extensionOf(g.content_type)))],
   }));
 }
 
