@@ -115,6 +115,10 @@ describe('analytics refusals', () => {
         query,
       });
     expect((await get({ from: '2026-07-01' })).body.errors).toEqual({ to: ['customer.analytics.messages.required'] });
+    expect((await get({ from: '2026-02-30', to: '2026-03-01' })).body.errors).toEqual({
+      from: ['customer.analytics.messages.format'],
+    });
+    expect((await get({ from: '2026-02-01', to: '2026-13-01' })).status).toBe(422);
     expect((await get({ from: '2026-07-02', to: '2026-07-01' })).body.errors).toEqual({
       to: ['customer.analytics.messages.before_from'],
     });

@@ -1,3 +1,4 @@
+import { daysBetween, isDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
 import { fieldError } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
@@ -54,7 +55,9 @@ export async function analyticsReport<K extends ReportKind>(deps: Deps, kind: K,
 }
 
 function checkRange(range: Range): void {
-  const days = (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000;
+  // The date format admits 2026-02-30; the database would refuse it as a date.
+  for (const field of ['from', 'to'] as const) if (!isDay(range[field])) throw fieldError('analytics', field, 'format');
+  const days = daysBetween(range.from, range.to);
   if (days < 0) throw fieldError('analytics', 'to', 'before_from');
   if (days >= MAX_DAYS) throw fieldError('analytics', 'to', 'max_range');
 }

@@ -1,5 +1,6 @@
+import { isDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
-import { ApiError } from '../core/http/api-error.ts';
+import { ApiError, fieldError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { isReviewChannel, REVIEW_CHANNELS } from './channels.ts';
@@ -33,6 +34,10 @@ export async function receiveReview(
   input: IncomingReview,
 ): Promise<{ review: ReviewRow; outcome: IntakeOutcome }> {
   if (!isReviewChannel(channel)) throw new ApiError('errors.qc.review_unknown_channel');
+  const submittedAt = new Date(input.submitted_at);
+  if (Number.isNaN(submittedAt.getTime())) throw fieldError('review', 'submitted_at', 'format');
+  // The date format admits 2026-02-30; PostgreSQL does not.
+  if (input.stayed_on !== undefined && !isDay(input.stayed_on)) throw fieldError('review', 'stayed_on', 'format');
   const scale = input.rating_scale ?? REVIEW_CHANNELS[channel].scale;
   return deps.db.tx(async (tx) => {
     const [booking] = input.booking_id
@@ -46,7 +51,7 @@ export async function receiveReview(
         reviewer_name, language, stayed_on, submitted_at)
       values (${property.id}, ${channel}, ${input.channel_review_id}, ${booking?.id ?? null}, ${input.rating}, ${scale},
         ${input.title ?? ''}, ${input.body ?? ''}, ${input.reviewer_name ?? ''}, ${input.language ?? null},
-        ${input.stayed_on ?? null}, ${input.submitted_at})
+        ${input.stayed_on ?? null}, ${submittedAt})
       on conflict (property_id, channel, channel_review_id) do update set
         booking_id = coalesce(excluded.booking_id, reviews.booking_id), rating = excluded.rating,
         rating_scale = excluded.rating_scale, title = excluded.title, body = excluded.body,
