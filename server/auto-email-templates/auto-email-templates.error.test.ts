@@ -88,3 +88,11 @@ describe('auto-email templates across customers and grants', () => {
     expect(list.body.data.auto_email_templates.map((x: { id: string }) => x.id)).not.toContain(both.body.data.id);
   });
 });
+
+describe('localized fields', () => {
+  it('refuses a subject key that is not a locale tag', async () => {
+    const res = await post(demo.personal_token, templateBody(demo, { subject: { english: 'Hi' } }));
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['subject.english']);
+  });
+});

@@ -1,9 +1,14 @@
 import { t } from 'elysia';
 import { CHANNELS } from '../bookings/channels.ts';
+import { LOCALE_PATTERN } from '../core/name-tr.ts';
 import { EMAIL_EVENT_NAMES } from './events.ts';
 
-const Locale = t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' });
-const LocaleText = (maxLength: number) => t.Record(Locale, t.String({ minLength: 1, maxLength }), { minProperties: 1 });
+/** Locale tag to text, at least one; any other key is 422, as on every name_tr. */
+const LocaleText = (maxLength: number) =>
+  t.Record(t.String({ pattern: LOCALE_PATTERN }), t.String({ minLength: 1, maxLength }), {
+    minProperties: 1,
+    additionalProperties: false,
+  });
 const Event = t.Union(
   EMAIL_EVENT_NAMES.map((e) => t.Literal(e)),
   { description: 'see GET /auto_email_templates/events' },

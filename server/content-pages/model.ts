@@ -1,7 +1,9 @@
 import { t } from 'elysia';
+import { LOCALE_PATTERN, NameTrSchema } from '../core/name-tr.ts';
 
-const Locale = t.String({ pattern: '^[a-z]{2}-[A-Z]{2}$' });
-export const LocaleText = (maxLength: number) => t.Record(Locale, t.String({ maxLength }));
+/** Locale tag to text; any other key is 422, as on every name_tr. */
+const LocaleText = (maxLength: number) =>
+  t.Record(t.String({ pattern: LOCALE_PATTERN }), t.String({ maxLength }), { additionalProperties: false });
 
 export const PageParams = t.Object({
   property: t.String(),
@@ -14,7 +16,7 @@ const ImageIds = t.Array(t.String({ format: 'uuid' }), { maxItems: 50, uniqueIte
 export const CreatePageBody = t.Object({
   slug: Slug,
   title: t.String({ minLength: 1, maxLength: 255 }),
-  title_tr: t.Optional(LocaleText(255)),
+  title_tr: t.Optional(NameTrSchema),
   body_html: t.Optional(LocaleText(100_000)),
   is_published: t.Optional(t.Boolean()),
   position: t.Optional(t.Integer({ minimum: 0, maximum: 10_000 })),
@@ -24,7 +26,7 @@ export const CreatePageBody = t.Object({
 export const UpdatePageBody = t.Object({
   slug: t.Optional(Slug),
   title: t.Optional(t.String({ minLength: 1, maxLength: 255 })),
-  title_tr: t.Optional(LocaleText(255)),
+  title_tr: t.Optional(NameTrSchema),
   body_html: t.Optional(LocaleText(100_000)),
   is_published: t.Optional(t.Boolean()),
   position: t.Optional(t.Integer({ minimum: 0, maximum: 10_000 })),
@@ -49,7 +51,7 @@ const GuideKind = t.Union([t.Literal('page'), t.Literal('text'), t.Literal('link
 export const GuideItemInput = t.Object({
   kind: GuideKind,
   title: t.Optional(t.String({ maxLength: 255 })),
-  title_tr: t.Optional(LocaleText(255)),
+  title_tr: t.Optional(NameTrSchema),
   text: t.Optional(LocaleText(20_000)),
   url: t.Optional(t.String({ pattern: '^https://[^\\s]+$', maxLength: 2000 })),
   content_page_id: t.Optional(t.String({ description: 'for kind page: the page id or slug' })),
