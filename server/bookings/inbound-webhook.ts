@@ -5,6 +5,7 @@ import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import { fieldErrorsFrom } from '../core/http/validation.ts';
 import { findProperty, type PropertyRow } from '../core/resolve.ts';
+import { isReviewPayload, receiveInboundReview } from '../reviews/inbound-review.ts';
 import { INBOUND_CHANNELS } from './channels.ts';
 import {
   BookingRefused,
@@ -64,6 +65,7 @@ export async function receiveReservation(deps: Deps, principal: Principal, chann
   if (!channel) throw new ApiError('errors.qc.webhook.missing_channel');
   if (!INBOUND_CHANNELS.includes(channel)) throw new ApiError('errors.qc.webhook.unknown_channel');
   const reservation = await parseReservation(deps, principal, raw);
+  if ('review' in reservation) return receiveInboundReview(deps, reservation.property, channel, reservation.review);
   return applyReservation(deps, reservation.property, channel, reservation.data);
 }
 
@@ -71,7 +73,7 @@ async function parseReservation(
   deps: Deps,
   principal: Principal,
   raw: string,
-): Promise<{ property: PropertyRow; data: Reservation }> {
+): Promise<{ property: PropertyRow; data: Reservation } | { property: PropertyRow; review: unknown }> {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -84,6 +86,8 @@ async function parseReservation(
   // Only a property the credential may not act on is missing_property; a failed lookup propagates as what it is.
   const property = await findProperty(deps.db, principal, propertyId);
   if (!property) throw new ApiError('errors.qc.webhook.missing_property');
+  // Channels deliver reviews on the same endpoint: `{"kind": "review", ...}` (server/reviews/inbound-review.ts).
+  if (isReviewPayload(json)) return { property, review: json };
   if (!Value.Check(InboundReservation, json)) {
     const errors = [...Value.Errors(InboundReservation, json)] as unknown as Parameters<typeof fieldErrorsFrom>[0];
     throw payloadInvalid({ errors: fieldErrorsFrom(errors, RESOURCE) });

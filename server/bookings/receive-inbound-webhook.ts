@@ -16,16 +16,24 @@ export const receiveInboundWebhook = defineRoute({
   description:
     `Query channel (${INBOUND_CHANNELS.join(', ')}); JSON body: external_property_id, reservation_id, optional revision_id, ` +
     'status (confirmed, tentative, cancelled), guest, checkin_date, checkout_date, rooms[], total_price, optional cancellation. ' +
-    'Upsert by reservation_id: redeliveries change nothing.',
+    'Upsert by reservation_id: redeliveries change nothing. A review: `{"kind": "review", external_property_id, review: ' +
+    '{channel_review_id, rating, rating_scale?, title?, body?, reviewer_name?, language?, stayed_on?, booking_id?, submitted_at}}`, ' +
+    'upserted by channel_review_id, answers `{review_id, outcome}`.',
   // The body is read as text and parsed by the domain: malformed JSON is payload_invalid, not a generic 422.
   parse: 'text',
   response: okSchema(
-    t.Object({
-      booking_id: t.String(),
-      inbound_booking_id: t.Integer(),
-      outcome: t.Union(['created', 'modified', 'confirmed', 'cancelled', 'unchanged'].map((o) => t.Literal(o))),
-      revision_ids: t.Array(t.Integer()),
-    }),
+    t.Union([
+      t.Object({
+        booking_id: t.String(),
+        inbound_booking_id: t.Integer(),
+        outcome: t.Union(['created', 'modified', 'confirmed', 'cancelled', 'unchanged'].map((o) => t.Literal(o))),
+        revision_ids: t.Array(t.Integer()),
+      }),
+      t.Object({
+        review_id: t.String({ format: 'uuid' }),
+        outcome: t.Union(['created', 'updated', 'unchanged'].map((o) => t.Literal(o))),
+      }),
+    ]),
   ),
   errors: [
     'errors.qc.webhook.missing_channel',

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+
+let t: TestApp;
+let demo: Demo;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  demo = await t.demo();
+});
+afterAll(() => t.close());
+
+const deliver = (channel: string, body: unknown, token = demo.personal_token) =>
+  t.request('POST', '/v1/qc/inbound/webhooks', { token, query: { channel }, body });
+
+const review = (over: Record<string, unknown> = {}) => ({
+  kind: 'review',
+  external_property_id: demo.properties[0]?.id,
+  review: {
+    channel_review_id: 'AGO-555',
+    rating: 8,
+    title: 'Good value',
+    booking_id: (demo.bookings as { external_booking_id: string }[])[0]?.external_booking_id,
+    submitted_at: '2026-06-18T09:00:00.000Z',
+    ...over,
+  },
+});
+
+describe('reviews through the inbound channel webhook', () => {
+  it('receives a review, ties it to the booking, and answers unchanged for a redelivery', async () => {
+    const first = await deliver('AGO', review());
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ outcome: 'created' });
+    const again = await deliver('AGO', review());
+    expect(again.body.data).toEqual({ review_id: first.body.data.review_id, outcome: 'unchanged' });
+    const edited = await deliver('AGO', review({ rating: 6 }));
+    expect(edited.body.data.outcome).toBe('updated');
+    const shown = await t.request(
+      'GET',
+      `/v1/qc/properties/${demo.properties[0]?.id}/reviews/${first.body.data.review_id}`,
+      {
+        token: demo.personal_token,
+      },
+    );
+    expect(shown.body.data).toMatchObject({
+      channel: 'AGO',
+      rating: 6,
+      rating_scale: 10,
+      booking_id: (demo.bookings as { external_booking_id: string }[])[0]?.external_booking_id,
+    });
+  });
+
+  it('refuses a malformed review block with 422 payload_invalid and a property outside the grant with missing_property', async () => {
+    const malformed = await deliver('BDC', review({ rating: 'great' }));
+    expect(malformed.status).toBe(422);
+    expect(malformed.body).toMatchObject({
+      message: 'errors.qc.webhook.payload_invalid',
+      errors: { 'review.rating': ['customer.review.messages.number'] },
+    });
+    const other = await t.demo();
+    const foreign = await deliver('BDC', { ...review(), external_property_id: other.properties[0]?.id });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.message).toBe('errors.qc.webhook.missing_property');
+  });
+});
