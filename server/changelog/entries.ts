@@ -143,6 +143,36 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'GET /booking_revisions/feed reads `since` and `limit` by the bookings list rule: a malformed value is dropped to its default (`since` 0, which re-delivers every unacked revision and so never skips one; `limit` 100) instead of a 422. A `limit` of 0 now reads as 100 (it read as 1).',
       },
+      {
+        kind: 'additive',
+        summary:
+          "Gallery (`qc.gallery.*`): POST /gallery (multipart, checked by content), POST /gallery/register, GET /gallery, GET and DELETE /gallery/{id} (409 `errors.qc.gallery_image_in_use` with `usages[]`, `?force=1`), PUT /properties/{ext}/images and .../room_types/{id}/images. Images are served at public URLs without authentication, and legacy getRoomsDetails lists a room's gallery images in `images` after its own.",
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Content pages (`qc.content_pages.*`), the guest guide (`qc.guest_guide.*`, GET and PUT /properties/{ext}/guest_guide) and guest feedback (`qc.guest_feedback.*`) under /properties/{ext}; deleting a page strips its guest-guide references.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Reviews (`qc.reviews.*`): list, read one, reply once (422 `errors.qc.review_already_replied`, `errors.qc.review_replies_not_supported`); the reply is sent to the channel in the background with a visible `reply.delivery` status. Reviews arrive through the inbound channel webhook (`{"kind": "review", ...}`) and POST /ops/reviews.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Auto-email templates (`qc.auto_email_templates.*`): CRUD, GET /auto_email_templates/events and GET .../{id}/preview; `property_ids` outside the grant are 422 `errors.qc.property_id_not_granted_to_client`, unknown placeholders 422 `unknown_placeholder`.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Amenities (`qc.amenities.*`): GET /amenities, the OpenTravel HAC and RMA codes grouped in the request locale, and GET/PUT of property and room type amenities.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Analytics (`qc.analytics.*`, scope `analytics.read`): GET /properties/{ext}/analytics/{overview,traffic,funnel,campaigns,bookings,pace}; an analytics upstream that fails is 502 `errors.qc.analytics_upstream_error`.',
+      },
     ],
   },
   {
