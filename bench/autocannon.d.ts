@@ -11,6 +11,9 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     requests?: Request[];
+    headers?: Record<string, string>;
+    /** Requests per second over all connections (a fixed rate instead of as fast as possible). */
+    overallRate?: number;
   }
   interface Histogram {
     p50: number;

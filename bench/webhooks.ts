@@ -87,7 +87,10 @@ await request('POST', '/v1/qc/subscriptions', demo.personal_token, {
   event_types: ['booking.created', 'booking.modified'],
   property_ids: [live.external_property_id],
 });
-const webhooks = await startWebhooks(deps, { pollMs: POLL_MS });
+const webhooks = await startWebhooks(deps, {
+  pollMs: POLL_MS,
+  ...(process.env.BENCH_CONCURRENCY ? { concurrency: Number(process.env.BENCH_CONCURRENCY) } : {}),
+});
 
 console.log(`webhooks, ${deps.db.kind}, ${webhooks.queue} queue, relay poll ${POLL_MS} ms, local receiver`);
 

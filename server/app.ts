@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { legacyFacade } from '../legacy/facade.ts';
+import { forgetPrincipals } from './core/auth/principal-cache.ts';
 import type { Deps } from './core/deps.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
@@ -30,6 +31,11 @@ function modernApi(deps: Deps) {
 export function buildApp(deps: Deps, options: AppOptions) {
   const cutover = options.cutover ?? createLegacyCutover(deps);
   const app = new Elysia({ name: 'qc-root' })
+    // Cached principals are dropped on the commit notification; a write of this process drops them before
+    // its own answer leaves too, so its caller's next request never races the notification.
+    .onAfterHandle({ as: 'global' }, ({ request }) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') forgetPrincipals(deps.db);
+    })
     .use(openapiRoutes(deps.config.publicUrl))
     .use(healthRoutes(deps, options.probes ?? []))
     .use(modernApi(deps))

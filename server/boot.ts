@@ -44,7 +44,8 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   if (applied.length) log.info('migrations applied', { applied });
   const keys = new SigningKeys(db);
   await keys.load();
-  const redis = config.redisUrl ? createRedis(config.redisUrl, log) : undefined;
+  // Auto-pipelining: the rate-limit scripts of concurrent requests leave in one write, not one each.
+  const redis = config.redisUrl ? createRedis(config.redisUrl, log, { enableAutoPipelining: true }) : undefined;
   if (redis) await connectRedis(redis, log);
   const prefix = options.redisKeyPrefix ?? 'qc:';
   const limiter = new RateLimiter(

@@ -46,6 +46,14 @@ interface Claim {
 }
 
 /**
+ * The claim and the success record commit without waiting for the WAL flush (each statement sets
+ * synchronous_commit off for its own transaction only: `set_config(.., true)`). Every claim of a client's first attempts updates one fan-out usage
+ * row, so those commits queued behind each other's disk flush: at most one delivery per flush. What a crash
+ * can lose is the last fraction of a second of this bookkeeping, and losing it only repeats work the
+ * contract allows to repeat: a lost claim or a lost success leaves the delivery due (or its lease to run
+ * out), and it is delivered again with the same X-Qc-Delivery (at least once, spec 6.1).
+ */
+/**
  * One attempt of one delivery: claim it (only when due and its subscription is active), POST it, record
  * the outcome. Statuses: pending -> delivering -> delivered | failed (retry scheduled) | dead (ladder
  * exhausted); failed -> delivering on the next attempt. A worker that dies mid-attempt leaves
@@ -73,33 +81,45 @@ export async function attemptDelivery(
     lookup: settings.lookup,
   });
   const finishedAt = deps.clock.now();
-  const result = await deps.db.tx(async (tx) => {
-    await tx.sql`
-      insert into delivery_attempts (delivery_id, subscription_id, attempt, started_at, duration_ms, response_status, error, success)
-      values (${row.id}, ${row.subscription_id}, ${attempt}, ${at}, ${outcome.durationMs}, ${outcome.status}, ${outcome.error}, ${outcome.success})`;
-    if (outcome.success) {
-      await tx.sql`
+  const result = outcome.success ? await recordSuccess() : await recordFailure();
+  webhookDeliveryAttempts.inc({ outcome: result.kind });
+  return result;
+
+  async function recordSuccess(): Promise<AttemptResult> {
+    // One statement (atomic on its own): the attempt, the delivery, and the subscription's streak. Every
+    // success of a busy subscription would queue on its row; a streak to end or a stale last_success_at
+    // (older than a second) is worth the write, anything else is not.
+    await deps.db.sql`
+      with attempt as (
+        insert into delivery_attempts (delivery_id, subscription_id, attempt, started_at, duration_ms, response_status, error, success)
+        values (${row.id}, ${row.subscription_id}, ${attempt}, ${at}, ${outcome.durationMs}, ${outcome.status}, null, true)
+      ), delivered as (
         update deliveries set status = 'delivered', delivered_at = ${finishedAt}, next_attempt_at = null, lease_until = null,
           last_response_status = ${outcome.status}, last_error = null
-        where id = ${row.id} and status = 'delivering' and attempts = ${attempt}`;
-      // Every success of a busy subscription would queue on its row; a streak to end or a stale
-      // last_success_at (older than a second) is worth the write, anything else is not.
-      await tx.sql`
+        where id = ${row.id} and status = 'delivering' and attempts = ${attempt}
+      ), streak as (
         update subscriptions set failing_since = null, last_success_at = ${finishedAt}
         where id = ${row.subscription_id}
-          and (failing_since is not null or last_success_at is null or last_success_at < ${new Date(finishedAt.getTime() - 1000)})`;
-      return { kind: 'delivered', attempt } as const;
-    }
-    const runAt = nextAttemptAt(attempt, finishedAt, settings.delayScale);
-    await tx.sql`
+          and (failing_since is not null or last_success_at is null or last_success_at < ${new Date(finishedAt.getTime() - 1000)})
+      )
+      select set_config('synchronous_commit', 'off', true)`;
+    return { kind: 'delivered', attempt };
+  }
+
+  function recordFailure(): Promise<AttemptResult> {
+    return deps.db.tx(async (tx) => {
+      await tx.sql`
+      insert into delivery_attempts (delivery_id, subscription_id, attempt, started_at, duration_ms, response_status, error, success)
+      values (${row.id}, ${row.subscription_id}, ${attempt}, ${at}, ${outcome.durationMs}, ${outcome.status}, ${outcome.error}, false)`;
+      const runAt = nextAttemptAt(attempt, finishedAt, settings.delayScale);
+      await tx.sql`
       update deliveries set status = ${runAt ? 'failed' : 'dead'}, next_attempt_at = ${runAt ?? null}, lease_until = null,
         last_response_status = ${outcome.status}, last_error = ${outcome.error}
       where id = ${row.id} and status = 'delivering' and attempts = ${attempt}`;
-    await noteFailure(tx, row, finishedAt);
-    return runAt ? ({ kind: 'failed', attempt, runAt } as const) : ({ kind: 'dead', attempt } as const);
-  });
-  webhookDeliveryAttempts.inc({ outcome: result.kind });
-  return result;
+      await noteFailure(tx, row, finishedAt);
+      return runAt ? ({ kind: 'failed', attempt, runAt } as const) : ({ kind: 'dead', attempt } as const);
+    });
+  }
 }
 
 async function claim(
@@ -108,43 +128,40 @@ async function claim(
   deliveryId: number,
 ): Promise<{ claim: Claim; attempt: number; at: Date } | { kind: 'skipped' } | { kind: 'deferred'; runAt: Date }> {
   const at = deps.clock.now();
-  return deps.db.tx(async (tx) => {
-    const [row] = await tx.sql<Claim>`
+  // One statement, one round trip: lock the row when due (skip it when another worker holds it), charge the
+  // client's fan-out budget on a delivery's first attempt (retries of a started delivery are free), then
+  // either claim the row (delivering, under a lease) or, with the day's budget spent, defer it to midnight.
+  const [row] = await deps.db.sql<Claim & { granted: boolean }>`
+    with due as (
       select d.id, d.external_id, d.attempts, d.status, d.body, d.event_type, d.secret_version,
         s.id as subscription_id, s.external_id as subscription_external_id, s.customer_id, s.url, s.secret,
-        s.secret_version as current_version, s.previous_secret, s.previous_secret_expires_at, s.created_by
+        s.secret_version as current_version, s.previous_secret, s.previous_secret_expires_at, s.created_by,
+        (d.status = 'pending' and d.attempts = 0) as charged
       from deliveries d join subscriptions s on s.id = d.subscription_id
       where d.id = ${deliveryId} and s.status = 'active' and s.deleted_at is null
         and ((d.status in ('pending', 'failed') and d.next_attempt_at <= ${at})
           or (d.status = 'delivering' and d.lease_until <= ${at}))
-      for update of d skip locked`;
-    if (!row) return { kind: 'skipped' } as const;
-    // The budget counts deliveries, charged on their first attempt; retries of a started delivery are free.
-    if (
-      row.status === 'pending' &&
-      row.attempts === 0 &&
-      !(await chargeFanout(tx, row.created_by, at, settings.fanoutPerDay))
-    ) {
-      const runAt = nextUtcMidnight(at);
-      await tx.sql`update deliveries set next_attempt_at = ${runAt} where id = ${row.id}`;
-      return { kind: 'deferred', runAt } as const;
-    }
-    await tx.sql`
-      update deliveries set status = 'delivering', attempts = attempts + 1, lease_until = ${new Date(at.getTime() + settings.leaseMs)},
-        first_attempt_at = coalesce(first_attempt_at, ${at}), last_attempt_at = ${at}
-      where id = ${row.id}`;
-    return { claim: row, attempt: row.attempts + 1, at };
-  });
-}
-
-/** Takes one unit of the client's budget for the UTC day of `at`; false when it is spent. */
-async function chargeFanout(tx: Db, clientId: number, at: Date, perDay: number): Promise<boolean> {
-  const granted = await tx.sql`
-    insert into webhook_fanout_usage (client_id, day, used) values (${clientId}, ${utcDay(at)}, 1)
-    on conflict (client_id, day) do update set used = webhook_fanout_usage.used + 1
-      where webhook_fanout_usage.used < ${perDay}
-    returning used`;
-  return granted.length > 0;
+      for update of d skip locked
+    ), charge as (
+      insert into webhook_fanout_usage (client_id, day, used)
+      select created_by, ${utcDay(at)}::date, 1 from due where charged
+      on conflict (client_id, day) do update set used = webhook_fanout_usage.used + 1
+        where webhook_fanout_usage.used < ${settings.fanoutPerDay}
+      returning used
+    ), verdict as (
+      select due.*, (not due.charged or exists (select 1 from charge)) as granted from due
+    ), claimed as (
+      update deliveries d set status = 'delivering', attempts = d.attempts + 1,
+        lease_until = ${new Date(at.getTime() + settings.leaseMs)},
+        first_attempt_at = coalesce(d.first_attempt_at, ${at}), last_attempt_at = ${at}
+      from verdict v where d.id = v.id and v.granted
+    ), deferred as (
+      update deliveries d set next_attempt_at = ${nextUtcMidnight(at)} from verdict v where d.id = v.id and not v.granted
+    )
+    select v.*, set_config('synchronous_commit', 'off', true) as relaxed from verdict v`;
+  if (!row) return { kind: 'skipped' };
+  if (!row.granted) return { kind: 'deferred', runAt: nextUtcMidnight(at) };
+  return { claim: row, attempt: row.attempts + 1, at };
 }
 
 /**

@@ -77,7 +77,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     lookup: options.lookup,
   };
   const autorun = options.autorun ?? true;
-  const concurrency = options.concurrency ?? 16;
+  const concurrency = options.concurrency ?? 64;
 
   let queue: DeliveryQueue | undefined;
   const recentlyScheduled = new Map<string, number>();
@@ -145,18 +145,13 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
       : new InProcessQueue(deps.clock, concurrency, run, deps.log);
   }
 
-  // One relay-and-sweep pass at a time: every `pollMs`, and at once when an outbox commit is notified
-  // (a notification during a pass runs another right after it).
+  // One relay-and-sweep pass at a time, every `pollMs`.
   let stopped = false;
   let running: Promise<void> | undefined;
-  let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const pass = () => {
     if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
+    if (running) return;
     clearTimeout(timer);
     running = (async () => {
       try {
@@ -168,16 +163,38 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     })().finally(() => {
       running = undefined;
       if (stopped) return;
-      if (again) {
-        again = false;
-        pass();
-      } else timer = setTimeout(pass, options.pollMs ?? 200);
+      timer = setTimeout(pass, options.pollMs ?? 200);
     });
+  };
+  // A committed outbox event is relayed at once, never behind a pass in progress: the sweep's query grows
+  // with the deliveries table and held the relay up by a hundred milliseconds and more. One notified relay at
+  // a time (a notification during it runs another right after); it may overlap the pass's relay, which is
+  // safe: each takes its events `for update skip locked`.
+  let relaying: Promise<void> | undefined;
+  let relayAgain = false;
+  const relaySoon = () => {
+    if (stopped) return;
+    if (relaying) {
+      relayAgain = true;
+      return;
+    }
+    relaying = relayNow()
+      .then(
+        () => {},
+        (err) => deps.log.error('webhook relay failed', errorFields(err)),
+      )
+      .finally(() => {
+        relaying = undefined;
+        if (relayAgain) {
+          relayAgain = false;
+          relaySoon();
+        }
+      });
   };
   let unlisten = async () => {};
   if (autorun) {
     if (deps.db.kind === 'postgres' && deps.config.databaseUrl)
-      unlisten = await listenForOutbox(deps.config.databaseUrl, pass, deps.log);
+      unlisten = await listenForOutbox(deps.config.databaseUrl, relaySoon, deps.log);
     pass();
   }
 
@@ -195,6 +212,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
       clearTimeout(timer);
       await running;
       await unlisten();
+      await relaying;
       await queue?.close();
     },
   };

@@ -3,6 +3,7 @@ import { unauthorized } from '../http/api-error.ts';
 import { bearerToken } from './credentials.ts';
 import { PARTNER_AUDIENCE, verifyJwt } from './jwt.ts';
 import type { Principal } from './principal.ts';
+import { principalCache } from './principal-cache.ts';
 import { isScope, type Scope } from './scopes.ts';
 import { sha256Hex } from './secrets.ts';
 
@@ -35,21 +36,28 @@ export async function authenticate(deps: Deps, authorization: string | null): Pr
 
   if (token.startsWith(PERSONAL_TOKEN_PREFIX)) {
     // Lookup by the token's hash: the hash reveals nothing about the token, so no timing side channel.
-    const [row] = await deps.db.query<ClientRow>(
-      `select ${CLIENT_COLUMNS} from api_clients c
-       where c.secret_hash = $1 and c.kind = 'personal' and c.revoked_at is null`,
-      [sha256Hex(token)],
-    );
+    const hash = sha256Hex(token);
+    const row = await principalCache<ClientRow>(deps.db).get(`personal:${hash}`, async () => {
+      const [found] = await deps.db.query<ClientRow>(
+        `select ${CLIENT_COLUMNS} from api_clients c
+         where c.secret_hash = $1 and c.kind = 'personal' and c.revoked_at is null`,
+        [hash],
+      );
+      return found;
+    });
     if (!row) throw unauthorized(token);
     return toPrincipal(row, row.scopes);
   }
 
   const claims = await verifyJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, token);
   if (!claims) throw unauthorized(token);
-  const [row] = await deps.db.query<ClientRow>(
-    `select ${CLIENT_COLUMNS} from api_clients c where c.client_id = $1 and c.kind = 'oauth' and c.revoked_at is null`,
-    [claims.sub],
-  );
+  const row = await principalCache<ClientRow>(deps.db).get(`oauth:${claims.sub}`, async () => {
+    const [found] = await deps.db.query<ClientRow>(
+      `select ${CLIENT_COLUMNS} from api_clients c where c.client_id = $1 and c.kind = 'oauth' and c.revoked_at is null`,
+      [claims.sub],
+    );
+    return found;
+  });
   if (!row) throw unauthorized(token);
   // A token narrowed at issue keeps its narrowing; a scope removed from the client since is gone at once.
   const requested = typeof claims.scope === 'string' ? claims.scope.split(' ') : row.scopes;

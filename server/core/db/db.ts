@@ -18,6 +18,12 @@ export interface Db {
    * and the error rethrown, and the transaction can go on (a database error inside fn included).
    */
   savepoint<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Outside a transaction only: LISTEN on `channel` for as long as the database is open. `onNotify` runs on
+   * every notification, and also whenever the listening connection is (re)established, since notifications
+   * sent while it was down are lost. Resolves once the first LISTEN is in place.
+   */
+  listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
 }
 

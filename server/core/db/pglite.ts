@@ -35,6 +35,11 @@ function wrap(pg: Queryable, root: PGlite | undefined): Db {
         throw err;
       }
     },
+    listen: async (channel, onNotify) => {
+      if (!root) throw new Error('LISTEN needs the database, not a transaction handle');
+      await root.listen(channel, onNotify);
+      onNotify();
+    },
     close: async () => {
       await root?.close();
     },

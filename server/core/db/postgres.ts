@@ -67,6 +67,11 @@ function wrap(sql: postgres.Sql | postgres.TransactionSql, timeoutMs: number, tx
       // postgres.js's own savepoint scope: a failed statement inside it does not fail the whole transaction.
       return (await (sql as postgres.TransactionSql).savepoint((sp) => fn(wrap(sp, timeoutMs, tx)))) as never;
     },
+    listen: async (channel, onNotify) => {
+      if (tx || !('listen' in sql)) throw new Error('LISTEN needs the pool, not a transaction handle');
+      // postgres.js gives LISTEN a connection of its own, re-listens after a reconnect, and ends it with the pool.
+      await (sql as postgres.Sql).listen(channel, onNotify, onNotify);
+    },
     close: async () => {
       if (!tx) await (sql as postgres.Sql).end({ timeout: 5 });
     },

@@ -1,0 +1,133 @@
+/**
+ * `npm run bench:reads`: throughput and latency of the authenticated `GET /v1/qc/properties`, load from this
+ * process (autocannon, 20 connections) against a server in another process, on PostgreSQL + Redis.
+ *
+ * Reference, measured in the same run against the same database: a bare Elysia handler running the same SQL
+ * and answering the same JSON (bench/servers/reads-server.ts). The two are measured in alternation, ROUNDS
+ * times each, so both see the same load on a shared machine; the ratio is of the medians.
+ * Then the service alone at a fixed 1000 req/s: its p99.
+ */
+import autocannon from 'autocannon';
+import { createDeps } from '../server/boot.ts';
+import { parseConfig } from '../server/core/config.ts';
+import { closeRedis } from '../server/core/redis.ts';
+import { createDemo } from '../server/ops/demo.ts';
+import { demoSteps } from '../server/ops/demo-steps.ts';
+import { freePort } from '../server/testing/free-port.ts';
+import { type Figure, report } from './report.ts';
+import { stats } from './stats.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CONNECTIONS = 20;
+const OPERATOR = 'bench-operator-token-0123456789';
+
+if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
+  console.error('bench:reads measures PostgreSQL + Redis: set DATABASE_URL and REDIS_URL');
+  process.exit(2);
+}
+
+const deps = await createDeps(parseConfig({ ...process.env, QC_LOG_LEVEL: 'silent', QC_DEMO_ON_EMPTY: '0' }));
+const demo = await createDemo(deps, demoSteps);
+const [{ ids } = { ids: [] }] = await deps.db.sql<{ ids: number[] }>`
+  select array_agg(p.id order by p.id) as ids from properties p left join property_groups g on g.id = p.group_id
+  where p.customer_id = ${demo.customer_id} and p.status = 'active' and not coalesce(g.paused, false)`;
+if (deps.redis) await closeRedis(deps.redis);
+await deps.db.close();
+
+async function serve(mode: 'qc' | 'bare'): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = freePort();
+  // BENCH_PROFILE=<dir>: the service process writes a CPU profile there (open it in Chrome DevTools).
+  const profile =
+    mode === 'qc' && process.env.BENCH_PROFILE
+      ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+  const proc = Bun.spawn([process.execPath, ...profile, 'bench/servers/reads-server.ts', mode, String(port)], {
+    env: {
+      ...process.env,
+      QC_LOG_LEVEL: 'info',
+      QC_OPERATOR_TOKEN: OPERATOR,
+      QC_DEMO_ON_EMPTY: '0',
+      BENCH_PROPERTY_IDS: ids.join(','),
+    },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${mode} server exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    await Bun.sleep(20);
+  }
+  return {
+    url,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    },
+  };
+}
+
+const headers = { authorization: `Bearer ${demo.personal_token}` };
+async function load(url: string, overallRate?: number) {
+  const result = await autocannon({
+    url: `${url}/v1/qc/properties`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    ...(overallRate ? { overallRate } : {}),
+  });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+const [qc, bare] = await Promise.all([serve('qc'), serve('bare')]);
+try {
+  await load(qc.url); // warm-up: JIT, prepared statements, connection pools
+  await load(bare.url);
+  const service: number[] = [];
+  const reference: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const b = await load(bare.url);
+    const s = await load(qc.url);
+    reference.push(b.rps);
+    service.push(s.rps);
+    ratios.push(s.rps / b.rps);
+  }
+  const fixedBare = await load(bare.url, 1000);
+  const fixed = await load(qc.url, 1000);
+  const figures: Figure[] = [
+    {
+      bench: 'reads',
+      name: `GET /v1/qc/properties, ${CONNECTIONS} connections (req/s, median of ${ROUNDS})`,
+      value: stats(service).median,
+      unit: 'req/s',
+      reference: 'bare Elysia handler, same SQL',
+      referenceValue: stats(reference).median,
+      ratio: stats(ratios).median,
+      target: '>= 0.5x',
+      met: stats(ratios).median >= 0.5,
+      range: `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x`,
+    },
+    {
+      bench: 'reads',
+      name: 'GET /v1/qc/properties at 1000 req/s: p99',
+      value: fixed.p99,
+      unit: 'ms',
+      reference: 'bare handler at 1000 req/s: p99',
+      referenceValue: fixedBare.p99,
+      ratio: fixedBare.p99 / fixed.p99,
+      target: '< 10 ms',
+      met: fixed.p99 < 10,
+      range: `${fixed.rps.toFixed(0)} req/s served`,
+    },
+  ];
+  report(figures);
+} finally {
+  await qc.stop();
+  await bare.stop();
+}
+process.exit(0);

@@ -1,0 +1,16 @@
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+const N = 2000;
+const conn = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: null });
+const prefix = `bqtest-${crypto.randomUUID()}`;
+const q = new Queue('x', { connection: conn, prefix, defaultJobOptions: { removeOnComplete: true } });
+let done = 0; let resolve!: () => void; const all = new Promise<void>((r) => (resolve = r));
+const w = new Worker('x', async () => { if (++done === N) resolve(); }, { connection: conn, prefix, concurrency: Number(process.env.C ?? 64) });
+await w.waitUntilReady();
+const t0 = performance.now();
+await q.addBulk(Array.from({ length: N }, (_, i) => ({ name: 'j', data: { i }, opts: { jobId: `j-${i}` } })));
+const t1 = performance.now();
+await all;
+const t2 = performance.now();
+console.log(`add ${(t1 - t0).toFixed(0)} ms, all done ${(t2 - t0).toFixed(0)} ms = ${(N / ((t2 - t0) / 1000)).toFixed(0)} jobs/s`);
+await w.close(); await q.obliterate({ force: true }); await q.close(); conn.disconnect();
