@@ -13,6 +13,7 @@ export function dryRunDb(tx: Db): Db {
     query: <T>(text: string, params?: unknown[]) => tx.query<T>(text, params),
     tx: <T>(fn: (db: Db) => Promise<T>) => tx.savepoint((sp) => fn(dryRunDb(sp))),
     savepoint: <T>(fn: (db: Db) => Promise<T>) => tx.savepoint((sp) => fn(dryRunDb(sp))),
+    listen: () => Promise.reject(new Error('a dry run cannot listen')),
     close: () => Promise.reject(new Error('a dry run cannot close the database')),
   };
 }

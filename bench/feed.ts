@@ -18,6 +18,7 @@ import { parseConfig } from '../server/core/config.ts';
 import { createClient } from '../server/ops/clients.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
+import { report } from './report.ts';
 import { type Stats, stats, timed } from './stats.ts';
 
 const OPERATOR = 'bench-operator-token-0123456789';
@@ -139,24 +140,22 @@ const lagging = await consumer('lagging', `rank > n - ${UNACKED}`);
 const holes = await consumer('holes', 'rank % 100 = 0');
 await db.sql`analyze booking_revision_acks`;
 console.log(`\nfeed poll, limit=100 (consumer with ${lagging.pending} and ${holes.pending} unacked)`);
-line('lagging consumer, restart poll (since=0)', stats(await warmTimed(POLLS, () => poll(lagging.token, 0))));
+const restart = stats(await warmTimed(POLLS, () => poll(lagging.token, 0)));
+line('lagging consumer, restart poll (since=0)', restart);
 line(
   'lagging consumer, resuming from its cursor',
   stats(await warmTimed(POLLS, () => poll(lagging.token, lagging.firstUnacked - 1))),
 );
-line('consumer with scattered gaps, restart poll (since=0)', stats(await warmTimed(POLLS, () => poll(holes.token, 0))));
+const gaps = stats(await warmTimed(POLLS, () => poll(holes.token, 0)));
+line('consumer with scattered gaps, restart poll (since=0)', gaps);
 line(
   'consumer with scattered gaps, resuming mid-table',
   stats(await warmTimed(POLLS, (i) => poll(holes.token, holes.firstUnacked + 50_000 + (i % 100)))),
 );
-line(
-  'query alone (feedPage), lagging consumer, since=0',
-  stats(
-    await warmTimed(POLLS, () =>
-      feedPage(db, { consumerId: lagging.pk, propertyIds: [live.id], since: 0, limit: 100 }),
-    ),
-  ),
+const queryAlone = stats(
+  await warmTimed(POLLS, () => feedPage(db, { consumerId: lagging.pk, propertyIds: [live.id], since: 0, limit: 100 })),
 );
+line('query alone (feedPage), lagging consumer, since=0', queryAlone);
 
 const ids = await db.sql<{
   id: number;
@@ -170,7 +169,31 @@ const ack = async (i: number) => {
   );
   if (res.status !== 200) throw new Error(`ack answered ${res.status}`);
 };
-line('ack of one revision', stats(await warmTimed(POLLS, (i) => ack(i))));
+const acks = stats(await warmTimed(POLLS, (i) => ack(i)));
+line('ack of one revision', acks);
+
+const worst = restart.p99 >= gaps.p99 ? restart : gaps;
+report([
+  {
+    bench: 'feed',
+    name: `feed poll, ${BOOKINGS * REVISIONS_PER_BOOKING} revisions, ${UNACKED} unacked, restart poll: p99`,
+    value: worst.p99,
+    unit: 'ms',
+    reference: 'the feed query alone, p99',
+    referenceValue: queryAlone.p99,
+    ratio: queryAlone.p99 / worst.p99,
+    target: '< 20 ms',
+    met: worst.p99 < 20,
+    range: `median ${worst.median.toFixed(2)} ms`,
+  },
+  {
+    bench: 'feed',
+    name: 'ack of one revision: median',
+    value: acks.median,
+    unit: 'ms',
+    range: `p99 ${acks.p99.toFixed(2)} ms`,
+  },
+]);
 
 await deps.actors.drain();
 await db.close();

@@ -22,6 +22,7 @@ import { readCorpus } from '../harness/corpus/read-corpus.ts';
 import { startHarness } from '../harness/testing/harness-cli.ts';
 import { LegacyPort } from '../harness/testing/legacy-port.ts';
 import { replayableCalls, send, settle } from '../harness/testing/pms-session.ts';
+import { report } from './report.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const COMPARE_ENTRIES = Number(process.env.BENCH_COMPARE_ENTRIES ?? 100_000);
@@ -148,6 +149,27 @@ try {
       `max RSS ${mb(compared.maxRss)} for ${mb(statSync(primary).size + statSync(candidate).size)} of corpora, ` +
       `${summary.different} different (${PLANTED} planted), exit ${compared.code}`,
   );
+  report([
+    {
+      bench: 'harness',
+      name: `harness replay of ${replayed.exchanges} legacy requests against the port (req/s)`,
+      value: (replayed.exchanges * 1000) / replay.ms,
+      unit: 'req/s',
+      reference: 'raw fetch loop, same requests',
+      referenceValue: (requests.length * 1000) / rawMs,
+      ratio: (replayed.exchanges * 1000) / replay.ms / ((requests.length * 1000) / rawMs),
+      target: 'score 0',
+      met: replayed.score === 0,
+      range: `score ${replayed.score}, max RSS ${mb(replay.maxRss)}`,
+    },
+    {
+      bench: 'harness',
+      name: `harness compare, 2 x ${COMPARE_ENTRIES} entries (entries/s)`,
+      value: (summary.exchanges * 1000) / compared.ms,
+      unit: '/s',
+      range: `max RSS ${mb(compared.maxRss)}, ${summary.different} different of ${PLANTED} planted`,
+    },
+  ]);
 } finally {
   await port.stop();
   rmSync(dir, { recursive: true, force: true });

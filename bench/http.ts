@@ -31,6 +31,7 @@ import { demoSteps } from '../server/ops/demo-steps.ts';
 import { listProperties } from '../server/properties/list-properties.ts';
 import { updateProperty } from '../server/properties/update-property.ts';
 import { freePort } from '../server/testing/free-port.ts';
+import { type Figure, report } from './report.ts';
 import { type Stats, stats, timed } from './stats.ts';
 
 const OPERATOR = 'bench-operator-token-0123456789';
@@ -39,7 +40,16 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const redisUrl = process.env.REDIS_URL || undefined;
 
 const ms = (x: number) => x.toFixed(3).padStart(8);
+const figures: Figure[] = [];
+let backend = '';
 function row(label: string, s: Stats, extra = '') {
+  figures.push({
+    bench: 'http',
+    name: `${backend}: ${label} (median)`,
+    value: s.median,
+    unit: 'ms',
+    range: `p99 ${s.p99.toFixed(2)} ms`,
+  });
   console.log(`  ${label.padEnd(54)} median ${ms(s.median)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  (n=${s.n})${extra}`);
 }
 
@@ -114,6 +124,7 @@ async function benchBackend(name: string, db: Db, dataDir: string, redis: string
   const demo = await createDemo(deps, demoSteps);
   const auth = { authorization: `Bearer ${demo.personal_token}` };
   console.log(`\n${name}`);
+  backend = redis ? 'Redis' : 'in-process';
 
   const get = async () => {
     const res = await fetch(`${base}/v1/qc/properties`, { headers: auth });
@@ -220,4 +231,5 @@ try {
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
+report(figures);
 process.exit(0);

@@ -15,6 +15,7 @@ import { parseConfig } from '../server/core/config.ts';
 import { addDays, localToday } from '../server/core/days.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
+import { report } from './report.ts';
 import { stats } from './stats.ts';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -29,7 +30,8 @@ const config = parseConfig({
   DATABASE_URL: process.env.DATABASE_URL || undefined,
   REDIS_URL: undefined,
 });
-const deps = await createDeps(config);
+// Budgets counted, not enforced: the modern pushes below exceed 20 a minute.
+const deps = await createDeps(config, { enforceRateLimits: false });
 const app = buildApp(deps, { operatorToken: 'bench-operator-token-0123456789' });
 const demo = await createDemo(deps, demoSteps);
 const legacy = demo.legacy as { api_key: string; property_id: number; room_ids: number[]; bm_code: string };
@@ -117,6 +119,68 @@ await measure('getBookingOffers, 2 nights, 2 adults', () =>
     'guests[adults]': '2',
   }),
 );
+
+// Legacy updateAvailability of 100 rows x 30 days against the modern availability push of the same day-rows,
+// interleaved so both see the same load. Rows overlap (each room's rows start 14 days apart), as a PMS's do.
+const [ids] = await deps.db.sql<{ property: string; rooms: Record<string, string> }>`
+  select (select external_id from properties where id = ${legacy.property_id}) as property,
+    (select jsonb_object_agg(id, external_id) from room_types where id = any(${[room, other]}::bigint[])) as rooms`;
+const batch = (k: number) =>
+  Array.from({ length: 100 }, (_, r) => ({
+    room_id: r % 2 ? other : room,
+    date_from: addDays(today, (r >> 1) * 14),
+    date_to: addDays(today, (r >> 1) * 14 + 29),
+    qty: (k + r) % 7,
+  }));
+const legacyBatch = (k: number) => call('POST', 'availability/updateAvailability', {}, { values: batch(k) });
+const modernBatch = (k: number) =>
+  app.handle(
+    new Request(`http://localhost/v1/qc/properties/${ids?.property}/inventory/availability`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demo.personal_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        values: batch(k).map((v) => ({
+          room_type_id: ids?.rooms[String(v.room_id)],
+          date_from: v.date_from,
+          date_to: v.date_to,
+          availability: v.qty,
+        })),
+      }),
+    }),
+  );
+const BATCH_ROUNDS = Number(process.env.BENCH_BATCH_ROUNDS ?? 15);
+const legacySamples: number[] = [];
+const modernSamples: number[] = [];
+for (let k = 0; k < BATCH_ROUNDS + 2; k++) {
+  for (const [fn, samples, status] of [
+    [legacyBatch, legacySamples, 200],
+    [modernBatch, modernSamples, 202],
+  ] as const) {
+    const t0 = performance.now();
+    const res = await fn(k);
+    const text = await res.text();
+    if (res.status !== status) throw new Error(`100x30 batch answered ${res.status}: ${text.slice(0, 200)}`);
+    if (k >= 2) samples.push(performance.now() - t0);
+  }
+}
+const [legacyStats, modernStats] = [stats(legacySamples), stats(modernSamples)];
+console.log(
+  `  updateAvailability, 100 rows x 30 days: median ${legacyStats.median.toFixed(1)} ms; modern push of the same day-rows ${modernStats.median.toFixed(1)} ms`,
+);
+report([
+  {
+    bench: 'legacy',
+    name: 'updateAvailability, 100 rows x 30 days (median ms)',
+    value: legacyStats.median,
+    unit: 'ms',
+    reference: 'modern availability push, same day-rows',
+    referenceValue: modernStats.median,
+    ratio: modernStats.median / legacyStats.median,
+    target: '>= 0.5x',
+    met: modernStats.median / legacyStats.median >= 0.5,
+    range: `p95 ${legacyStats.p95.toFixed(0)} ms vs ${modernStats.p95.toFixed(0)} ms`,
+  },
+]);
 
 await deps.db.close();
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });

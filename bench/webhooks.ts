@@ -20,6 +20,7 @@ import { closeRedis } from '../server/core/redis.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
 import { startWebhooks } from '../server/webhooks/dispatcher.ts';
+import { report } from './report.ts';
 import { stats } from './stats.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
@@ -152,7 +153,66 @@ console.log(
 );
 
 await webhooks.stop();
+
+// 3. Reference, measured in the same run: BullMQ itself on the same Redis, EVENTS no-op jobs added in bulk
+// and run at the dispatcher's concurrency: the queue's own ceiling on this machine.
+const queueCeiling = process.env.REDIS_URL ? await bullmqNoOps(process.env.REDIS_URL, EVENTS) : undefined;
+if (queueCeiling) console.log(`  reference: BullMQ no-op jobs, same concurrency: ${queueCeiling.toFixed(0)} jobs/s`);
+report([
+  {
+    bench: 'webhooks',
+    name: `webhook fan-out, ${EVENTS} deliveries, ${webhooks.queue} queue, signed, local receiver (deliveries/s)`,
+    value: EVENTS / seconds,
+    unit: '/s',
+    ...(queueCeiling
+      ? { reference: 'BullMQ no-op jobs', referenceValue: queueCeiling, ratio: EVENTS / seconds / queueCeiling }
+      : {}),
+    target: '>= 1000/s',
+    met: EVENTS / seconds >= 1000,
+  },
+  {
+    bench: 'webhooks',
+    name: 'booking commit -> webhook at the receiver: median',
+    value: delay.median,
+    unit: 'ms',
+    target: '< 10 ms',
+    met: delay.median < 10,
+    range: `p95 ${delay.p95.toFixed(1)} ms, p99 ${delay.p99.toFixed(1)} ms`,
+  },
+]);
 await receiver.stop(true);
 if (deps.redis) await closeRedis(deps.redis);
 await deps.db.close();
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+
+async function bullmqNoOps(redisUrl: string, jobs: number): Promise<number> {
+  const { Queue, Worker } = await import('bullmq');
+  const { Redis } = await import('ioredis');
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const prefix = `qc-bench-noop-${crypto.randomUUID()}`;
+  const queue = new Queue('noop', { connection, prefix, defaultJobOptions: { removeOnComplete: true } });
+  let done = 0;
+  let finished!: () => void;
+  const all = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  const worker = new Worker(
+    'noop',
+    async () => {
+      if (++done === jobs) finished();
+    },
+    { connection, prefix, concurrency: Number(process.env.BENCH_CONCURRENCY ?? 64) },
+  );
+  await worker.waitUntilReady();
+  const started = performance.now();
+  await queue.addBulk(
+    Array.from({ length: jobs }, (_, i) => ({ name: 'noop', data: { i }, opts: { jobId: `noop-${i}` } })),
+  );
+  await all;
+  const rate = jobs / ((performance.now() - started) / 1000);
+  await worker.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+  connection.disconnect();
+  return rate;
+}

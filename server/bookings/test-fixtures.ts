@@ -180,6 +180,7 @@ export function interceptStatements(db: Db, hook: (text: string) => void): Db {
     }) as Db['query'],
     tx: (fn) => inner.tx((tx) => fn(wrap(tx))),
     savepoint: (fn) => inner.savepoint((tx) => fn(wrap(tx))),
+    listen: (channel, onNotify) => inner.listen(channel, onNotify),
     close: () => inner.close(),
   });
   return wrap(db);
