@@ -33,13 +33,19 @@ export function quoteMoment(timeZone: string, now: Date, mobile: boolean): Quote
   return { bookedOn: localToday(timeZone, now), bookedAt: time.format(now), mobile };
 }
 
-/** The property's live extra services as a quote prices them (actors/pricing/extras.ts), with their names. */
-export async function readExtraServices(
-  db: Db,
-  propertyId: number,
-): Promise<(ExtraService & { name: string; name_tr: Record<string, string> })[]> {
-  return db.sql`
+export interface NamedExtraService extends ExtraService {
+  name: string;
+  name_tr: Record<string, string>;
+  select_max_days: number | null;
+}
+
+/**
+ * The property's live extra services, oldest first: what a quote prices (actors/pricing/extras.ts) and what
+ * legacy getPropertySettings `services` lists.
+ */
+export async function readExtraServices(db: Db, propertyId: number): Promise<NamedExtraService[]> {
+  return db.sql<NamedExtraService>`
     select id, name, name_tr, price, price_type, is_daily, do_not_apply_promotions, active_week_days,
-      select_dates_type, select_min_days
+      select_dates_type, select_min_days, select_max_days
     from extra_services where property_id = ${propertyId} and deleted_at is null order by id`;
 }

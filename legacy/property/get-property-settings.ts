@@ -1,3 +1,4 @@
+import { readExtraServices } from '../../actors/pricing/quote-terms.ts';
 import type { Deps } from '../../server/core/deps.ts';
 import type { LegacyCaller } from '../auth.ts';
 import { dataResponse, PhpFloat } from '../bytes.ts';
@@ -32,22 +33,7 @@ const sections: Record<string, Section> = {
   // The property's extra services (modern /extra_services, spec 2.9) with their legacy bytes: id, name at the
   // request locale, price as a PHP float, then the remaining fields as the modern API names them.
   services: async ({ db }, caller, locale) => {
-    const rows = await db.sql<{
-      id: number;
-      name: string;
-      name_tr: Record<string, string>;
-      price: number;
-      price_type: number;
-      is_daily: boolean;
-      do_not_apply_promotions: boolean;
-      active_week_days: string[];
-      select_dates_type: string;
-      select_min_days: number | null;
-      select_max_days: number | null;
-    }>`
-      select id, name, name_tr, price, price_type, is_daily, do_not_apply_promotions, active_week_days,
-        select_dates_type, select_min_days, select_max_days
-      from extra_services where property_id = ${caller.propertyId} and deleted_at is null order by id`;
+    const rows = await readExtraServices(db, caller.propertyId);
     return rows.map((r) => ({
       id: r.id,
       name: localized(r.name, r.name_tr, locale) || firstName(r.name_tr),

@@ -1,23 +1,16 @@
+import type { PromotionTerms as EngineTerms } from '../../actors/pricing/discounts.ts';
 import { isValidWindow } from '../../actors/pricing/promotion-window.ts';
 import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 import type { DiscountType, PromotionType } from './model.ts';
 
-/** A promotion's terms after a create or a PATCH merge, before they are written. */
-export interface PromotionTerms {
+/** A promotion's terms after a create or a PATCH merge, before they are written (the engine reads the same). */
+export type PromotionTerms = Omit<
+  EngineTerms,
+  'id' | 'name' | 'is_active' | 'rate_plan_ids' | 'type' | 'discount_type'
+> & {
   type: PromotionType;
   discount_type: DiscountType;
-  discount_value: number;
-  stay_from: string | null;
-  stay_to: string | null;
-  book_from: string | null;
-  book_to: string | null;
-  resv_min: number | null;
-  resv_max: number | null;
-  resv_from_time: string;
-  resv_to_time: string;
-  days_before_arrival_min: number | null;
-  days_before_arrival_max: number | null;
-}
+};
 
 const message = (rule: string) => [`customer.promotion.messages.${rule}`];
 
