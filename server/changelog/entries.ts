@@ -26,6 +26,16 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'additive',
         summary:
+          'Legacy PMS v1 facade: each api_key has a cutover mode. In `shadow` the legacy service answers the PMS, unchanged (status, headers, body), while the service compares its own answer with it; in `live` the service answers. When the legacy service cannot be reached a shadowed call answers 502 (504 when it is too slow) with `{"message":"Throw Error Exception\\nMsg: Legacy service unreachable\\nCode: 0"}` and nothing is written; retry later.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Legacy PMS v1 facade: once a shutdown date is set for a method (never before 2027-08-01, and at least 6 months ahead), its answers carry `Sunset: <HTTP-date>` (RFC 8594) and `Link: <migration guide>; rel="sunset"`; the rest of the answer is unchanged. A method is switched off (410) at that date only when every PMS using it has had no difference in shadow mode for 90 consecutive days of traffic.',
+      },
+      {
+        kind: 'additive',
+        summary:
           'Inventory pushes and the per-plan rate write to a shadow property answer `would: {written, unchanged, skipped_out_of_window}`: what the same push would write once the property is live. `dry` stays true and the spec counters stay zero.',
       },
       {

@@ -103,7 +103,14 @@ export class ShadowComparisons {
         // A comparison that failed is lost, not the legacy traffic: the PMS already has its answer.
         this.deps.log.error('shadow comparison failed', { key_id: next.keyId, ...errorFields(error) });
       }
+      await this.#recordOverflow();
     }
+    await this.#recordOverflow();
+  }
+
+  /** Dropped exchanges counted so far go onto their keys' days (while the queue is full, after every comparison). */
+  async #recordOverflow(): Promise<void> {
+    if (!this.#overflow.size) return;
     const overflow = [...this.#overflow.values()];
     this.#overflow.clear();
     for (const { keyId, day, count } of overflow) {
