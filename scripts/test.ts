@@ -37,8 +37,11 @@ async function run(label: string, args: string[], runEnv: Record<string, string 
       tail = (tail + text).slice(-4000);
     }
   };
-  await Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
+  const pumped = Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
   const code = await proc.exited;
+  // A server process a failed test left running inherits our pipes and would keep them open for ever: once
+  // the test runner itself has exited, read what is buffered and stop waiting.
+  await Promise.race([pumped, Bun.sleep(3000)]);
   const passed = Number(tail.match(/^\s*(\d+) pass/m)?.[1] ?? 0);
   const failed = Number(tail.match(/^\s*(\d+) fail/m)?.[1] ?? 0);
   // A crashed runner that printed no summary counts as one failure.
