@@ -1,4 +1,5 @@
 import { readAgeBrackets } from '../../actors/pricing/age-brackets.ts';
+import { configEvent } from '../config-surfaces/config-event.ts';
 import type { Db } from '../core/db/db.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
@@ -41,12 +42,14 @@ export async function putAgeGroups(
       on conflict (property_id) do update set is_active = excluded.is_active, groups = excluded.groups,
         updated_at = excluded.updated_at`;
     pairs = await refreshVocabularies(tx, property.id);
-    await recordEvent(tx, {
-      type: 'age_groups.updated',
-      customerId: property.customer_id,
-      propertyId: property.id,
-      data: { property_id: property.external_id, is_active: after.is_active, changed_groups: changes.changed_groups },
-    });
+    await recordEvent(
+      tx,
+      configEvent(property, {
+        type: 'age_groups.updated',
+        is_active: after.is_active,
+        changed_groups: changes.changed_groups,
+      }),
+    );
   }
   return { ...after, preview: { ...changes, reprice_note: repriceNote(changed, pairs) } };
 }

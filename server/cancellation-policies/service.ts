@@ -1,3 +1,4 @@
+import { configEvent } from '../config-surfaces/config-event.ts';
 import { firstTranslation } from '../config-surfaces/model.ts';
 import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
 import { plansUsingPolicy } from '../config-surfaces/policy-usage.ts';
@@ -42,12 +43,14 @@ export async function createCancellationPolicy(
     insert into cancellation_policies (property_id, name, name_tr, rules, created_at, updated_at)
     values (${property.id}, ${name}, ${input.name_tr}, ${rules}, ${now}, ${now}) returning *`;
   if (!row) throw new Error('cancellation policy insert returned no row');
-  await recordEvent(tx, {
-    type: 'cancellation_policy.created',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, cancellation_policy_id: row.external_id, placeholder: false },
-  });
+  await recordEvent(
+    tx,
+    configEvent(property, {
+      type: 'cancellation_policy.created',
+      cancellation_policy_id: row.external_id,
+      placeholder: false,
+    }),
+  );
   return row;
 }
 
@@ -72,12 +75,14 @@ export async function updateCancellationPolicy(
       is_placeholder = false, updated_at = ${now}
     where id = ${current.id} returning *`;
   if (!row) throw new Error('cancellation policy update returned no row');
-  await recordEvent(tx, {
-    type: 'cancellation_policy.updated',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, cancellation_policy_id: row.external_id, rules: rules.length },
-  });
+  await recordEvent(
+    tx,
+    configEvent(property, {
+      type: 'cancellation_policy.updated',
+      cancellation_policy_id: row.external_id,
+      rules: rules.length,
+    }),
+  );
   return row;
 }
 
@@ -88,11 +93,9 @@ export async function deleteCancellationPolicy(tx: Db, property: PropertyRow, id
   const plans = await plansUsingPolicy(tx, 'cancellation_policy_id', row.id);
   if (plans.length) throw new ApiError('errors.qc.cancellation_policy_in_use', { rate_plan_ids: plans });
   await softDeleteOwned(tx, 'cancellation_policies', row.id, now);
-  await recordEvent(tx, {
-    type: 'cancellation_policy.deleted',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, cancellation_policy_id: row.external_id },
-  });
+  await recordEvent(
+    tx,
+    configEvent(property, { type: 'cancellation_policy.deleted', cancellation_policy_id: row.external_id }),
+  );
   return row.external_id;
 }

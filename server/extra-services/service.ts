@@ -1,3 +1,4 @@
+import { configEvent } from '../config-surfaces/config-event.ts';
 import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
 import type { Db } from '../core/db/db.ts';
 import { recordEvent } from '../core/outbox.ts';
@@ -58,12 +59,7 @@ export async function createExtraService(
       ${now}, ${now})
     returning *`;
   if (!row) throw new Error('extra service insert returned no row');
-  await recordEvent(tx, {
-    type: 'extra_service.created',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, extra_service_id: row.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'extra_service.created', extra_service_id: row.external_id }));
   return row;
 }
 
@@ -84,23 +80,13 @@ export async function updateExtraService(
       select_max_days = ${s.settings.max_days}, updated_at = ${now}
     where id = ${current.id} returning *`;
   if (!row) throw new Error('extra service update returned no row');
-  await recordEvent(tx, {
-    type: 'extra_service.updated',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, extra_service_id: row.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'extra_service.updated', extra_service_id: row.external_id }));
   return row;
 }
 
 export async function deleteExtraService(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
   const row = await findOwned<ExtraServiceRow>(tx, 'extra_services', property.id, id, true);
   await softDeleteOwned(tx, 'extra_services', row.id, now);
-  await recordEvent(tx, {
-    type: 'extra_service.deleted',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, extra_service_id: row.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'extra_service.deleted', extra_service_id: row.external_id }));
   return row.external_id;
 }

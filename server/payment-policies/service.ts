@@ -1,3 +1,4 @@
+import { configEvent } from '../config-surfaces/config-event.ts';
 import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
 import { plansUsingPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
@@ -40,12 +41,10 @@ export async function createPaymentPolicy(
       ${terms.date}, ${input.percent ?? 100}, ${now}, ${now})
     returning *`;
   if (!row) throw new Error('payment policy insert returned no row');
-  await recordEvent(tx, {
-    type: 'payment_policy.created',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, payment_policy_id: row.external_id, placeholder: false },
-  });
+  await recordEvent(
+    tx,
+    configEvent(property, { type: 'payment_policy.created', payment_policy_id: row.external_id, placeholder: false }),
+  );
   return row;
 }
 
@@ -72,12 +71,14 @@ export async function updatePaymentPolicy(
       percent = ${input.percent ?? current.percent}, is_placeholder = false, updated_at = ${now}
     where id = ${current.id} returning *`;
   if (!row) throw new Error('payment policy update returned no row');
-  await recordEvent(tx, {
-    type: 'payment_policy.updated',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, payment_policy_id: row.external_id, pay_type: row.pay_type },
-  });
+  await recordEvent(
+    tx,
+    configEvent(property, {
+      type: 'payment_policy.updated',
+      payment_policy_id: row.external_id,
+      pay_type: row.pay_type,
+    }),
+  );
   return row;
 }
 
@@ -88,11 +89,6 @@ export async function deletePaymentPolicy(tx: Db, property: PropertyRow, id: str
   const plans = await plansUsingPolicy(tx, 'payment_policy_id', row.id);
   if (plans.length) throw new ApiError('errors.qc.payment_policy_in_use', { rate_plan_ids: plans });
   await softDeleteOwned(tx, 'payment_policies', row.id, now);
-  await recordEvent(tx, {
-    type: 'payment_policy.deleted',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, payment_policy_id: row.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'payment_policy.deleted', payment_policy_id: row.external_id }));
   return row.external_id;
 }

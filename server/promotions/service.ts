@@ -1,3 +1,4 @@
+import { configEvent } from '../config-surfaces/config-event.ts';
 import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Db } from '../core/db/db.ts';
@@ -62,12 +63,7 @@ export async function createPromotion(
       ${p.rate_plan_ids}::uuid[], ${now}, ${now})
     returning *`;
   if (!row) throw new Error('promotion insert returned no row');
-  await recordEvent(tx, {
-    type: 'promotion.created',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, promotion_id: row.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'promotion.created', promotion_id: row.external_id }));
   return row;
 }
 
@@ -90,23 +86,13 @@ export async function updatePromotion(
       rate_plan_ids = ${p.rate_plan_ids}::uuid[], updated_at = ${now}
     where id = ${current.id} returning *`;
   if (!row) throw new Error('promotion update returned no row');
-  await recordEvent(tx, {
-    type: 'promotion.updated',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, promotion_id: row.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'promotion.updated', promotion_id: row.external_id }));
   return row;
 }
 
 export async function deletePromotion(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
   const row = await findOwned<PromotionRow>(tx, 'promotions', property.id, id, true);
   await softDeleteOwned(tx, 'promotions', row.id, now);
-  await recordEvent(tx, {
-    type: 'promotion.deleted',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, promotion_id: row.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'promotion.deleted', promotion_id: row.external_id }));
   return row.external_id;
 }

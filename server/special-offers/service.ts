@@ -1,4 +1,5 @@
 import type { BookingButtonRow } from '../booking-buttons/store.ts';
+import { configEvent } from '../config-surfaces/config-event.ts';
 import type { OwnedRow } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Principal } from '../core/auth/principal.ts';
@@ -93,12 +94,7 @@ export async function createSpecialOffer(
     returning id`;
   if (!row) throw new Error('special offer insert returned no row');
   const offer = await offerById(tx, row.id);
-  await recordEvent(tx, {
-    type: 'special_offer.created',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, special_offer_id: offer.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'special_offer.created', special_offer_id: offer.external_id }));
   return offer;
 }
 
@@ -118,23 +114,13 @@ export async function updateSpecialOffer(
       rate_plan_ids = ${o.rate_plan_ids}::uuid[], min_nights = ${o.min_nights}, max_nights = ${o.max_nights},
       discount_percent = ${o.discount_percent}, updated_at = ${now}
     where id = ${offer.id}`;
-  await recordEvent(tx, {
-    type: 'special_offer.updated',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, special_offer_id: offer.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'special_offer.updated', special_offer_id: offer.external_id }));
   return offerById(tx, offer.id);
 }
 
 export async function deleteSpecialOffer(tx: Db, principal: Principal, id: string, now: Date): Promise<string> {
   const { offer, property } = await resolveOffer(tx, principal, id);
   await tx.sql`update special_offers set deleted_at = ${now}, updated_at = ${now} where id = ${offer.id}`;
-  await recordEvent(tx, {
-    type: 'special_offer.deleted',
-    customerId: property.customer_id,
-    propertyId: property.id,
-    data: { property_id: property.external_id, special_offer_id: offer.external_id },
-  });
+  await recordEvent(tx, configEvent(property, { type: 'special_offer.deleted', special_offer_id: offer.external_id }));
   return offer.external_id;
 }
