@@ -21,6 +21,7 @@ const BENCHES: Array<{ name: string; env?: Record<string, string> }> = [
   { name: 'feed' },
   { name: 'webhooks', env: { BENCH_BOOKINGS: '100' } },
   { name: 'legacy', env: { BENCH_CALLS: '150' } },
+  { name: 'legacy-shadow', env: { BENCH_SHADOW_REQUESTS: '1000' } },
   { name: 'harness', env: { BENCH_REQUESTS: '10000', BENCH_COMPARE_ENTRIES: '50000' } },
 ];
 

@@ -17,6 +17,7 @@ import type { Exchange } from '../harness/compare/exchange.ts';
 import { CorpusWriter } from '../harness/corpus/corpus-writer.ts';
 import { startHarness } from '../harness/testing/harness-cli.ts';
 import { ServerProcess } from '../server/testing/server-process.ts';
+import { report } from './report.ts';
 import { type Stats, stats } from './stats.ts';
 
 const REQUESTS = Number(process.env.BENCH_SHADOW_REQUESTS ?? 2000);
@@ -128,7 +129,19 @@ console.log(row('direct to the upstream (reference)', stats(direct)));
 console.log(row('through the port in shadow mode', stats(shadowed)));
 console.log(row('added by shadow mode (per pair)', stats(added)));
 const median = stats(added).median;
-console.log(`\nAdded median ${median.toFixed(3)} ms: ${median < 1 ? 'under' : 'OVER'} the 1 ms target.`);
+report([
+  {
+    bench: 'shadow',
+    name: 'latency shadow mode adds to a legacy read (median ms)',
+    value: median,
+    unit: 'ms',
+    reference: 'direct to the upstream',
+    referenceValue: stats(direct).median,
+    target: '< 1 ms',
+    met: median < 1,
+    range: `p95 ${stats(added).p95.toFixed(2)} ms`,
+  },
+]);
 const load = loadavg()
   .map((x) => x.toFixed(1))
   .join(' ');
