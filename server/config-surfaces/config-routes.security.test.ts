@@ -6,8 +6,8 @@ import { type ConfigTest, call, startConfigTest } from './test-fixtures.ts';
 /**
  * Every configuration-surface route (spec 4.7), table-driven: 404 across customers and outside the token's
  * property allow-list, 403 when the route is not on the token's endpoint allow-list, and an idempotent
- * replay of each write (same status, body and headers, plus Idempotency-Replayed). The scope refusal of
- * each route is in the route-table auth walk.
+ * replay of each write (same status, body and headers, plus Idempotency-Replayed), and 403 for a token
+ * without properties.manage (the route-table auth walk checks that too, for every route).
  */
 const CONFIG_TAGS = new Set([
   'payment_policies',
@@ -32,6 +32,7 @@ const OFFER = {
 let c: ConfigTest;
 let allowListToken: string;
 let endpointToken: string;
+let scopeToken: string;
 let serial = 0;
 
 /** Ids of one live record of each entity, on the demo's live property. */
@@ -171,6 +172,13 @@ beforeAll(async () => {
       property_ids: [c.demo.properties[1]?.id as string],
     })
   ).token;
+  scopeToken = (
+    await c.t.client({
+      customer_id: c.demo.customer_id,
+      scopes: ['inventory.read', 'bookings.read'],
+      account_scoped: true,
+    })
+  ).token;
   endpointToken = (
     await c.t.client({
       customer_id: c.demo.customer_id,
@@ -209,6 +217,14 @@ describe('configuration routes', () => {
     it(`${k.name}: 404 for a property outside the token's allow-list`, async () => {
       const res = await send(allowListToken, await k.path(f));
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: 'errors.not_found' });
+    });
+
+    it(`${k.name}: 403 for a token without properties.manage`, async () => {
+      const res = await send(scopeToken, await k.path(f));
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 403,
+        message: 'errors.qc.insufficient_scope',
+      });
     });
 
     it(`${k.name}: 403 when the route is not on the token's endpoint allow-list`, async () => {
