@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'bun:test';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'bun:test';
 import { buildApp } from '../app.ts';
 import { createDeps } from '../boot.ts';
 import { ManualClock } from '../core/clock.ts';
@@ -203,21 +203,51 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 }
 
 /**
- * The test app of one test file (or of one describe block, when called inside it): started in beforeAll and
- * closed in afterAll, so no test file can forget to close what it started. The TestApp returned forwards to
- * the started one, so hooks registered after this call and the tests use it as they would the app itself;
- * touching it while the file is being loaded throws.
+ * A value of one test file (or of one describe block, when called inside it) that the file names while it
+ * loads but that only exists between beforeAll and afterAll: `make` runs in beforeAll, `dispose` in afterAll.
+ * The object returned forwards every read and write to the value made, so hooks registered after this call
+ * and the tests use it as they would the value itself; touching it while the file is being loaded throws.
+ * Members are read from the value, so its methods must not depend on `this` being the value itself.
  */
-export function testAppPerFile(options?: TestAppOptions): TestApp {
-  let started: TestApp | undefined;
-  beforeAll(async () => {
-    started = await startTestApp(options);
+export function perFile<T extends object>(make: () => Promise<T>, dispose?: (value: T) => unknown): T {
+  return hookedValue(beforeAll, afterAll, make, dispose);
+}
+
+/** Like perFile, made afresh before each test and disposed after it. */
+export function perTest<T extends object>(make: () => Promise<T>, dispose?: (value: T) => unknown): T {
+  return hookedValue(beforeEach, afterEach, make, dispose);
+}
+
+function hookedValue<T extends object>(
+  before: (hook: () => Promise<void>) => void,
+  after: (hook: () => Promise<void>) => void,
+  make: () => Promise<T>,
+  dispose?: (value: T) => unknown,
+): T {
+  let made: T | undefined;
+  before(async () => {
+    made = await make();
   });
-  afterAll(() => started?.close());
-  const current = (): TestApp => {
-    if (!started) throw new Error('the test app starts in beforeAll: use it inside hooks and tests');
-    return started;
+  after(async () => {
+    if (made && dispose) await dispose(made);
+  });
+  const current = (): T => {
+    if (!made) throw new Error('this test value is made in a before hook: use it inside hooks and tests');
+    return made;
   };
-  // Every member, methods included, read from the started app: the harness's methods close over it.
-  return new Proxy({} as TestApp, { get: (_, member) => Reflect.get(current(), member) });
+  return new Proxy({} as T, {
+    get: (_, member) => Reflect.get(current(), member),
+    set: (_, member, value) => Reflect.set(current(), member, value),
+    has: (_, member) => Reflect.has(current(), member),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, member) => Reflect.getOwnPropertyDescriptor(current(), member),
+  });
+}
+
+/** The test app of one test file (or describe block): started in beforeAll, closed in afterAll. */
+export function testAppPerFile(options?: TestAppOptions): TestApp {
+  return perFile(
+    () => startTestApp(options),
+    (t) => t.close(),
+  );
 }

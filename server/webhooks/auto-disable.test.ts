@@ -1,38 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
-import type { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
-import type { TestApp } from '../testing/harness.ts';
-import type { Webhooks } from './dispatcher.ts';
-import {
-  commitBookingEvent,
-  deliveryRows,
-  startReceiver,
-  startSteppedWebhookTest,
-  stopWebhookTest,
-  subscribe,
-  type TestReceiver,
-} from './test-support.ts';
+import { beforeEach, describe, expect, it } from 'bun:test';
+import { commitBookingEvent, deliveryRows, steppedWebhookTest, subscribe } from './test-support.ts';
 
 const HOUR = 3600_000;
 
 describe('auto-disable after more than 72 hours of failures', () => {
   const start = new Date('2026-01-20T00:00:00Z');
-  let t: TestApp;
-  let clock: ManualClock;
-  let webhooks: Webhooks;
-  let receiver: TestReceiver;
-  let monitor: TestReceiver;
-  let demo: Demo;
+  // Afresh for every test: app, clock back at `start`, demo customer and receivers.
+  const kit = steppedWebhookTest(start, {}, { each: true });
+  const { clock, t, webhooks, demo } = kit;
   let up: boolean;
   let n = 0;
-
-  beforeEach(async () => {
-    ({ clock, t, webhooks, demo } = await startSteppedWebhookTest(start));
+  beforeEach(() => {
     up = false;
-    receiver = startReceiver(() => new Response('', { status: up ? 200 : 500 }));
-    monitor = startReceiver();
   });
-  afterEach(() => stopWebhookTest(t, demo, receiver, monitor));
+  const receiver = kit.receiver(() => new Response('', { status: up ? 200 : 500 }));
+  const monitor = kit.receiver();
 
   const emit = () => commitBookingEvent(t, demo, 'booking.modified', ++n);
   const show = async (id: string) =>

@@ -1,33 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
-import type { TestApp } from '../testing/harness.ts';
-import {
-  commitBookingEvent,
-  retireSubscriptions,
-  startReceiver,
-  startSteppedWebhookTest,
-  stopWebhookTest,
-  subscribe,
-  type TestReceiver,
-} from './test-support.ts';
+import { describe, expect, it } from 'bun:test';
+import { commitBookingEvent, retireSubscriptions, steppedWebhookTest, subscribe } from './test-support.ts';
 
 /** GET /health/webhooks, the delivery log and redelivery. */
 describe('delivery health, log and redelivery', () => {
   const start = new Date('2026-01-15T08:00:00Z');
-  let t: TestApp;
-  let clock: ManualClock;
-  let demo: Demo;
-  let healthy: TestReceiver;
-  let broken: TestReceiver;
+  const kit = steppedWebhookTest(start);
+  const { clock, t, demo } = kit;
+  const healthy = kit.receiver();
+  const broken = kit.receiver(() => new Response('', { status: 500 }));
   let n = 0;
-
-  beforeAll(async () => {
-    ({ clock, t, demo } = await startSteppedWebhookTest(start));
-    healthy = startReceiver();
-    broken = startReceiver(() => new Response('', { status: 500 }));
-  });
-  afterAll(() => stopWebhookTest(t, demo, healthy, broken));
 
   const token = () => demo.personal_token;
   const emit = (type = 'booking.created') => commitBookingEvent(t, demo, type, ++n);

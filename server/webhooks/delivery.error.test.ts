@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { afterAll, describe, expect, it } from 'bun:test';
 import {
   commitBookingEvent,
   deliveryRows,
   selfSignedCertificate,
   startReceiver,
-  startSteppedWebhookTest,
-  stopWebhookTest,
+  steppedWebhookTest,
   subscribe,
   type TestReceiver,
 } from './test-support.ts';
 
 /** What counts as a failure besides a 5xx: TLS, refused connections, redirects, 4xx. */
 describe('delivery failures', () => {
-  let t: TestApp;
-  let demo: Demo;
+  const { t, demo } = steppedWebhookTest(new Date('2026-01-07T00:00:00Z'));
+  // Each test starts the receivers it needs; all are stopped with the file.
   const receivers: TestReceiver[] = [];
-
-  beforeAll(async () => {
-    ({ t, demo } = await startSteppedWebhookTest(new Date('2026-01-07T00:00:00Z')));
+  afterAll(async () => {
+    for (const r of receivers) await r.stop();
   });
-  afterAll(() => stopWebhookTest(t, demo, ...receivers));
 
   const receiver = (...args: Parameters<typeof startReceiver>) => {
     const r = startReceiver(...args);

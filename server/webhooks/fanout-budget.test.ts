@@ -1,29 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
-import type { TestApp } from '../testing/harness.ts';
-import {
-  commitBookingEvent,
-  deliveryRows,
-  startReceiver,
-  startSteppedWebhookTest,
-  stopWebhookTest,
-  subscribe,
-  type TestReceiver,
-} from './test-support.ts';
+import { describe, expect, it } from 'bun:test';
+import { commitBookingEvent, deliveryRows, steppedWebhookTest, subscribe } from './test-support.ts';
 
 describe('webhook-fanout daily budget', () => {
   const start = new Date('2026-03-03T22:00:00Z');
-  let t: TestApp;
-  let clock: ManualClock;
-  let receiver: TestReceiver;
-  let demo: Demo;
-
-  beforeAll(async () => {
-    ({ clock, t, demo } = await startSteppedWebhookTest(start, { fanoutPerDay: 2 }));
-    receiver = startReceiver((_, i) => new Response('', { status: i === 0 ? 500 : 200 }));
-  });
-  afterAll(() => stopWebhookTest(t, demo, receiver));
+  const kit = steppedWebhookTest(start, { fanoutPerDay: 2 });
+  const { clock, t, demo } = kit;
+  const receiver = kit.receiver((_, i) => new Response('', { status: i === 0 ? 500 : 200 }));
 
   it('queues deliveries past the budget until 00:00 UTC and delivers every one of them', async () => {
     const sub = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.created'] });

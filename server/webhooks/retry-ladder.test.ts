@@ -1,33 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
-import type { TestApp } from '../testing/harness.ts';
-import type { Webhooks } from './dispatcher.ts';
+import { describe, expect, it } from 'bun:test';
 import { LADDER_SECONDS, MAX_ATTEMPTS, nextUtcMidnight } from './ladder.ts';
-import {
-  commitBookingEvent,
-  deliveryRows,
-  startReceiver,
-  startSteppedWebhookTest,
-  stopWebhookTest,
-  subscribe,
-  type TestReceiver,
-} from './test-support.ts';
+import { commitBookingEvent, deliveryRows, steppedWebhookTest, subscribe } from './test-support.ts';
 
 /** The ladder at its real values, on a ManualClock the test moves; runDue() plays the worker. */
 describe('retry ladder', () => {
   const start = new Date('2026-01-12T10:00:00Z');
-  let t: TestApp;
-  let clock: ManualClock;
-  let webhooks: Webhooks;
-  let receiver: TestReceiver;
-  let demo: Demo;
-
-  beforeAll(async () => {
-    ({ clock, t, webhooks, demo } = await startSteppedWebhookTest(start));
-    receiver = startReceiver(() => new Response('down', { status: 500 }));
-  });
-  afterAll(() => stopWebhookTest(t, demo, receiver));
+  const kit = steppedWebhookTest(start);
+  const { clock, t, webhooks, demo } = kit;
+  const receiver = kit.receiver(() => new Response('down', { status: 500 }));
 
   it('is exactly 5 s, 10 s, 30 s, 5 min, then 1 h twenty times, then dead', async () => {
     expect(LADDER_SECONDS).toEqual([5, 10, 30, 300, ...Array(20).fill(3600)]);

@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
 import { verifyWebhook } from './receiver.ts';
 import {
   commitBookingEvent,
   type Received,
   retireSubscriptions,
-  startReceiver,
-  startSteppedWebhookTest,
-  stopWebhookTest,
+  steppedWebhookTest,
   subscribe,
-  type TestReceiver,
 } from './test-support.ts';
 
 describe('signing secret rotation', () => {
   const start = new Date('2026-02-01T00:00:00Z');
-  let t: TestApp;
-  let clock: ManualClock;
-  let receiver: TestReceiver;
-  let demo: Demo;
-
-  beforeAll(async () => {
-    ({ clock, t, demo } = await startSteppedWebhookTest(start));
-    receiver = startReceiver(() => new Response('', { status: 503 }));
-  });
-  afterAll(() => stopWebhookTest(t, demo, receiver));
+  const kit = steppedWebhookTest(start);
+  const { clock, t, demo } = kit;
+  const receiver = kit.receiver(() => new Response('', { status: 503 }));
 
   // The receiver helper's clock follows the ManualClock, like a partner whose clock is in sync.
   const verify = (r: Received | undefined, secrets: string[]) => {

@@ -5,7 +5,7 @@ import { ManualClock } from '../core/clock.ts';
 import type { Deps } from '../core/deps.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { perFile, perTest, startTestApp, type TestApp } from '../testing/harness.ts';
 import type { WebhookOptions, Webhooks } from './dispatcher.ts';
 
 /**
@@ -133,20 +133,44 @@ export interface SteppedWebhookTest {
   /** The worker, which only runs when the test calls runDue() on it. */
   webhooks: Webhooks;
   demo: Demo;
+  /** A receiver started with the app and stopped after it (after the demo's subscriptions are retired). */
+  receiver(respond?: Responder, options?: ReceiverOptions): TestReceiver;
 }
 
 /**
  * A test app on a ManualClock set to `start` whose webhook worker never runs in the background, so a test
- * steps time and deliveries itself; and a fresh demo customer to subscribe with.
+ * steps time and deliveries itself; and a fresh demo customer to subscribe with. Made in beforeAll and torn
+ * down in afterAll (`each: true`: afresh for every test, the clock back at `start`): the demo's
+ * subscriptions are retired, the app closed and the receivers stopped.
  */
-export async function startSteppedWebhookTest(
+export function steppedWebhookTest(
   start: Date,
   options: Omit<WebhookOptions, 'autorun'> = {},
-): Promise<SteppedWebhookTest> {
+  { each = false }: { each?: boolean } = {},
+): SteppedWebhookTest {
+  const hooked = each ? perTest : perFile;
   const clock = new ManualClock(start);
-  const t = await startTestApp({ clock, webhooks: { autorun: false, ...options } });
-  if (!t.webhooks) throw new Error('webhooks not started');
-  return { clock, t, webhooks: t.webhooks, demo: await t.demo() };
+  const t = hooked(
+    () => {
+      clock.set(start);
+      return startTestApp({ clock, webhooks: { autorun: false, ...options } });
+    },
+    (app) => app.close(),
+  );
+  const webhooks = hooked(async () => {
+    if (!t.webhooks) throw new Error('webhooks not started');
+    return t.webhooks;
+  });
+  const demo = hooked(
+    () => t.demo(),
+    (made) => retireSubscriptions(t.deps, made.customer_id),
+  );
+  const receiver = (respond?: Responder, receiverOptions?: ReceiverOptions) =>
+    hooked(
+      async () => startReceiver(respond, receiverOptions),
+      (made) => made.stop(),
+    );
+  return { clock, t, webhooks, demo, receiver };
 }
 
 /** Tears a webhook test down: retires the demo's subscriptions, closes the app, then stops the receivers. */
