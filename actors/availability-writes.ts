@@ -1,5 +1,6 @@
 import { formatDay } from '../server/core/days.ts';
 import type { Db } from '../server/core/db/db.ts';
+import { sparse } from './calendar-writes.ts';
 import type { DayRow } from './day-rows.ts';
 
 /**
@@ -33,9 +34,9 @@ export async function writeAvailability(
   if (!days.length) return 0;
   const roomTypeIds = days.map((d) => d.target);
   const dates = days.map((d) => formatDay(d.day));
-  const free = days.map((d) => d.value.free);
   // Booleans travel as 1/0: postgres.js infers a boolean array's type from its first element as scalar bool.
-  const opened = days.map((d) => (d.value.opened === null ? null : d.value.opened ? 1 : 0));
+  const opened = sparse(days.map((d) => (d.value.opened === null ? null : d.value.opened ? 1 : 0)));
+  const free = sparse(days.map((d) => d.value.free));
   // The insert's conflict branch cannot happen inside the actor turn (nothing else writes these rows in
   // between); should a writer ever bypass the actor, its row is kept rather than overwritten with a guess.
   const [row] = await tx.sql<{ written: number }>`

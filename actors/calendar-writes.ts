@@ -93,10 +93,10 @@ export async function writeRestrictions(
   const ratePlanIds = days.map((d) => d.target.ratePlanId);
   const roomTypeIds = days.map((d) => d.target.roomTypeId);
   const dates = days.map((d) => formatDay(d.day));
-  const int = (field: 'min_los' | 'max_los') => days.map((d) => d.value[field] ?? null);
+  const int = (field: 'min_los' | 'max_los') => sparse(days.map((d) => d.value[field] ?? null));
   // Booleans travel as 1/0: postgres.js infers a boolean array's type from its first element as scalar bool.
   const bool = (field: 'stop_sell' | 'closed_to_arrival' | 'closed_to_departure') =>
-    days.map((d) => (d.value[field] === undefined ? null : d.value[field] ? 1 : 0));
+    sparse(days.map((d) => (d.value[field] === undefined ? null : d.value[field] ? 1 : 0)));
   const [row] = await tx.sql<{ written: number }>`
     with incoming as (
       select i.rate_plan_id, i.room_type_id, i.date, i.min_los, i.max_los,
@@ -136,6 +136,14 @@ export async function writeRestrictions(
     )
     select (select count(*) from updated) + (select count(*) from inserted) as written`;
   return row?.written ?? 0;
+}
+
+/**
+ * A column no day-row of the push sets travels as one null instead of an array of 20000 nulls: `unnest` pads
+ * a null (empty) array with nulls, so the statement reads the same, and neither side spends time on the array.
+ */
+export function sparse<T>(column: (T | null)[]): (T | null)[] | null {
+  return column.every((x) => x === null) ? null : column;
 }
 
 export function mergePrices(earlier: Prices, later: Prices): Prices {

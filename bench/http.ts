@@ -106,6 +106,7 @@ async function benchStartup() {
 /** One backend of counters and records: a service in this process on a real port, sharing the database. */
 async function benchBackend(name: string, db: Db, dataDir: string, redis: string | undefined) {
   const config = parseConfig({
+    QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis,
     QC_DATA_DIR: dataDir,
@@ -223,7 +224,9 @@ console.log(
 );
 await benchStartup();
 const dataDir = mkdtempSync(join(tmpdir(), 'qc-bench-data-'));
-const db = await openDb(parseConfig({ DATABASE_URL: databaseUrl, QC_DATA_DIR: dataDir }));
+const db = await openDb(
+  parseConfig({ DATABASE_URL: databaseUrl, QC_DATA_DIR: dataDir, QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS }),
+);
 try {
   await benchBackend('In-process limiter and idempotency store', db, dataDir, undefined);
   if (redisUrl) await benchBackend('Redis limiter and idempotency store', db, dataDir, redisUrl);

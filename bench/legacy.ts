@@ -23,6 +23,8 @@ const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'qc-bench-legacy-'));
 
 const config = parseConfig({
+  // npm run bench sets a generous bound: on a loaded machine a statement can wait past the 2 s default.
+  QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS,
   QC_LOG_LEVEL: 'silent',
   QC_OPERATOR_TOKEN: 'bench-operator-token-0123456789',
   QC_DEMO_ON_EMPTY: '0',

@@ -24,7 +24,8 @@ const pushMs = new Trend('push_duration_ms', true);
 
 const scenario = (endpoint) => ({
   executor: 'constant-arrival-rate',
-  rate: 20,
+  // 18 a minute: 10% under the 20-a-minute budget, so a partner's own retries fit beside it.
+  rate: 18,
   timeUnit: '1m',
   duration: DURATION,
   preAllocatedVUs: 2,
@@ -39,9 +40,12 @@ export const options = {
     restrictions: scenario('restrictions'),
   },
   thresholds: {
-    'http_req_duration{endpoint:rates}': ['p(95)<1000'],
-    'http_req_duration{endpoint:availability}': ['p(95)<1000'],
-    'http_req_duration{endpoint:restrictions}': ['p(95)<1000'],
+    // From `npm run bench` (bench:inventory) on a shared 2-core machine: a 20000-day-row push takes some
+    // 200-750 ms (prices the most); the default 2000-day-row push a tenth of that, so these leave room for the
+    // network and for the largest pushes (ROWS=1000 DAYS=20).
+    'http_req_duration{endpoint:rates}': ['p(95)<1000', 'p(99)<2000'],
+    'http_req_duration{endpoint:availability}': ['p(95)<1000', 'p(99)<2000'],
+    'http_req_duration{endpoint:restrictions}': ['p(95)<1000', 'p(99)<2000'],
     checks: ['rate>0.99'],
   },
 };

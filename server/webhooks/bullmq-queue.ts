@@ -55,8 +55,18 @@ export class BullMqQueue implements DeliveryQueue {
   }
 
   async schedule(job: DeliveryJob): Promise<void> {
-    const delay = Math.max(0, job.runAt.getTime() - this.clock.now().getTime());
-    await this.#queue.add('deliver', { deliveryId: job.deliveryId }, { jobId: job.key, delay });
+    await this.scheduleMany([job]);
+  }
+
+  async scheduleMany(jobs: readonly DeliveryJob[]): Promise<void> {
+    const now = this.clock.now().getTime();
+    await this.#queue.addBulk(
+      jobs.map((job) => ({
+        name: 'deliver',
+        data: { deliveryId: job.deliveryId },
+        opts: { jobId: job.key, delay: Math.max(0, job.runAt.getTime() - now) },
+      })),
+    );
   }
 
   /**

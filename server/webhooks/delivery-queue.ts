@@ -17,6 +17,8 @@ export interface DeliveryJob {
 export interface DeliveryQueue {
   readonly kind: 'bullmq' | 'in-process';
   schedule(job: DeliveryJob): Promise<void>;
+  /** Several at once: a relayed batch becomes jobs in one round trip rather than one each. */
+  scheduleMany(jobs: readonly DeliveryJob[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,10 @@ export class InProcessQueue implements DeliveryQueue {
       Math.min(wait, MAX_TIMER_MS),
     );
     this.#timers.set(job.key, timer);
+  }
+
+  async scheduleMany(jobs: readonly DeliveryJob[]): Promise<void> {
+    for (const job of jobs) await this.schedule(job);
   }
 
   #enqueue(job: DeliveryJob): void {

@@ -7,7 +7,7 @@ import { errorFields } from '../core/log.ts';
 import { withTimeout } from '../core/timeout.ts';
 import { BullMqQueue } from './bullmq-queue.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
-import { type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
+import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
 import { listenForOutbox } from './outbox-listener.ts';
 import { RELAY_BATCH, relayBatch } from './relay.ts';
@@ -81,18 +81,24 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
 
   let queue: DeliveryQueue | undefined;
   const recentlyScheduled = new Map<string, number>();
-  const schedule = async (deliveryId: number, runAt: Date, key = jobKey(deliveryId, runAt)) => {
+  const scheduleAll = async (jobs: DeliveryJob[]) => {
     if (!queue) return;
     const now = Date.now();
-    if ((recentlyScheduled.get(key) ?? 0) > now) return;
+    const fresh = jobs.filter((job) => (recentlyScheduled.get(job.key) ?? 0) <= now);
+    if (!fresh.length) return;
     try {
-      await withTimeout(queue.schedule({ deliveryId, runAt, key }), SCHEDULE_DEADLINE_MS);
-      recentlyScheduled.set(key, now + RESCHEDULE_AFTER_MS);
+      await withTimeout(queue.scheduleMany(fresh), SCHEDULE_DEADLINE_MS);
+      for (const job of fresh) recentlyScheduled.set(job.key, now + RESCHEDULE_AFTER_MS);
     } catch (err) {
-      // The row stays due in the database; the sweep schedules it again once the queue answers.
-      deps.log.warn('webhook delivery not scheduled', { delivery: deliveryId, ...errorFields(err) });
+      // The rows stay due in the database; the sweep schedules them again once the queue answers.
+      deps.log.warn('webhook deliveries not scheduled', {
+        deliveries: fresh.map((job) => job.deliveryId),
+        ...errorFields(err),
+      });
     }
   };
+  const schedule = (deliveryId: number, runAt: Date, key = jobKey(deliveryId, runAt)) =>
+    scheduleAll([{ deliveryId, runAt, key }]);
 
   const attempt = async (deliveryId: number): Promise<AttemptResult> => {
     const result = await attemptDelivery(deps, settings, deliveryId);
@@ -106,7 +112,9 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     for (;;) {
       const { events, deliveries } = await relayBatch(deps, RELAY_BATCH);
       total += events;
-      await Promise.all(deliveries.map((d) => schedule(d.id, d.nextAttemptAt)));
+      await scheduleAll(
+        deliveries.map((d) => ({ deliveryId: d.id, runAt: d.nextAttemptAt, key: jobKey(d.id, d.nextAttemptAt) })),
+      );
       if (events < RELAY_BATCH) return total;
     }
   };
@@ -126,11 +134,15 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   const sweep = async () => {
     const now = Date.now();
     for (const [key, until] of recentlyScheduled) if (until <= now) recentlyScheduled.delete(key);
+    const jobs: DeliveryJob[] = [];
     for (const row of await dueRows(SWEEP_LIMIT)) {
       if (row.status === 'delivering' && row.lease_until) {
-        await schedule(row.id, row.lease_until, jobKey(row.id, row.lease_until, 'lease'));
-      } else if (row.next_attempt_at) await schedule(row.id, row.next_attempt_at);
+        jobs.push({ deliveryId: row.id, runAt: row.lease_until, key: jobKey(row.id, row.lease_until, 'lease') });
+      } else if (row.next_attempt_at) {
+        jobs.push({ deliveryId: row.id, runAt: row.next_attempt_at, key: jobKey(row.id, row.next_attempt_at) });
+      }
     }
+    await scheduleAll(jobs);
   };
 
   if (autorun) {
