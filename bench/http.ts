@@ -189,7 +189,7 @@ async function benchIdempotency(deps: Deps, token: string) {
       headers: { 'content-type': 'application/json', 'idempotency-key': key },
       body,
     });
-    keepRawBody(request);
+    keepRawBody(request, new TextEncoder().encode(body));
     return request;
   };
   const claimAndStore = async (key: string) => {

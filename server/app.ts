@@ -5,6 +5,7 @@ import type { Deps } from './core/deps.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
+import { spendUnmatchedBudget } from './core/limits/unmatched-route.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { galleryMedia } from './gallery/serve-image.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
@@ -47,7 +48,16 @@ export function buildApp(deps: Deps, options: AppOptions) {
     // key, the cutover hands it to the legacy service instead (shadow).
     .use(legacyFacade(deps, cutover.router))
     // Only unmatched routes reach here: the JSON surfaces have their own handlers.
-    .onError(({ request, code, error }) => renderError(deps, request, code, error));
+    .onError(async ({ request, code, error, server }) => {
+      if (code === 'NOT_FOUND') {
+        try {
+          await spendUnmatchedBudget(deps, request, server?.requestIP(request)?.address);
+        } catch (refused) {
+          return renderError(deps, request, 'UNKNOWN', refused);
+        }
+      }
+      return renderError(deps, request, code, error);
+    });
   setSpecSource((request) => app.handle(request));
   return app;
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PropertyActors } from '../actors/property-actors.ts';
+import { loadKeyEncryptionKey } from './core/auth/key-encryption.ts';
 import { randomSecret } from './core/auth/secrets.ts';
 import { SigningKeys } from './core/auth/signing-keys.ts';
 import { type Clock, systemClock } from './core/clock.ts';
@@ -42,7 +43,8 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   const db = options.db ?? (await openDb(config));
   const applied = await migrate(db);
   if (applied.length) log.info('migrations applied', { applied });
-  const keys = new SigningKeys(db);
+  const clock = options.clock ?? systemClock;
+  const keys = new SigningKeys(db, (await loadKeyEncryptionKey(config)).key, clock);
   await keys.load();
   // Auto-pipelining: the rate-limit scripts of concurrent requests leave in one write, not one each.
   const redis = config.redisUrl ? createRedis(config.redisUrl, log, { enableAutoPipelining: true }) : undefined;
@@ -58,7 +60,6 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
     log,
     options.idempotencyWaitMs,
   );
-  const clock = options.clock ?? systemClock;
   return {
     config,
     db,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
+import { startIncidentPurge } from './core/http/incidents.ts';
 import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
 import { createLegacyCutover } from './legacy-cutover/legacy-cutover.ts';
@@ -33,6 +34,7 @@ const app = buildApp(deps, {
 // cleanly and closes what was opened.
 let webhooks: Awaited<ReturnType<typeof startWebhooks>> | undefined;
 let reviewReplies: ReturnType<typeof startReviewReplies> | undefined;
+let incidentPurge: ReturnType<typeof startIncidentPurge> | undefined;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -42,6 +44,7 @@ async function shutdown(signal: string) {
     await app.stop();
     // Shadow comparisons already queued are finished (their dry runs need the database).
     await cutover.comparisons.stop();
+    incidentPurge?.stop();
     // Waits for attempts in flight (each bounded by the 5 s response deadline) before the database goes.
     await webhooks?.stop();
     await reviewReplies?.stop();
@@ -72,6 +75,8 @@ try {
 webhooks = await startWebhooks(deps);
 // Review replies go to the channels the same way: any process sends due ones, claims keep them apart.
 reviewReplies = startReviewReplies(deps);
+// Incidents expire after QC_INCIDENT_RETENTION_DAYS.
+incidentPurge = startIncidentPurge(deps);
 const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
 deps.log.info('listening', {
   url: base,

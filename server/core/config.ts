@@ -19,6 +19,10 @@ const EnvSchema = T.Object({
   QC_DEMO_ON_EMPTY: T.Union([T.Literal('1'), T.Literal('0')], { default: '1' }),
   /** '1': several processes may listen on one PORT (SO_REUSEPORT); otherwise a busy port stops start-up. */
   QC_REUSE_PORT: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
+  /** Seals the JWT signing keys in the database (32 bytes, base64url); unset: generated into the data dir. */
+  QC_KEY_ENCRYPTION_KEY: T.Optional(T.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
+  /** Days an incident row is kept (GET /ops/incidents/{ticket}); older rows are purged hourly. */
+  QC_INCIDENT_RETENTION_DAYS: T.Integer({ minimum: 1, maximum: 3650, default: 30 }),
   /** Bound on one database statement (waiting for a connection included) and on connecting: past it, 503. */
   QC_DB_TIMEOUT_MS: T.Integer({ minimum: 100, maximum: 600_000, default: 2000 }),
   /** Lets webhook destinations resolve to loopback/private addresses (local development and tests only). */
@@ -81,6 +85,8 @@ export interface Config {
     ignoreFile: string | undefined;
     migrationGuideUrl: string | undefined;
   };
+  incidentRetentionDays: number;
+  keyEncryptionKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +95,7 @@ const NUMERIC = new Set([
   'PORT',
   'QC_ANALYTICS_TIMEOUT_MS',
   'QC_DB_TIMEOUT_MS',
+  'QC_INCIDENT_RETENTION_DAYS',
   'QC_LEGACY_UPSTREAM_TIMEOUT_MS',
   'QC_LEGACY_SHADOW_QUEUE',
   'QC_LEGACY_SHADOW_SAMPLES',
@@ -140,5 +147,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       ignoreFile: env.QC_LEGACY_SHADOW_IGNORE_FILE,
       migrationGuideUrl: env.QC_LEGACY_MIGRATION_GUIDE_URL,
     },
+    incidentRetentionDays: env.QC_INCIDENT_RETENTION_DAYS,
+    keyEncryptionKey: env.QC_KEY_ENCRYPTION_KEY,
   };
 }

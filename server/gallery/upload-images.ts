@@ -12,6 +12,8 @@ export const uploadGalleryImages = defineRoute({
   scope: 'properties.manage',
   bucket: 'config-writes',
   resource: 'gallery_image',
+  // Up to 20 images of 10 MiB are refused one by one (422 per file); beyond 32 MiB the request is 413.
+  maxBodyBytes: 32 * 1024 * 1024,
   summary: 'Upload images to the account gallery (multipart)',
   tags: ['gallery'],
   description: [

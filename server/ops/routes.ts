@@ -193,6 +193,9 @@ export function opsRoutes(deps: Deps, operatorToken: string, cutover: LegacyCuto
       },
     )
     .use(legacyCutoverOpsRoutes(deps, cutover))
+    .post('/signing-keys/rotate', async () => ok(await deps.keys.rotate()), {
+      detail: { summary: 'Sign with a new JWT key; retired keys verify until their tokens expire' },
+    })
     .post(
       '/customers/:id/dashboard-token',
       async ({ params }) => {

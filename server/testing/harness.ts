@@ -20,6 +20,8 @@ import { startWebhooks, type WebhookOptions, type Webhooks } from '../webhooks/d
  * Isolation comes from fresh fixtures: every `demo()` is a new customer, so tests never share rows.
  */
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
+/** The key the test database's signing keys are sealed under: test apps and server processes share it. */
+export const TEST_KEY_ENCRYPTION_KEY = 'dGVzdC1rZXktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM';
 
 let sharedDb: Promise<Db> | undefined;
 
@@ -107,6 +109,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const config = parseConfig({
     QC_LOG_LEVEL: process.env.QC_TEST_LOG ?? 'silent',
     QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
+    QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     QC_WEBHOOK_ALLOW_PRIVATE: '1',
     QC_DEMO_ON_EMPTY: '0',
     DATABASE_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.DATABASE_URL,

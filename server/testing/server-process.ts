@@ -1,4 +1,5 @@
 import { freePort } from './free-port.ts';
+import { TEST_KEY_ENCRYPTION_KEY } from './harness.ts';
 
 /**
  * `bun server/main.ts` as a separate process on a free port, for tests about several server processes
@@ -17,6 +18,7 @@ export class ServerProcess {
         ...process.env,
         QC_LOG_LEVEL: 'error',
         QC_DEMO_ON_EMPTY: '0',
+        QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { freePort } from '../../testing/free-port.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { startTestApp, TEST_KEY_ENCRYPTION_KEY, type TestApp } from '../../testing/harness.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { PARTNER_AUDIENCE, signJwt, verifyJwt } from './jwt.ts';
+import { importKeyEncryptionKey } from './key-encryption.ts';
 import { SigningKeys } from './signing-keys.ts';
 
 /**
@@ -24,12 +25,12 @@ afterAll(async () => {
 describe('token verification during a database outage', () => {
   it('propagates the failure to reload keys instead of refusing the token', async () => {
     const token = await signJwt(t.deps.keys, t.deps.clock, PARTNER_AUDIENCE, { sub: 'qcc_outage' });
-    const coldKeys = new SigningKeys(unreachable);
+    const coldKeys = new SigningKeys(unreachable, await importKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY), t.deps.clock);
     await expect(verifyJwt(coldKeys, t.deps.clock, PARTNER_AUDIENCE, token)).rejects.toThrow();
   });
 
   it('still refuses a malformed or foreign token without touching the keys', async () => {
-    const coldKeys = new SigningKeys(unreachable);
+    const coldKeys = new SigningKeys(unreachable, await importKeyEncryptionKey(TEST_KEY_ENCRYPTION_KEY), t.deps.clock);
     expect(await verifyJwt(coldKeys, t.deps.clock, PARTNER_AUDIENCE, 'not-a-jwt')).toBeUndefined();
     expect(await verifyJwt(coldKeys, t.deps.clock, PARTNER_AUDIENCE, 'a.b.c')).toBeUndefined();
   });

@@ -22,7 +22,7 @@ export async function signJwt(
   claims: Claims,
   ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<string> {
-  const key = keys.current();
+  const key = await keys.signer();
   const now = Math.floor(clock.now().getTime() / 1000);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
@@ -62,6 +62,8 @@ export async function verifyJwt(
       issuer: ISSUER,
       audience,
       currentDate: clock.now(),
+      // A token without exp would be valid for good: every token we sign has one.
+      requiredClaims: ['exp'],
     });
     return typeof payload.sub === 'string' ? (payload as Claims) : undefined;
   } catch (err) {

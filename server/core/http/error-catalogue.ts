@@ -33,6 +33,10 @@ export const errorCatalogue = {
     status: 415,
     detail: 'This endpoint reads a JSON body: send it with Content-Type: application/json.',
   },
+  'errors.qc.payload_too_large': {
+    status: 413,
+    detail: "The request body exceeds this route's limit (limit_bytes): split it into smaller requests.",
+  },
   'errors.qc.analytics_upstream_error': {
     status: 502,
     detail: 'The analytics service is unreachable or failed. Retry later.',

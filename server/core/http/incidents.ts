@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts';
+import type { Deps } from '../deps.ts';
 import { errorFields, type Log } from '../log.ts';
 
 export interface Incident {
@@ -8,6 +9,8 @@ export interface Incident {
   status: number;
   key: string;
   clientId?: string;
+  /** The peer address, for refusals of callers that are not a known client. */
+  address?: string;
   detail?: Record<string, unknown>;
 }
 
@@ -20,16 +23,76 @@ export function newTicket(): string {
 }
 
 /**
- * Logs the incident under its ticket and stores it so `GET /ops/incidents/{ticket}` finds it. Storing is
- * best effort: an error response must still go out when the database is the thing that failed.
+ * Logs the incident under its ticket and, when an operator needs it, stores it so `GET /ops/incidents/{ticket}`
+ * finds it (see `worthStoring`). Storing is best effort: an error response must still go out when the database
+ * is the thing that failed.
  */
 export function recordIncident(db: Db, log: Log, ticket: string, incident: Incident): void {
   const fields = { ticket, request_id: incident.requestId, status: incident.status, key: incident.key };
   if (incident.status >= 500) log.error('incident', { ...fields, ...incident.detail });
   else log.info('incident', { ...fields, method: incident.method, path: incident.path });
+  if (!worthStoring(incident)) return;
   db.sql`insert into incidents (ticket, request_id, method, path, status, error_key, client_id, detail)
     values (${ticket}, ${incident.requestId}, ${incident.method}, ${incident.path}, ${incident.status},
       ${incident.key}, ${incident.clientId ?? null}, ${incident.detail ?? null})`.catch((err) =>
     log.warn('incident not stored', { ticket, ...errorFields(err) }),
   );
+}
+
+// Refusals of callers without a client that tell an operator something (token guessing, probing).
+const SECURITY_REFUSALS = new Set([401, 403, 429]);
+/** Distinct (address, key) pairs sampled per minute; past it, a flood from many addresses stores nothing more. */
+const MAX_SAMPLED_PER_MINUTE = 10_000;
+let sampledMinute = -1;
+const sampled = new Set<string>();
+
+/**
+ * Every error row used to be stored, forever, so a client without a token grew the table by megabytes a
+ * second. Stored now: our failures (5xx), every refusal of a known client (bounded by its rate limits), and
+ * the security-relevant refusals of unknown callers, sampled to one per address and error key a minute. The
+ * rest is only logged, under the same ticket. Rows expire after the retention period (purgeIncidents).
+ */
+export function worthStoring(incident: Incident, now = Date.now()): boolean {
+  if (incident.status >= 500 || incident.clientId) return true;
+  if (!SECURITY_REFUSALS.has(incident.status)) return false;
+  const minute = Math.floor(now / 60_000);
+  if (minute !== sampledMinute) {
+    sampledMinute = minute;
+    sampled.clear();
+  }
+  const key = `${incident.address ?? 'unknown'} ${incident.key}`;
+  if (sampled.has(key) || sampled.size >= MAX_SAMPLED_PER_MINUTE) return false;
+  sampled.add(key);
+  return true;
+}
+
+/** Rows per delete statement: a large backlog is removed in short statements, not one long lock. */
+const PURGE_BATCH = 5000;
+
+/** Deletes incidents older than the retention period; answers how many went. */
+export async function purgeIncidents(db: Db, now: Date, retentionDays: number): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * 86_400_000);
+  let purged = 0;
+  for (;;) {
+    const rows = await db.sql<{ ticket: string }>`
+      delete from incidents where ticket in (
+        select ticket from incidents where created_at < ${before} limit ${PURGE_BATCH})
+      returning ticket`;
+    purged += rows.length;
+    if (rows.length < PURGE_BATCH) return purged;
+  }
+}
+
+const PURGE_EVERY_MS = 3600_000;
+
+/** Purges now and then hourly, in every process (the delete is idempotent); stop() ends it. */
+export function startIncidentPurge(deps: Deps): { stop(): void } {
+  const purge = () =>
+    purgeIncidents(deps.db, deps.clock.now(), deps.config.incidentRetentionDays)
+      .then((purged) => purged && deps.log.info('incidents purged', { purged }))
+      .catch((err) => deps.log.warn('incident purge failed', errorFields(err)));
+  void purge();
+  const timer = setInterval(purge, PURGE_EVERY_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

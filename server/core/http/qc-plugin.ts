@@ -14,8 +14,10 @@ import { applyRateLimit } from '../limits/rate-limit.ts';
 import { countRequest } from '../metrics.ts';
 import { endpointAllowed } from '../routes/endpoint-scopes.ts';
 import type { RouteSpec } from '../routes/route.ts';
-import { endpointNotAllowed, insufficientScope } from './api-error.ts';
+import { ApiError, endpointNotAllowed, insufficientScope } from './api-error.ts';
 import { requireDeclaredContentType } from './content-type.ts';
+import { refuseBadPaging } from './paging.ts';
+import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
 import { requestState } from './request-state.ts';
 
@@ -34,25 +36,55 @@ export function qcPipeline(deps: Deps) {
   return new Elysia({ name: 'qc-pipeline' })
     .onRequest(({ request }) => {
       requestState(request);
-      keepRawBody(request);
     })
     .macro({
       qc: (spec: RouteSpec) => ({
-        async transform({ request, body, server }) {
-          await admit(deps, spec, request, body, server?.requestIP(request)?.address);
+        // The body is read here, not by Elysia: a route that needs a token reads no byte of it before the
+        // caller is authenticated and within budget, and no body is parsed before it is bounded.
+        async parse({ request, server }) {
+          if (spec.auth !== 'none')
+            await admitCaller(deps, spec, request, undefined, server?.requestIP(request)?.address);
+          // No body at all (a DELETE): leave it to Elysia, which then has nothing to parse.
+          if (!request.body) return;
+          const raw = await readRawBody(request, bodyLimitOf(spec));
+          keepRawBody(request, raw);
+          const body = await parseBody(request, raw, spec.resource);
+          // The token route answers bad credentials itself (401 invalid_client), NUL included.
+          if (spec.auth !== 'none') refuseUnstorable(body, spec.resource);
+          return body;
+        },
+        async transform({ request, body, query, params, server }) {
+          await admitCaller(deps, spec, request, body, server?.requestIP(request)?.address);
+          refuseUnstorable(params, spec.resource);
+          refuseUnstorable(query, spec.resource);
+          refuseBadPaging(query, spec.resource);
+          requireDeclaredContentType(spec, request, body);
+          const principal = requestState(request).principal;
+          if (principal) await startIdempotentRequest(deps, spec, request, principal);
         },
         resolve: ({ request }) => ({ principal: requestState(request).principal as Principal }),
         async error({ request, code, error, server, set }) {
           if (error instanceof IdempotentReplay) return replay(error, set);
-          // An unparsable body fails before transform; admit the request now, so it is answered like
-          // any other (401 without a token, rate-limit headers, idempotency) rather than skipping checks.
           if (code === 'PARSE') {
+            // Refused while reading the body (401, 413, 422): admit a route without a token now, so it is
+            // answered like any other (rate-limit headers) rather than skipping checks.
+            const cause = (error as { cause?: unknown }).cause;
             try {
-              await admit(deps, spec, request, undefined, server?.requestIP(request)?.address);
+              await admitCaller(deps, spec, request, undefined, server?.requestIP(request)?.address);
+              // A keyed write refused for its body is answered (and replayed) like any other refusal.
+              const principal = requestState(request).principal;
+              if (principal) await startIdempotentRequest(deps, spec, request, principal);
             } catch (rejected) {
               if (rejected instanceof IdempotentReplay) return replay(rejected, set);
               return renderError(deps, request, 'UNKNOWN', rejected, spec.resource);
             }
+            return renderError(
+              deps,
+              request,
+              cause instanceof ApiError ? 'UNKNOWN' : code,
+              cause ?? error,
+              spec.resource,
+            );
           }
           return renderError(deps, request, code, error, spec.resource);
         },
@@ -90,9 +122,26 @@ function replay(stored: IdempotentReplay, set: { status?: number | string }): Re
   return stored.response;
 }
 
+/**
+ * Authentication, the route's scope and endpoint checks and its rate-limit budget, once per request (the
+ * parse hook runs it before the body is read, transform after, for routes without a body or a token).
+ */
+function admitCaller(
+  deps: Deps,
+  spec: RouteSpec,
+  request: Request,
+  body: unknown,
+  address: string | undefined,
+): Promise<void> {
+  const state = requestState(request);
+  state.admission ??= admit(deps, spec, request, body, address);
+  return state.admission;
+}
+
 async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknown, address: string | undefined) {
   const state = requestState(request);
   state.routeName = spec.name;
+  state.address = address;
   let rejected: unknown;
   if (spec.auth !== 'none') {
     try {
@@ -107,6 +156,4 @@ async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknow
   // Rejected requests spend budget too (per address when there is no client): guessing tokens is limited.
   await applyRateLimit(deps, spec, request, { principal: state.principal, body, address });
   if (rejected) throw rejected;
-  requireDeclaredContentType(spec, request, body);
-  if (state.principal) await startIdempotentRequest(deps, spec, request, state.principal);
 }

@@ -1,4 +1,4 @@
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/db.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, sqlState } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { errorFields } from '../log.ts';
 import { ApiError, validationError } from './api-error.ts';
@@ -32,6 +32,7 @@ export function renderError(
       status: apiError.status,
       key: apiError.key,
       clientId: state.principal?.clientId,
+      address: state.address,
       detail: apiError.status >= 500 ? errorFields(error) : undefined,
     });
   return jsonResponse(apiError.status, errorBody(apiError.key, apiError.extra), {
@@ -44,6 +45,9 @@ export function renderError(
 function toApiError(code: string | number, error: unknown, resource: string): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  // SQLSTATE class 22 (data exception: a value out of range, malformed for its type, a character the encoding
+  // lacks) comes from what the client sent: a 422, not our 500. Input checks name the field; this is the net.
+  if (sqlState(error)?.startsWith('22')) return validationError({ request: [`customer.${resource}.messages.invalid`] });
   switch (code) {
     case 'VALIDATION': {
       const v = error as { all?: { type: number; path: string }[]; type?: string };

@@ -9,6 +9,10 @@ export interface RequestState {
   startedAt: number;
   principal?: Principal;
   routeName?: string;
+  /** The peer address, once a hook that has the server learned it (budgets and incidents of unknown callers). */
+  address?: string;
+  /** The pipeline's authentication and rate-limit step, run once (server/core/http/qc-plugin.ts). */
+  admission?: Promise<void>;
   /** Headers every response of this request carries (request id, rate-limit headers). */
   headers: Record<string, string>;
 }

@@ -10,7 +10,7 @@ import type { StoredResponse } from './store.ts';
 
 /**
  * `Idempotency-Key` on the modern API's writes (spec 8.3), wired into the request pipeline
- * (server/core/http/qc-plugin.ts): the raw body is kept on arrival, the key is claimed after the rate
+ * (server/core/http/qc-plugin.ts): the raw body is kept as the pipeline reads it, the key is claimed after the rate
  * limit and before validation and the handler, and the final response (success or error) is stored on its
  * way out.
  */
@@ -44,7 +44,7 @@ const PER_REQUEST = new Set([
 ]);
 
 interface Keyed {
-  rawBody?: Promise<ArrayBuffer>;
+  rawBody?: Uint8Array;
   scope?: string;
   lease?: string;
 }
@@ -57,10 +57,10 @@ export class IdempotentReplay extends Error {
   }
 }
 
-/** On arrival: the body parser consumes the body, and the comparison is on the exact bytes sent. */
-export function keepRawBody(request: Request): void {
+/** The bytes the pipeline read (server/core/http/read-body.ts): the comparison is on the exact bytes sent. */
+export function keepRawBody(request: Request, raw: Uint8Array): void {
   if (!WRITES.has(request.method) || !request.headers.has(HEADER)) return;
-  keyed.set(request, { rawBody: request.clone().arrayBuffer() });
+  keyed.set(request, { rawBody: raw });
 }
 
 /**
@@ -83,8 +83,7 @@ export async function startIdempotentRequest(
     });
   }
   const entry = keyed.get(request);
-  const body = new Uint8Array(entry?.rawBody ? await entry.rawBody : new ArrayBuffer(0));
-  const fingerprint = sha256Hex(body);
+  const fingerprint = sha256Hex(entry?.rawBody ?? new Uint8Array(0));
   const path = new URL(request.url).pathname;
   const scope = sha256Hex(`${principal.clientPk}\n${request.method}\n${path}\n${key}`);
   const started = await deps.idempotency.start(scope, fingerprint, () => deps.clock.now());

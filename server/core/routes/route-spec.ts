@@ -20,6 +20,8 @@ export interface RouteSpec {
   bucket: Bucket;
   /** Resource name used in validation messages: customer.<resource>.messages.<rule>. */
   resource: string;
+  /** Largest request body accepted (413 beyond); default by bucket (server/core/http/read-body.ts). */
+  maxBodyBytes?: number;
   /** 'none' for the few routes that take no bearer (token endpoint, JWKS). */
   auth?: 'none';
   summary: string;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { newTicket, purgeIncidents } from './incidents.ts';
+
+/**
+ * Issue 16 defect 2: every error answer inserted an incident row, forever, and unknown routes had no rate
+ * limit: one client without a token grew the table by about 27 MB/s. Now unknown routes spend a budget per
+ * address, refusals of unknown callers are stored sampled (one per address and key a minute), and incidents
+ * expire after the retention period.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ rateLimits: 'enforce' });
+});
+afterAll(() => t.close());
+
+async function storedUnder(prefix: string): Promise<number> {
+  // The inserts are fire-and-forget; let the ones that were issued land before counting.
+  await Bun.sleep(300);
+  const [row] = await t.deps.db.sql<{
+    n: number;
+  }>`select count(*)::int as n from incidents where path like ${`${prefix}%`}`;
+  return row?.n ?? 0;
+}
+
+describe('incidents under a flood without a token', () => {
+  it('budgets unknown routes per address and stores at most a sample of their refusals', async () => {
+    const marker = `/flood-${crypto.randomUUID()}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 150; i++) statuses.push((await t.request('GET', `${marker}/${i}`)).status);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(404));
+    expect(new Set(statuses.slice(60))).toEqual(new Set([429]));
+    const refused = await t.request('GET', `${marker}/more`);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
+    expect(await storedUnder(marker)).toBeLessThanOrEqual(1);
+  });
+
+  it('stores one sampled 401 for a run of bad tokens from one address, and answers every one', async () => {
+    const marker = `/v1/qc/properties/${crypto.randomUUID()}`;
+    for (let i = 0; i < 100; i++) {
+      const res = await t.request('GET', marker, { token: `qc_guess-${i}` });
+      expect(res.status).toBe(401);
+    }
+    expect(await storedUnder(marker)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('incident retention', () => {
+  it('purges incidents older than the retention period and keeps the recent ones', async () => {
+    const now = t.clock.now();
+    const old = newTicket();
+    const recent = newTicket();
+    for (const [ticket, daysAgo] of [
+      [old, 31],
+      [recent, 29],
+    ] as const) {
+      await t.deps.db.sql`insert into incidents (ticket, request_id, method, path, status, error_key, created_at)
+        values (${ticket}, 'retention-test', 'GET', '/retention', 500, 'errors.internal_error',
+                ${new Date(now.getTime() - daysAgo * 86_400_000)})`;
+    }
+    expect(await purgeIncidents(t.deps.db, now, 30)).toBeGreaterThanOrEqual(1);
+    const left = await t.deps.db.sql<{ ticket: string }>`
+      select ticket from incidents where ticket in (${old}, ${recent})`;
+    expect(left.map((r) => r.ticket)).toEqual([recent]);
+  });
+});

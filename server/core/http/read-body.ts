@@ -1,0 +1,156 @@
+import type { Bucket, RouteSpec } from '../routes/route-spec.ts';
+import { ApiError, type FieldErrors, validationError } from './api-error.ts';
+
+/**
+ * The modern API reads request bodies itself (the pipeline's parse hook) so that nothing is read before the
+ * caller is authenticated and nothing is parsed before it is bounded: the declared and the streamed size
+ * against the route's limit (413), the JSON nesting depth by a scan that builds nothing (422), then the parse,
+ * then the strings PostgreSQL cannot store (NUL, lone surrogates: 422 naming the field).
+ */
+
+/**
+ * Per bucket: an inventory push carries up to 1000 rows with per-occupancy prices (megabytes); a catalogue
+ * sync up to 2000 entries per list; everything else is a small JSON object. A route may set its own.
+ */
+const LIMIT_BY_BUCKET: Record<Bucket, number> = {
+  'inventory-writes': 4 * 1024 * 1024,
+  'config-writes': 1024 * 1024,
+  'booking-actions': 64 * 1024,
+  reads: 16 * 1024,
+  token: 8 * 1024,
+};
+
+/** Deeper than any request schema of the API (the deepest nests about six levels). */
+export const MAX_JSON_DEPTH = 32;
+
+export function bodyLimitOf(spec: RouteSpec): number {
+  return spec.maxBodyBytes ?? LIMIT_BY_BUCKET[spec.bucket];
+}
+
+/** The body's bytes, bounded by `limit` (413): checked against Content-Length first, then while streaming. */
+export async function readRawBody(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw tooLarge(limit);
+  return readCapped(request, limit);
+}
+
+/**
+ * The body's value: JSON (depth-checked before parsing), a form as an object, other types as text.
+ * Undefined when the request has no body at all; an empty JSON body is malformed, as Elysia answered it.
+ */
+export async function parseBody(request: Request, raw: Uint8Array, resource: string): Promise<unknown> {
+  const type = request.headers.get('content-type');
+  if (raw.byteLength === 0 && type === null) return undefined;
+  const mime = (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const text = new TextDecoder().decode(raw);
+  let value: unknown;
+  if (mime === 'application/json' || mime.endsWith('+json')) {
+    if (nestingDepth(text) > MAX_JSON_DEPTH)
+      throw validationError({ body: [`customer.${resource}.messages.too_deep`] });
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw validationError({ body: [`customer.${resource}.messages.malformed`] });
+    }
+  } else if (mime === 'application/x-www-form-urlencoded') {
+    value = Object.fromEntries(new URLSearchParams(text));
+  } else if (mime === 'multipart/form-data') {
+    value = await multipart(raw, type as string, resource);
+  } else value = text;
+  return value;
+}
+
+/** Parts by name, as Elysia shapes them: one value, or an array when the name repeats (files included). */
+async function multipart(raw: Uint8Array, type: string, resource: string): Promise<Record<string, unknown>> {
+  let form: globalThis.FormData;
+  try {
+    form = (await new Response(raw, { headers: { 'content-type': type } }).formData()) as globalThis.FormData;
+  } catch {
+    throw validationError({ body: [`customer.${resource}.messages.malformed`] });
+  }
+  const out: Record<string, unknown> = {};
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name);
+    out[name] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
+
+/** 413 with the limit, so a client knows how to split. */
+function tooLarge(limit: number): ApiError {
+  return new ApiError('errors.qc.payload_too_large', { limit_bytes: limit });
+}
+
+/** Reads the stream and stops at `limit`: a body without (or lying about) Content-Length is bounded too. */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/** The deepest bracket nesting of a JSON text, brackets inside strings excluded; one pass, no allocation. */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * PostgreSQL refuses NUL in text and jsonb, and a lone UTF-16 surrogate has no UTF-8 form: either reached the
+ * database as a 500. They are refused here, each field named (`errors.<path>: [...invalid_characters]`).
+ * Used on bodies, query strings and path parameters alike.
+ */
+export function refuseUnstorable(value: unknown, resource: string, root = 'body'): void {
+  // A Map, not an object literal: paths come from the client and may be `__proto__`.
+  const errors = new Map<string, string[]>();
+  const message = `customer.${resource}.messages.invalid_characters`;
+  const visit = (v: unknown, path: string) => {
+    if (typeof v === 'string') {
+      if (!storable(v)) errors.set(path || root, [message]);
+    } else if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) visit(item, path ? `${path}.${i}` : String(i));
+    } else if (v && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        const at = path ? `${path}.${key}` : key;
+        if (!storable(key)) errors.set(at, [message]);
+        else visit(item, at);
+      }
+    }
+  };
+  visit(value, '');
+  if (errors.size) throw validationError(Object.fromEntries(errors) as FieldErrors);
+}
+
+function storable(s: string): boolean {
+  return !s.includes('\u0000') && s.isWellFormed();
+}
