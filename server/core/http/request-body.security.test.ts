@@ -65,7 +65,7 @@ describe('request bodies', () => {
     const auth = { authorization: `Bearer ${demo.personal_token}` };
     const [res, parses] = await parsesOfSize(20_000, () => post('/bookings', bomb(30_000), auth));
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({
+    expect(await res.json()).toMatchObject({
       status: 'error',
       message: 'errors.validation_error',
       errors: { body: ['customer.booking.messages.too_deep'] },
@@ -76,7 +76,6 @@ describe('request bodies', () => {
 
   it('refuses the 150 KB bombs of the report: too large for a booking, too deep for a catalogue sync', async () => {
     const auth = { authorization: `Bearer ${demo.personal_token}` };
-    const property = demo.properties[0]?.external_property_id;
     const [[booking, sync], parses] = await parsesOfSize(100_000, () =>
       Promise.all([post('/bookings', bomb(75_000), auth), post('/catalogue-sync', bomb(75_000), auth)]),
     );
@@ -110,7 +109,11 @@ describe('request bodies', () => {
       'content-length': String(200 * 1024),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ status: 'error', message: 'errors.qc.payload_too_large', limit_bytes: 65536 });
+    expect(await res.json()).toMatchObject({
+      status: 'error',
+      message: 'errors.qc.payload_too_large',
+      limit_bytes: 65536,
+    });
     expect(counter.pulled).toBeLessThanOrEqual(1);
   });
 
