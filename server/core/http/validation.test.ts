@@ -60,4 +60,17 @@ describe('validation error mapping', () => {
     });
     expect(await errorsFor({ name: 'ab', n: 1, tags: [3] })).toEqual({ 'tags.0': ['customer.thing.messages.string'] });
   });
+
+  it('never echoes a field name that is really a body: a form whose one field is the whole JSON text (issue 16)', () => {
+    const body = JSON.stringify({ client_secret: 'qcs_do-not-echo', name: 'x'.repeat(120) });
+    const errors = fieldErrorsFrom(
+      [
+        { type: 0, path: `/${body}`, value: '' },
+        { type: 0, path: '/values/0/date', value: 1 },
+      ],
+      'thing',
+    );
+    expect(Object.keys(errors)).toEqual(['body', 'values.0.date']);
+    expect(JSON.stringify(errors)).not.toContain('qcs_do-not-echo');
+  });
 });

@@ -51,13 +51,22 @@ export function fieldErrorsFrom(errors: readonly TypeBoxError[], resource: strin
   // A Map, not an object literal: field paths come from the client and may be `toString` or `__proto__`.
   const out = new Map<string, string[]>();
   for (const e of errors) {
-    const path = e.path.replace(/^\//, '').replaceAll('/', '.') || on;
+    const path = echoable(e.path.replace(/^\//, '').replaceAll('/', '.')) || on;
     const message = `customer.${resource}.messages.${ruleOf(e)}`;
     const list = out.get(path) ?? [];
     if (!list.includes(message)) list.push(message);
     out.set(path, list);
   }
   return Object.fromEntries(out);
+}
+
+/**
+ * A field path is echoed back only when it reads like one: a form-encoded body whose whole text became one field
+ * name (JSON sent as a form) was answered back to the client inside the errors map, secrets included.
+ */
+const MAX_ECHOED_PATH = 100;
+function echoable(path: string): string {
+  return path.length <= MAX_ECHOED_PATH && /^[\w.-]*$/.test(path) ? path : '';
 }
 
 function ruleOf(e: TypeBoxError): string {

@@ -29,9 +29,10 @@ for (const backend of REDIS_BACKENDS) {
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 2, max: 6 }), fc.scheduler(), async (n, s) => {
           const scheduled: IdempotencyStore = {
-            claim: s.scheduleFunction((key: string, fingerprint: string, nowMs: number) =>
-              store.claim(key, fingerprint, nowMs),
+            claim: s.scheduleFunction((key: string, fingerprint: string, nowMs: number, leaseMs: number) =>
+              store.claim(key, fingerprint, nowMs, leaseMs),
             ),
+            renew: (key, lease, leaseMs) => store.renew(key, lease, leaseMs),
             complete: s.scheduleFunction((key, lease, response, expiresAtMs) =>
               store.complete(key, lease, response, expiresAtMs),
             ),

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/api-error.ts';
 import { errorFields, type Log } from '../log.ts';
-import type { Claim, IdempotencyStore, StoredResponse } from './store.ts';
+import { type Claim, type IdempotencyStore, LEASE_MS, type StoredResponse } from './store.ts';
 
 /** Spec 8.2: a key is kept 24 hours from the original response. */
 export const KEEP_MS = 24 * 3600_000;
@@ -17,10 +17,14 @@ export type Start = Exclude<Claim, { kind: 'conflict' | 'in_flight' }> | { kind:
 export class Idempotency {
   failures = 0;
 
+  readonly #renewals = new Map<string, ReturnType<typeof setInterval>>();
+
   constructor(
     private readonly store: IdempotencyStore,
     private readonly log: Log,
     readonly waitMs = WAIT_MS,
+    /** How long a claim holds unless renewed; the owner renews it every third of that while it runs. */
+    readonly leaseMs = LEASE_MS,
   ) {}
 
   /** Claims `key` for this body: started, a replay, or throws 409 (conflict, or still running after the wait). */
@@ -29,12 +33,13 @@ export class Idempotency {
     for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
       let claim: Claim;
       try {
-        claim = await this.store.claim(key, fingerprint, now().getTime());
+        claim = await this.store.claim(key, fingerprint, now().getTime(), this.leaseMs);
       } catch (err) {
         this.#outage('claim', err);
         return { kind: 'unguarded' };
       }
       if (claim.kind === 'conflict') throw new ApiError('errors.qc.idempotency_conflict');
+      if (claim.kind === 'started') this.#keepRenewing(key, claim.lease);
       if (claim.kind !== 'in_flight') return claim;
       const left = deadline - Date.now();
       if (left <= 0) throw new ApiError('errors.qc.idempotency_in_flight');
@@ -44,12 +49,23 @@ export class Idempotency {
 
   /** Keeps the response for replay, or (`undefined`) gives the key back for a fresh retry. Never throws. */
   async finish(key: string, lease: string, response: StoredResponse | undefined, now: Date): Promise<void> {
+    clearInterval(this.#renewals.get(lease));
+    this.#renewals.delete(lease);
     try {
       if (response) await this.store.complete(key, lease, response, now.getTime() + KEEP_MS);
       else await this.store.release(key, lease);
     } catch (err) {
       this.#outage(response ? 'complete' : 'release', err);
     }
+  }
+
+  /** While the owner runs, its claim stays; if the process dies, renewals stop and the key frees in leaseMs. */
+  #keepRenewing(key: string, lease: string): void {
+    const timer = setInterval(() => {
+      this.store.renew(key, lease, this.leaseMs).catch((err) => this.#outage('renew', err));
+    }, this.leaseMs / 3);
+    timer.unref();
+    this.#renewals.set(lease, timer);
   }
 
   #outage(step: string, err: unknown): void {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../redis.ts';
-import { type Claim, type IdempotencyStore, LEASE_MS, type StoredResponse } from './store.ts';
+import type { Claim, IdempotencyStore, StoredResponse } from './store.ts';
 
 // A record is a hash: state (running|done), fp (body fingerprint), lease, exp (service-clock ms at which
 // a done record stops counting), resp (the stored response as JSON). Redis expiries only collect keys:
@@ -27,6 +27,12 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return 1
 `);
 
+const RENEW = new RedisScript(`
+local cur = redis.call('HMGET', KEYS[1], 'state', 'lease')
+if cur[1] == 'running' and cur[2] == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`);
+
 const RELEASE = new RedisScript(`
 local cur = redis.call('HMGET', KEYS[1], 'state', 'lease')
 if cur[1] == 'running' and cur[2] == ARGV[1] then redis.call('DEL', KEYS[1]) end
@@ -42,9 +48,9 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     private readonly prefix: string,
   ) {}
 
-  async claim(key: string, fingerprint: string, nowMs: number): Promise<Claim> {
+  async claim(key: string, fingerprint: string, nowMs: number, leaseMs: number): Promise<Claim> {
     const lease = crypto.randomUUID();
-    const [kind, stored] = (await CLAIM.run(this.redis, [this.#key(key)], [fingerprint, lease, nowMs, LEASE_MS])) as [
+    const [kind, stored] = (await CLAIM.run(this.redis, [this.#key(key)], [fingerprint, lease, nowMs, leaseMs])) as [
       string,
       string | undefined,
     ];
@@ -55,6 +61,10 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   async complete(key: string, lease: string, response: StoredResponse, expiresAtMs: number): Promise<void> {
     await COMPLETE.run(this.redis, [this.#key(key)], [lease, JSON.stringify(response), expiresAtMs, KEEP_DONE_MS]);
+  }
+
+  async renew(key: string, lease: string, leaseMs: number): Promise<void> {
+    await RENEW.run(this.redis, [this.#key(key)], [lease, leaseMs]);
   }
 
   async release(key: string, lease: string): Promise<void> {

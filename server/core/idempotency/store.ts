@@ -16,18 +16,22 @@ export type Claim =
 /**
  * Where idempotency records live. `claim` is one atomic step: it starts the operation (taking a lease),
  * or answers with the stored response, a conflict (another body under this key) or "still running".
- * A lease left by a crashed process lapses after LEASE_MS, so the key does not stay blocked.
+ * The owner renews its lease while it runs; a lease left by a crashed process lapses after LEASE_MS, so a
+ * retry after a crash runs within seconds instead of answering 409 in flight for minutes.
  */
 export interface IdempotencyStore {
-  claim(key: string, fingerprint: string, nowMs: number): Promise<Claim>;
+  /** `leaseMs`: how long the claim holds without a renewal (a crashed owner's key frees after it). */
+  claim(key: string, fingerprint: string, nowMs: number, leaseMs: number): Promise<Claim>;
+  /** Extends a running claim whose lease is still ours by `leaseMs` from now (real time). */
+  renew(key: string, lease: string, leaseMs: number): Promise<void>;
   /** Stores the response under the key if the lease is still ours; kept until `expiresAtMs` (service clock). */
   complete(key: string, lease: string, response: StoredResponse, expiresAtMs: number): Promise<void>;
   /** Drops a running claim whose response must not be kept, so a retry runs afresh. */
   release(key: string, lease: string): Promise<void>;
 }
 
-/** How long a started operation may hold its key before another request may take over (real time). */
-export const LEASE_MS = 5 * 60_000;
+/** How long a claim holds without its owner renewing it (real time); the owner renews every third of it. */
+export const LEASE_MS = 15_000;
 
 type Entry =
   | { state: 'running'; fingerprint: string; lease: string; leaseUntil: number }
@@ -37,13 +41,13 @@ type Entry =
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly #entries = new Map<string, Entry>();
 
-  async claim(key: string, fingerprint: string, nowMs: number): Promise<Claim> {
+  async claim(key: string, fingerprint: string, nowMs: number, leaseMs: number): Promise<Claim> {
     const entry = this.#entries.get(key);
     const live = entry && (entry.state === 'running' ? entry.leaseUntil > Date.now() : entry.expiresAtMs > nowMs);
     if (!entry || !live) {
       if (this.#entries.size > 10_000) this.#sweep(nowMs);
       const lease = crypto.randomUUID();
-      this.#entries.set(key, { state: 'running', fingerprint, lease, leaseUntil: Date.now() + LEASE_MS });
+      this.#entries.set(key, { state: 'running', fingerprint, lease, leaseUntil: Date.now() + leaseMs });
       return { kind: 'started', lease };
     }
     if (entry.fingerprint !== fingerprint) return { kind: 'conflict' };
@@ -55,6 +59,11 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const entry = this.#entries.get(key);
     if (entry?.lease !== lease) return;
     this.#entries.set(key, { state: 'done', fingerprint: entry.fingerprint, lease, response, expiresAtMs });
+  }
+
+  async renew(key: string, lease: string, leaseMs: number): Promise<void> {
+    const entry = this.#entries.get(key);
+    if (entry?.state === 'running' && entry.lease === lease) entry.leaseUntil = Date.now() + leaseMs;
   }
 
   async release(key: string, lease: string): Promise<void> {
