@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'bun:test';
+import { TEST_KEY_ENCRYPTION_KEY } from './testing/harness.ts';
 import { ServerProcess } from './testing/server-process.ts';
 
 /**
@@ -6,7 +7,12 @@ import { ServerProcess } from './testing/server-process.ts';
  * by default), so two versions could answer the same port at random. Now it stops with a message, unless
  * QC_REUSE_PORT=1 asks for several processes on one port.
  */
-const env = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: '', QC_OPERATOR_TOKEN: 'busy-port-operator-token' };
+const env = {
+  DATABASE_URL: process.env.DATABASE_URL,
+  REDIS_URL: '',
+  QC_OPERATOR_TOKEN: 'busy-port-operator-token',
+  QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+};
 
 describe('starting on a busy port', () => {
   it('stops the second process with a message naming the port, and leaves the first serving', async () => {

@@ -48,12 +48,13 @@ const sampled = new Set<string>();
 
 /**
  * Every error row used to be stored, forever, so a client without a token grew the table by megabytes a
- * second. Stored now: our failures (5xx), every refusal of a known client (bounded by its rate limits), and
+ * second. Stored now: our failures (5xx, or any incident recorded with its cause), every refusal of a known client (bounded by its rate limits), and
  * the security-relevant refusals of unknown callers, sampled to one per address and error key a minute. The
  * rest is only logged, under the same ticket. Rows expire after the retention period (purgeIncidents).
  */
 export function worthStoring(incident: Incident, now = Date.now()): boolean {
-  if (incident.status >= 500 || incident.clientId) return true;
+  // Ours: a 5xx, or an answer recorded with the failure behind it (the legacy facade's failed writes are 400s).
+  if (incident.status >= 500 || incident.detail || incident.clientId) return true;
   if (!SECURITY_REFUSALS.has(incident.status)) return false;
   const minute = Math.floor(now / 60_000);
   if (minute !== sampledMinute) {
