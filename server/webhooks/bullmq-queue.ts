@@ -39,7 +39,10 @@ export class BullMqQueue implements DeliveryQueue {
     const common = { connection: this.#redis, prefix: options.prefix };
     this.#queue = new Queue(QUEUE_NAME, {
       ...common,
-      defaultJobOptions: { removeOnComplete: true, removeOnFail: 1000 },
+      // A kept job keeps its id, and BullMQ ignores an add under an existing id: a delivery whose attempt failed
+      // (PostgreSQL down) stayed pending for good once the sweep rescheduled it at the same time. The database
+      // is the record of attempts, so no job is kept.
+      defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
     });
     this.#worker = new Worker(QUEUE_NAME, async (job) => run(Number(job.data.deliveryId)), {
       ...common,

@@ -35,6 +35,16 @@ describe('SSRF guard', () => {
       '::ffff:10.1.1.1',
       '64:ff9b::a9fe:a9fe',
       '2001:db8::1',
+      // Issue 16: the IPv4-compatible form a URL writes for [::127.0.0.1], and 6to4 forms of 127.0.0.1.
+      '::7f00:1',
+      '::127.0.0.1',
+      '0:0:0:0:0:0:7f00:1',
+      '2002:7f00:1::',
+      '2002:7f00:0001:0:0:0:0:1',
+      '2002:7f00:1::1',
+      '2002:a9fe:a9fe::',
+      '2002:c0a8:101::5',
+      '2001:0:4136:e378::1',
       'not-an-ip',
     ]) {
       expect({ address, public: isPublicAddress(address) }).toEqual({ address, public: false });
@@ -46,9 +56,18 @@ describe('SSRF guard', () => {
       '100.128.0.1',
       '2606:4700::1111',
       '::ffff:8.8.8.8',
+      '2002:808:808::1',
     ]) {
       expect({ address, public: isPublicAddress(address) }).toEqual({ address, public: true });
     }
+  });
+
+  it('refuses [::127.0.0.1] and the 6to4 form of 127.0.0.1 as webhook destinations', async () => {
+    expect(await destinationProblem('https://[::127.0.0.1]/hook', false)).toBe('private_address');
+    expect(await destinationProblem('https://[2002:7f00:1::]/hook', false)).toBe('private_address');
+    expect(await destinationProblem('https://x.example/hook', false, resolvesTo('2002:7f00:1::1'))).toBe(
+      'private_address',
+    );
   });
 
   it('refuses any private address in the 10/8 and 192.168/16 ranges (property)', () => {

@@ -4,7 +4,8 @@ import { BlockList, isIP } from 'node:net';
 /**
  * Server-side request forgery guard for webhook destinations. The host is resolved and every address it
  * resolves to must be publicly routable: loopback, private, link-local, unique-local, CGNAT, multicast,
- * documentation and reserved ranges are refused (IPv4-mapped and NAT64 IPv6 forms included). Checked when
+ * documentation and reserved ranges are refused (IPv4-mapped, IPv4-compatible, NAT64 and 6to4 IPv6 forms
+ * included). Checked when
  * a subscription is created or changed and again before every attempt, so a DNS change cannot turn an
  * accepted destination into an internal one later. `allowPrivate` (QC_WEBHOOK_ALLOW_PRIVATE=1) lifts the
  * address check and permits plain http, for local development and tests only.
@@ -32,6 +33,7 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['2001::', 32], // Teredo: a tunnel to an IPv4 host we cannot check
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique-local
@@ -58,15 +60,40 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(lower, 'ipv6');
 }
 
-// IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible and NAT64 (64:ff9b::a.b.c.d) forms reach an IPv4 host.
+/**
+ * The IPv4 host an IPv6 address reaches: IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, which a URL
+ * writes as [::7f00:1]), NAT64 (64:ff9b::/96) and 6to4 (2002:AABB:CCDD::/48, the IPv4 in the next 32 bits).
+ * Read from the full eight groups, so every spelling of one address gives one answer.
+ */
 function embeddedIpv4(address: string): string | undefined {
-  const dotted = address.match(/^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted?.[1]) return dotted[1];
-  const hex = address.match(/^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (!hex?.[1] || !hex[2]) return undefined;
-  const hi = Number.parseInt(hex[1], 16);
-  const lo = Number.parseInt(hex[2], 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  const g = ipv6Groups(address);
+  if (!g) return undefined;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const dotted = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  if (g[0] === 0x2002) return dotted(g[1] as number, g[2] as number);
+  const mapped = zeros(0, 5) && g[5] === 0xffff;
+  // ::a.b.c.d, but not :: and ::1 (their own entries in the block list).
+  const compatible = zeros(0, 6) && ((g[6] as number) > 0 || (g[7] as number) > 1);
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6);
+  return mapped || compatible || nat64 ? dotted(g[6] as number, g[7] as number) : undefined;
+}
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 counts as two). */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address;
+  const v4 = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, extra] = text.split('::');
+  if (extra !== undefined) return undefined;
+  const part = (s: string | undefined) => (s ? s.split(':').map((x) => Number.parseInt(x, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  const fill = tail === undefined ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array(Math.max(0, fill)).fill(0), ...right];
+  return groups.length === 8 && groups.every((x) => Number.isInteger(x) && x >= 0 && x <= 0xffff) ? groups : undefined;
 }
 
 /** Why `url` may not receive webhooks, or undefined when it may. */
