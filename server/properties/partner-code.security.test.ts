@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Demo } from '../ops/demo.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+
+/**
+ * Issue 16 defect 9: setting your partner code to another customer's property id revealed that the id exists.
+ * Another customer's id and an id nobody has must be answered alike: accepted as a code, and resolving to the
+ * caller's own property.
+ */
+let t: TestApp;
+let mine: Demo;
+let theirs: Demo;
+beforeAll(async () => {
+  t = await startTestApp();
+  mine = await t.demo();
+  theirs = await t.demo();
+});
+afterAll(() => t.close());
+
+describe("a partner code that is another customer's property id", () => {
+  it('is answered exactly like an id nobody has, and names only my property', async () => {
+    const token = mine.personal_token;
+    const [first, second] = mine.properties.map((p) => p.external_property_id) as [string, string];
+    const taken = theirs.properties[0]?.external_property_id as string;
+    const nobodys = crypto.randomUUID();
+    const setCode = (property: string, code: string) =>
+      t.request('PATCH', `/v1/qc/properties/${property}`, { token, body: { partner_code: code } });
+
+    const a = await setCode(first, taken);
+    const b = await setCode(second, nobodys);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const byTaken = await t.request('GET', `/v1/qc/properties/${taken}`, { token });
+    const byNobodys = await t.request('GET', `/v1/qc/properties/${nobodys}`, { token });
+    expect([byTaken.status, byNobodys.status]).toEqual([200, 200]);
+    expect(byTaken.body.data.id).toBe(first);
+    expect(byNobodys.body.data.id).toBe(second);
+    // The other customer still sees its own property under that id.
+    const theirsRead = await t.request('GET', `/v1/qc/properties/${taken}`, { token: theirs.personal_token });
+    expect(theirsRead.body.data.id).toBe(taken);
+  });
+});
