@@ -1,13 +1,13 @@
 import { type TString, Type } from '@sinclair/typebox';
 import { t } from 'elysia';
+import { pagingQuery } from '../core/http/paging.ts';
 
 /** Path params of a record under a property: `{property, <name>}`. */
 export const RecordParams = <K extends string>(name: K) =>
   t.Object({ property: t.String(), ...({ [name]: t.String() } as Record<K, TString>) });
 
 export const PageQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1 })),
-  per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+  ...pagingQuery(200),
 });
 
 export const DEFAULT_PER_PAGE = 50;

@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import type { Deps } from '../core/deps.ts';
 import { ok, pageMeta } from '../core/http/envelope.ts';
 import type { JsonApp } from '../core/http/json-app.ts';
+import { pagingQuery } from '../core/http/paging.ts';
 import { listPersonalTokens } from './personal-tokens.ts';
 import type { CustomerOf } from './session.ts';
 
@@ -20,8 +21,7 @@ export function listPersonalTokensRoute(deps: Deps, customerOf: CustomerOf) {
       },
       {
         query: t.Object({
-          page: t.Optional(t.Numeric({ minimum: 1 })),
-          per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+          ...pagingQuery(200),
         }),
         detail: {
           summary: 'List personal API tokens',

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { pagingQuery } from '../core/http/paging.ts';
 
 const Score = t.Integer({ minimum: 1, maximum: 10 });
 
@@ -41,8 +42,7 @@ export const UpdateFeedbackBody = t.Object({
 });
 
 export const FeedbackListQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1 })),
-  per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 100 })),
+  ...pagingQuery(100),
   booking_id: t.Optional(t.String({ maxLength: 100 })),
 });
 

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { pagingQuery } from '../core/http/paging.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 export const PropertySchema = t.Object({
@@ -14,8 +15,7 @@ export const PropertySchema = t.Object({
 });
 
 export const ListQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1 })),
-  per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+  ...pagingQuery(200),
 });
 
 export const PropertyParams = t.Object({ property: t.String() });

@@ -1,11 +1,11 @@
 import { t } from 'elysia';
+import { pagingQuery } from '../core/http/paging.ts';
 import { REVIEW_CHANNELS } from './channels.ts';
 
 export const ReviewParams = t.Object({ property: t.String(), review: t.String({ format: 'uuid' }) });
 
 export const ReviewListQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1 })),
-  per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 100 })),
+  ...pagingQuery(100),
   channel: t.Optional(t.String({ maxLength: 8 })),
   replied: t.Optional(t.Union([t.Literal('0'), t.Literal('1')])),
 });

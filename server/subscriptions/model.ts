@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { pagingQuery } from '../core/http/paging.ts';
 
 const Url = t.String({ minLength: 1, maxLength: 2048 });
 const EventName = t.String({ minLength: 1, maxLength: 100 });
@@ -39,8 +40,7 @@ export const SubscriptionSchema = t.Object({
 });
 
 export const ListQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1 })),
-  per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+  ...pagingQuery(200),
 });
 
 /** Create and rotate answer the signing secret this once. */

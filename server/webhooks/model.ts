@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { pagingQuery } from '../core/http/paging.ts';
 import { DELIVERY_STATUSES } from './delivery-log.ts';
 
 const Iso = t.String({ format: 'date-time' });
@@ -61,8 +62,7 @@ export const LogQuery = t.Object({
   // Free text, checked by parseStatus: an unknown status is errors.qc.deliveries.unknown_status, not a generic 422.
   status: t.Optional(t.String()),
   subscription_id: t.Optional(t.String()),
-  page: t.Optional(t.Numeric({ minimum: 1 })),
-  per_page: t.Optional(t.Numeric({ minimum: 1, maximum: 200 })),
+  ...pagingQuery(200),
 });
 
 export const STATUS_DOC = `\`status\` filters the log: one of ${DELIVERY_STATUSES.join(', ')} (else 422 \`errors.qc.deliveries.unknown_status\`).`;

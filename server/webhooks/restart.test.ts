@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import type { Demo } from '../ops/demo.ts';
-import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../testing/harness.ts';
+import { OPERATOR_TOKEN, startTestApp, TEST_KEY_ENCRYPTION_KEY, type TestApp } from '../testing/harness.ts';
 import {
   commitBookingEvent,
   deliveryRows,
@@ -97,6 +97,7 @@ for (const mode of modes) {
           PORT: '0',
           HOST: '127.0.0.1',
           QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
+          QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
           QC_DATA_DIR: mkdtempSync(join(tmpdir(), 'qc-webhooks-restart-')),
           QC_DEMO_ON_EMPTY: '0',
           QC_WEBHOOK_ALLOW_PRIVATE: '1',

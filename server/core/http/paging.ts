@@ -1,20 +1,15 @@
-import { validationError } from './api-error.ts';
+import { t } from 'elysia';
 
-const PAGING = ['page', 'per_page'] as const;
+/** The largest page number a list accepts: past it OFFSET overflowed into a 500. */
+export const MAX_PAGE = 1_000_000;
 
 /**
- * `page` and `per_page` are integers of at most nine digits on every list: `1.5` reached SQL as a
- * non-integer LIMIT and a twenty-digit page overflowed OFFSET, both 500s. Checked before the route's own
- * query schema, which then applies its minimum and maximum.
+ * `page` and `per_page` of every list: integers (t.Numeric let `1.5` through, which reached SQL as a
+ * non-integer LIMIT, a 500, or came back as page 1.5), with bounds, so a twenty-digit page is a 422 too.
  */
-export function refuseBadPaging(query: unknown, resource: string): void {
-  if (!query || typeof query !== 'object') return;
-  const errors: Record<string, string[]> = {};
-  for (const name of PAGING) {
-    const value = (query as Record<string, unknown>)[name];
-    if (value === undefined) continue;
-    if (typeof value !== 'string' || !/^-?\d{1,9}$/.test(value))
-      errors[name] = [`customer.${resource}.messages.integer`];
-  }
-  if (Object.keys(errors).length) throw validationError(errors);
+export function pagingQuery(maxPerPage: number) {
+  return {
+    page: t.Optional(t.Integer({ minimum: 1, maximum: MAX_PAGE })),
+    per_page: t.Optional(t.Integer({ minimum: 1, maximum: maxPerPage })),
+  };
 }

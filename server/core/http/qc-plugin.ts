@@ -16,7 +16,6 @@ import { endpointAllowed } from '../routes/endpoint-scopes.ts';
 import type { RouteSpec } from '../routes/route.ts';
 import { ApiError, endpointNotAllowed, insufficientScope } from './api-error.ts';
 import { requireDeclaredContentType } from './content-type.ts';
-import { refuseBadPaging } from './paging.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
 import { requestState } from './request-state.ts';
@@ -57,7 +56,6 @@ export function qcPipeline(deps: Deps) {
           await admitCaller(deps, spec, request, body, server?.requestIP(request)?.address);
           refuseUnstorable(params, spec.resource);
           refuseUnstorable(query, spec.resource);
-          refuseBadPaging(query, spec.resource);
           requireDeclaredContentType(spec, request, body);
           const principal = requestState(request).principal;
           if (principal) await startIdempotentRequest(deps, spec, request, principal);
