@@ -6,7 +6,7 @@ import { parseConfig } from '../core/config.ts';
 import type { Db } from '../core/db/db.ts';
 import { openPostgres } from '../core/db/postgres.ts';
 import { createLog } from '../core/log.ts';
-import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../testing/harness.ts';
+import { OPERATOR_TOKEN, startTestApp, TEST_KEY_ENCRYPTION_KEY, type TestApp } from '../testing/harness.ts';
 import { addRoomType, type InventoryFixture, inventoryFixture, type Ref } from './test-fixtures.ts';
 
 /**
@@ -43,6 +43,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two service instances writing the sa
     const config = parseConfig({
       QC_LOG_LEVEL: 'silent',
       QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
       DATABASE_URL: url,
       QC_DEMO_ON_EMPTY: '0',
     });
