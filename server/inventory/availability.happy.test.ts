@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { addRoomType, type InventoryFixture, startInventoryTest } from './test-fixtures.ts';
+import { startTestApp } from '../testing/harness.ts';
+import { addRoomType, inventoryTest } from './test-fixtures.ts';
 
-let t: TestApp;
-let f: InventoryFixture;
-
-beforeAll(async () => {
-  // Live property in Europe/Lisbon: today is 2026-06-15, so the window runs 2026-06-14 .. 2028-06-15.
-  ({ t, f } = await startInventoryTest());
-});
-
-afterAll(() => t.close());
+// Live property in Europe/Lisbon: today is 2026-06-15, so the window runs 2026-06-14 .. 2028-06-15.
+const { t, f } = inventoryTest();
 
 const push = (values: unknown[], property = f.live.external_id) =>
   t.request('POST', `/v1/qc/properties/${property}/inventory/availability`, { token: f.token, body: { values } });

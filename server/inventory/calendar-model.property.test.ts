@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import type { TestApp } from '../testing/harness.ts';
-import { addRatePlan, addRoomType, type InventoryFixture, type Ref, startInventoryTest } from './test-fixtures.ts';
+import { addRatePlan, addRoomType, inventoryTest, type Ref } from './test-fixtures.ts';
 
 /**
  * The calendar against a model: random sequences of overlapping range pushes (availability, prices,
@@ -11,15 +10,9 @@ import { addRatePlan, addRoomType, type InventoryFixture, type Ref, startInvento
  * together they account for every distinct expanded day-row. Shadow pushes change nothing, count 0, and
  * answer the figures they would have had in `would`.
  */
-let t: TestApp;
-let f: InventoryFixture;
 
-beforeAll(async () => {
-  // Lisbon, today 2026-06-15: the window starts 2026-06-14, so the model's first four days are outside it.
-  ({ t, f } = await startInventoryTest());
-});
-
-afterAll(() => t.close());
+// Lisbon, today 2026-06-15: the window starts 2026-06-14, so the model's first four days are outside it.
+const { t, f } = inventoryTest();
 
 const FIRST_DAY = 10;
 const LAST_DAY = 25;

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import type { TestApp } from '../testing/harness.ts';
-import { addRoomType, calendarSnapshot, type InventoryFixture, startInventoryTest } from './test-fixtures.ts';
+import { addRoomType, calendarSnapshot, type InventoryFixture, inventoryTest } from './test-fixtures.ts';
 
-let t: TestApp;
-let f: InventoryFixture;
-
-beforeAll(async () => {
-  ({ t, f } = await startInventoryTest());
-});
-
-afterAll(() => t.close());
+const { t, f } = inventoryTest();
 
 type Endpoint = 'availability' | 'rates' | 'restrictions';
 const push = (endpoint: Endpoint, values: unknown[], token = f.token) =>

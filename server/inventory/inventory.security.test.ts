@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import type { TestApp } from '../testing/harness.ts';
-import { calendarSnapshot, type InventoryFixture, inventoryFixture, startInventoryTest } from './test-fixtures.ts';
+import { calendarSnapshot, type InventoryFixture, inventoryFixture, inventoryTest } from './test-fixtures.ts';
 
-let t: TestApp;
-let f: InventoryFixture;
 let stranger: InventoryFixture;
 
+const { t, f } = inventoryTest();
 beforeAll(async () => {
-  ({ t, f } = await startInventoryTest());
   stranger = await inventoryFixture(t);
 });
-
-afterAll(() => t.close());
 
 const days = { date_from: '2026-07-01', date_to: '2026-07-01' };
 

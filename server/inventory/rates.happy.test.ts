@@ -1,21 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../testing/harness.ts';
-import {
-  addRoomWithPlans,
-  type InventoryFixture,
-  type Ref,
-  startInventoryTest,
-  storedRestrictions,
-} from './test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { addRoomWithPlans, inventoryTest, type Ref, storedRestrictions } from './test-fixtures.ts';
 
-let t: TestApp;
-let f: InventoryFixture;
-
-beforeAll(async () => {
-  ({ t, f } = await startInventoryTest());
-});
-
-afterAll(() => t.close());
+const { t, f } = inventoryTest();
 
 const push = (values: unknown[]) =>
   t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/rates`, { token: f.token, body: { values } });

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../testing/harness.ts';
-import { addRoomWithPlans, type InventoryFixture, startInventoryTest, storedRestrictions } from './test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { addRoomWithPlans, inventoryTest, storedRestrictions } from './test-fixtures.ts';
 
-let t: TestApp;
-let f: InventoryFixture;
-
-beforeAll(async () => {
-  ({ t, f } = await startInventoryTest());
-});
-
-afterAll(() => t.close());
+const { t, f } = inventoryTest();
 
 describe('POST /inventory/restrictions', () => {
   const pushRestrictions = (values: unknown[]) =>

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../testing/harness.ts';
-import { calendarSnapshot, type InventoryFixture, startInventoryTest } from './test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { calendarSnapshot, inventoryTest } from './test-fixtures.ts';
 
 /**
  * A push to a shadow property is a dry run against the real calendar: `would` is exactly what the same push
@@ -8,14 +7,8 @@ import { calendarSnapshot, type InventoryFixture, startInventoryTest } from './t
  * first days below are skipped). Each step runs the push on shadow, flips the property live, runs it again
  * and compares, so a later step's `would` also counts the day-rows an earlier one left unchanged.
  */
-let t: TestApp;
-let f: InventoryFixture;
 
-beforeAll(async () => {
-  ({ t, f } = await startInventoryTest());
-});
-
-afterAll(() => t.close());
+const { t, f } = inventoryTest();
 
 const setMode = (mode: 'live' | 'shadow') => t.ops('PUT', `/ops/properties/${f.shadow.external_id}/mode`, { mode });
 const post = (path: string, values: unknown[]) =>

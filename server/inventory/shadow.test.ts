@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import type { TestApp } from '../testing/harness.ts';
-import {
-  addRatePlan,
-  calendarSnapshot,
-  type InventoryFixture,
-  PER_PERSON,
-  PER_ROOM,
-  type Ref,
-  startInventoryTest,
-} from './test-fixtures.ts';
+import { addRatePlan, calendarSnapshot, inventoryTest, PER_PERSON, PER_ROOM, type Ref } from './test-fixtures.ts';
 
 /**
  * Spec 4.4 rule 1: while a property is shadow, pushes are validated exactly as for a live one, nothing is
  * written (not the calendar, not the outbox), `dry` is true and every counter is zero; `would` says what
  * the write would have done (shadow-would.test.ts pins it against the live write).
  */
-let t: TestApp;
-let f: InventoryFixture;
 let person: Ref;
 let child: Ref;
 
+const { t, f } = inventoryTest();
 beforeAll(async () => {
-  ({ t, f } = await startInventoryTest());
   person = await addRatePlan(t.deps.db, f.shadow.id, {
     sellType: 'per_person',
     pairs: [{ roomTypeId: f.shadowRoom.id, occupancies: PER_PERSON }],
@@ -34,8 +23,6 @@ beforeAll(async () => {
     pairs: [{ roomTypeId: f.shadowRoom.id, occupancies: PER_ROOM }],
   });
 });
-
-afterAll(() => t.close());
 
 const post = (path: string, values: unknown[]) =>
   t.request('POST', `/v1/qc/properties/${f.shadow.external_id}/${path}`, { token: f.token, body: { values } });

@@ -3,7 +3,7 @@ import type { Db } from '../core/db/db.ts';
 import type { Demo } from '../ops/demo.ts';
 import type { Derivation } from '../rate-plans/service.ts';
 import type { OccupancyEntry, SellType } from '../rate-plans/vocabulary.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { perFile, type TestApp, testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Calendar test fixtures inserted straight into the structure tables, so inventory tests do not depend on
@@ -163,15 +163,13 @@ export async function inventoryFixture(
 }
 
 /**
- * A test app whose clock stands at 2026-06-15 12:00 UTC (the live property is in Europe/Lisbon, so the
- * calendar window runs 2026-06-14 .. 2028-06-15), with an inventoryFixture on it.
+ * The test app of one test file, its clock at 2026-06-15 12:00 UTC (the live property is in Europe/Lisbon, so
+ * the calendar window runs 2026-06-14 .. 2028-06-15), with an inventoryFixture on it: made in beforeAll, the
+ * app closed in afterAll.
  */
-export async function startInventoryTest(
-  periodFrom?: string,
-  periodTo?: string,
-): Promise<{ t: TestApp; f: InventoryFixture }> {
-  const t = await startTestApp({ clock: new ManualClock('2026-06-15T12:00:00Z') });
-  return { t, f: await inventoryFixture(t, periodFrom, periodTo) };
+export function inventoryTest(periodFrom?: string, periodTo?: string): { t: TestApp; f: InventoryFixture } {
+  const t = testAppPerFile({ clock: new ManualClock('2026-06-15T12:00:00Z') });
+  return { t, f: perFile(() => inventoryFixture(t, periodFrom, periodTo)) };
 }
 
 /** A fresh room with a per_room and a per_person plan on it, so a test reads only its own calendar. */

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type InventoryFixture, startInventoryTest } from '../inventory/test-fixtures.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { inventoryTest } from '../inventory/test-fixtures.ts';
 
-let t: TestApp;
-let f: InventoryFixture;
-
+// The child plan sells at -10%, and at -20% on 2026-07-02.
+const { t, f } = inventoryTest('2026-07-02', '2026-07-02');
 beforeAll(async () => {
-  // The child plan sells at -10%, and at -20% on 2026-07-02.
-  ({ t, f } = await startInventoryTest('2026-07-02', '2026-07-02'));
   const push = async (endpoint: string, values: unknown[]) => {
     const res = await t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/${endpoint}`, {
       token: f.token,
@@ -72,8 +68,6 @@ beforeAll(async () => {
     },
   ]);
 });
-
-afterAll(() => t.close());
 
 const read = (plan: string, from: string, to: string, extra: Record<string, string> = {}) =>
   t.request('GET', `/v1/qc/properties/${f.live.external_id}/rate_plans/${plan}/rates`, {

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import {
   addRatePlan,
   addRoomType,
   calendarSnapshot,
-  type InventoryFixture,
+  inventoryTest,
   PER_ROOM,
   postPlanRates,
-  startInventoryTest,
 } from '../inventory/test-fixtures.ts';
-import type { TestApp } from '../testing/harness.ts';
 
-let t: TestApp;
-let f: InventoryFixture;
-
-beforeAll(async () => {
-  ({ t, f } = await startInventoryTest());
-});
-
-afterAll(() => t.close());
+const { t, f } = inventoryTest();
 
 const write = (plan: string, values: unknown) => postPlanRates(t, f, plan, values);
 const codesOf = (body: { data: { errors: { row: number; code: string }[] } }) =>

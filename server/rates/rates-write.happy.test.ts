@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import {
   addRatePlan,
   addRoomType,
-  type InventoryFixture,
+  inventoryTest,
   PER_PERSON,
   PER_ROOM,
   postPlanRates,
   type Ref,
-  startInventoryTest,
 } from '../inventory/test-fixtures.ts';
-import type { TestApp } from '../testing/harness.ts';
 
-let t: TestApp;
-let f: InventoryFixture;
-
-beforeAll(async () => {
-  ({ t, f } = await startInventoryTest());
-});
-
-afterAll(() => t.close());
+const { t, f } = inventoryTest();
 
 const write = (plan: string, values: unknown[]) => postPlanRates(t, f, plan, values);
 const stored = (plan: Ref) =>
