@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
 import { startIncidentPurge } from './core/http/incidents.ts';
+import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
 import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
 import { createLegacyCutover } from './legacy-cutover/legacy-cutover.ts';
@@ -60,7 +61,12 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   // Bun would otherwise share a busy port (SO_REUSEPORT) with whatever holds it, silently.
-  app.listen({ port: config.port, hostname: config.host, reusePort: config.reusePort });
+  app.listen({
+    port: config.port,
+    hostname: config.host,
+    reusePort: config.reusePort,
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+  });
 } catch (err) {
   if ((err as { code?: unknown }).code !== 'EADDRINUSE') throw err;
   console.error(

@@ -20,6 +20,13 @@ const LIMIT_BY_BUCKET: Record<Bucket, number> = {
   token: 8 * 1024,
 };
 
+/**
+ * The server's own bound on any request body (Bun.serve's maxRequestBodySize), for the surfaces that do not
+ * read bodies through the modern pipeline (operator API, dashboard, legacy facade): above the largest route
+ * limit (the gallery's 32 MiB), far below Bun's default of 128 MiB.
+ */
+export const MAX_REQUEST_BODY_BYTES = 40 * 1024 * 1024;
+
 /** Deeper than any request schema of the API (the deepest nests about six levels). */
 export const MAX_JSON_DEPTH = 32;
 
