@@ -1,13 +1,8 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { addDays } from '../server/core/days.ts';
-import type { TestApp } from '../server/testing/harness.ts';
-import { legacyTestApp, TODAY } from './legacy-test-fixture.ts';
+import { legacyTestAppPerFile, TODAY } from './legacy-test-fixture.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await legacyTestApp();
-});
+const t = legacyTestAppPerFile();
 
 interface LegacyDemo {
   api_key: string;

@@ -2,7 +2,7 @@ import { createBooking, type NewBooking } from '../server/bookings/intake.ts';
 import { sha256Hex } from '../server/core/auth/secrets.ts';
 import { ManualClock } from '../server/core/clock.ts';
 import { createLegacyKey, type Demo } from '../server/ops/demo.ts';
-import { type Reply, startTestApp, type TestApp } from '../server/testing/harness.ts';
+import { perFile, type Reply, startTestApp, type TestApp, testAppPerFile } from '../server/testing/harness.ts';
 
 /**
  * Test support for the legacy facade: a test app on a fixed clock (so the legacy windows are predictable)
@@ -16,7 +16,18 @@ export async function legacyTestApp(): Promise<TestApp> {
   return startTestApp({ clock: new ManualClock(NOW) });
 }
 
-/** A legacy test app with one fixture on it, for suites whose tests share a customer. */
+/** The legacy test app of one test file: started in beforeAll, closed in afterAll. */
+export function legacyTestAppPerFile(): TestApp {
+  return testAppPerFile({ clock: new ManualClock(NOW) });
+}
+
+/** A legacy test app of one test file with one fixture on it, for suites whose tests share a customer. */
+export function legacyTest(): { t: TestApp; f: LegacyFixture } {
+  const t = legacyTestAppPerFile();
+  return { t, f: perFile(() => legacyFixture(t)) };
+}
+
+/** Like legacyTest(), started by the caller, which closes it. */
 export async function startLegacyTest(): Promise<{ t: TestApp; f: LegacyFixture }> {
   const t = await legacyTestApp();
   return { t, f: await legacyFixture(t) };

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 import { linkExtRoom } from './rooms.ts';
 
-let t: TestApp;
 let f: LegacyFixture;
 let room: number;
 
+const t = legacyTestAppPerFile();
 beforeAll(async () => {
-  t = await legacyTestApp();
   f = await legacyFixture(t);
   room = f.roomIds[0] as number;
   await f.call('availability/updateAvailability', {
@@ -21,8 +19,6 @@ beforeAll(async () => {
     },
   });
 });
-
-afterAll(() => t.close());
 
 const get = (query: Record<string, string | number>) => f.call('availability/getAvailability', { query });
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { createLegacyKey } from '../../server/ops/demo.ts';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 import { linkExtRoom } from './rooms.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await legacyTestApp();
-});
-
-afterAll(() => t.close());
+const t = legacyTestAppPerFile();
 
 interface Day {
   date: string;

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { addDays } from '../../server/core/days.ts';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 
-let t: TestApp;
 let f: LegacyFixture;
 
+const t = legacyTestAppPerFile();
 beforeAll(async () => {
-  t = await legacyTestApp();
   f = await legacyFixture(t);
 });
-
-afterAll(() => t.close());
 
 const FIRST = '2030-11-01';
 const LAST = '2030-11-20';

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { cancelBooking, modifyBooking } from '../../server/bookings/intake.ts';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp, oldBookingId } from '../legacy-test-fixture.ts';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile, oldBookingId } from '../legacy-test-fixture.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await legacyTestApp();
-});
+const t = legacyTestAppPerFile();
 
 const hash = (algo: 'md5' | 'sha256', text: string) => createHash(algo).update(text).digest('hex');
 

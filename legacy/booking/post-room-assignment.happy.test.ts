@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 
-let t: TestApp;
 let f: LegacyFixture;
 
+const t = legacyTestAppPerFile();
 beforeAll(async () => {
-  t = await legacyTestApp();
   f = await legacyFixture(t);
 });
 

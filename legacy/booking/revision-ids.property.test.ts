@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { modifyBooking } from '../../server/bookings/intake.ts';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp, oldBookingId } from '../legacy-test-fixture.ts';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile, oldBookingId } from '../legacy-test-fixture.ts';
 
-let t: TestApp;
 let f: LegacyFixture;
 
+const t = legacyTestAppPerFile();
 beforeAll(async () => {
-  t = await legacyTestApp();
   f = await legacyFixture(t);
 });
 

@@ -1,16 +1,12 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { describe, expect, it } from 'bun:test';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 
 /**
  * The demo seeds 5 free rooms and a per_room price of 120 for 60 days from today on both rooms of the live
  * property; its two bookings sit on 2030-06-22 and 2030-06-29, after the stays quoted here.
  */
-let t: TestApp;
 
-beforeAll(async () => {
-  t = await legacyTestApp();
-});
+const t = legacyTestAppPerFile();
 
 interface OfferView {
   room_id: number;

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, startLegacyTest } from '../legacy-test-fixture.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { legacyTest } from '../legacy-test-fixture.ts';
 
 /**
  * getBookingOffers applies the property's promotions and its booking module's special offers (the rule in
  * actors/pricing/discounts.ts), created through the modern API. The demo quotes 120 a night on BAR and
  * its -10% child NRF for 2030-06-20..22 (the clock is 2030-06-15 10:00 UTC, 11:00 in Lisbon).
  */
-let t: TestApp;
-let f: LegacyFixture;
 let v1: string;
 let button: string;
 
+const { t, f } = legacyTest();
 beforeAll(async () => {
-  ({ t, f } = await startLegacyTest());
   v1 = `/v1/qc/properties/${f.propertyExt}`;
   const buttons = await t.request('GET', `${v1}/booking_buttons`, { token: f.demo.personal_token });
   button = buttons.body.data.booking_buttons[0].id;
 });
-afterAll(() => t.close());
 
 const modern = (method: string, path: string, body?: unknown) =>
   t.request(method, path, { token: f.demo.personal_token, body });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { addRatePlan, type Ref } from '../../server/inventory/test-fixtures.ts';
 import type { OccupancyEntry, SellType } from '../../server/rate-plans/vocabulary.ts';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, startLegacyTest } from '../legacy-test-fixture.ts';
+import { legacyTest } from '../legacy-test-fixture.ts';
 
 /**
  * Legacy getBookingOffers and GET /rate_plans/{id}/rates price through one engine, so for any calendar and
@@ -13,14 +12,8 @@ import { type LegacyFixture, startLegacyTest } from '../legacy-test-fixture.ts';
  * see each other's calendar) with a random vocabulary on a parent plan and a child plan, pushes random
  * manual prices (cents and half cents like 1.005) through the modern API, and compares the two answers.
  */
-let t: TestApp;
-let f: LegacyFixture;
 
-beforeAll(async () => {
-  ({ t, f } = await startLegacyTest());
-});
-
-afterAll(() => t.close());
+const { t, f } = legacyTest();
 
 const CODES: Record<SellType, string[]> = {
   per_room: ['ROOM'],

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { addRatePlan, PER_ROOM } from '../../server/inventory/test-fixtures.ts';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, startLegacyTest } from '../legacy-test-fixture.ts';
+import { legacyTest } from '../legacy-test-fixture.ts';
 
 /**
  * Legacy offers and partner bookings decide "is this stay sellable" by one rule, so for any calendar
@@ -10,14 +9,8 @@ import { type LegacyFixture, startLegacyTest } from '../legacy-test-fixture.ts';
  * departure, min/max length of stay) a (room, plan) pair is offered for a stay exactly when a partner
  * booking of one room on it is accepted. Each run builds a fresh room with its own per_room plan.
  */
-let t: TestApp;
-let f: LegacyFixture;
 
-beforeAll(async () => {
-  ({ t, f } = await startLegacyTest());
-});
-
-afterAll(() => t.close());
+const { t, f } = legacyTest();
 
 const DATES = ['2030-08-01', '2030-08-02', '2030-08-03', '2030-08-04', '2030-08-05'];
 

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../legacy-test-fixture.ts';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 
-let t: TestApp;
 let f: LegacyFixture;
 let dbl: number;
 let apt: number;
 
+const t = legacyTestAppPerFile();
 beforeAll(async () => {
-  t = await legacyTestApp();
   f = await legacyFixture(t);
   [dbl, apt] = f.roomIds as [number, number];
   await t.deps.db

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../../server/testing/harness.ts';
-import { type LegacyFixture, startLegacyTest } from '../legacy-test-fixture.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { legacyTest } from '../legacy-test-fixture.ts';
 
 /** getPropertySettings `services`: the property's extra services (modern API) with their legacy bytes. */
-let t: TestApp;
-let f: LegacyFixture;
 let breakfastId: number;
 
+const { t, f } = legacyTest();
 beforeAll(async () => {
-  ({ t, f } = await startLegacyTest());
   const [row] = await t.deps.db.sql<{ id: number }>`
     select id from extra_services where property_id = ${f.propertyId} and name = 'Breakfast'`;
   breakfastId = row?.id as number;
 });
-afterAll(() => t.close());
 
 const services = (lang?: string) =>
   f.call('property/getPropertySettings', { query: lang ? { names: 'services', lang } : { names: 'services' } });

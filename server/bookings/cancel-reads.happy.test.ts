@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../testing/harness.ts';
-import { appOver, type BookingFixture, interceptStatements, opsBooking, startBookingTest } from './test-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { appOver, bookingTest, interceptStatements, opsBooking } from './test-fixtures.ts';
 
 /**
  * Cancel and no-show read the booking's room lines once: the held rooms they release, the revision snapshot
  * and the answer all come from that one read (the snapshot is built once too).
  */
-let t: TestApp;
-let fx: BookingFixture;
 let send: ReturnType<typeof appOver>;
 let roomReads = 0;
 
+const { t, fx } = bookingTest();
 beforeAll(async () => {
-  ({ t, fx } = await startBookingTest());
   send = appOver(
     t,
     interceptStatements(t.deps.db, (text) => {
@@ -20,7 +17,6 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => t.close());
 
 async function readsOf(action: 'cancel' | 'no_show') {
   const booking = await opsBooking(t, fx);

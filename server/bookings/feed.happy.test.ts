@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { ManualClock } from '../core/clock.ts';
-import type { TestApp } from '../testing/harness.ts';
-import { type BookingFixture, bookingFixture, opsBooking, startBookingTest } from './test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { bookingFixture, bookingTest, opsBooking } from './test-fixtures.ts';
 
-let t: TestApp;
-let fx: BookingFixture;
-let clock: ManualClock;
-
-beforeAll(async () => {
-  ({ t, fx, clock } = await startBookingTest());
-});
-afterAll(() => t.close());
+const { t, fx, clock } = bookingTest();
 
 const feed = (token: string, query: Record<string, string | number> = {}) =>
   t.request('GET', '/v1/qc/booking_revisions/feed', { token, query });

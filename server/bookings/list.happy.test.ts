@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { ManualClock } from '../core/clock.ts';
-import type { TestApp } from '../testing/harness.ts';
-import { type BookingFixture, opsBooking, startBookingTest } from './test-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { bookingTest, opsBooking } from './test-fixtures.ts';
 
-let t: TestApp;
-let fx: BookingFixture;
-let clock: ManualClock;
 const made: Record<string, { id: number; external_booking_id: string }> = {};
 let before: number;
 
 /** Five bookings an hour apart (received 11:00..15:00 UTC = 12:00..16:00 in Europe/Lisbon). */
+const { t, fx, clock } = bookingTest();
 beforeAll(async () => {
-  ({ t, fx, clock } = await startBookingTest());
   before = (await list({})).body.data.meta.total;
   const specs: [string, Record<string, unknown>][] = [
     [
@@ -71,7 +66,6 @@ beforeAll(async () => {
   await t.ops('POST', `/ops/bookings/${made.dee?.id}/cancel`, { cancelled_by: 'guest', reason_code: 'x' });
   await t.ops('POST', `/ops/bookings/${made.eve?.id}/no-show`);
 });
-afterAll(() => t.close());
 
 function list(query: Record<string, string | number>) {
   return t.request('GET', `/v1/qc/properties/${fx.property}/bookings`, { token: fx.token, query });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import type { TestApp } from '../testing/harness.ts';
-import { appOver, type BookingFixture, interceptStatements, partnerBody, startBookingTest } from './test-fixtures.ts';
+import { appOver, bookingTest, interceptStatements, partnerBody } from './test-fixtures.ts';
 
 /**
  * The property named in a body is looked up before anything else; when that lookup fails because the
@@ -9,19 +8,16 @@ import { appOver, type BookingFixture, interceptStatements, partnerBody, startBo
  * (which says: do not retry, fix your request). The database stays real: only the property lookup's
  * statement fails, the way postgres.js fails a statement on a lost connection.
  */
-let t: TestApp;
-let fx: BookingFixture;
 let send: ReturnType<typeof appOver>;
 
+const { t, fx } = bookingTest();
 beforeAll(async () => {
-  ({ t, fx } = await startBookingTest());
   const outage = interceptStatements(t.deps.db, (text) => {
     if (/^\s*select \* from properties\b/.test(text))
       throw Object.assign(new Error('write CONNECTION_CLOSED 127.0.0.1:5432'), { code: 'CONNECTION_CLOSED' });
   });
   send = appOver(t, outage);
 });
-afterAll(() => t.close());
 
 async function post(path: string, body: unknown) {
   const res = await send('POST', path, fx.token, body);

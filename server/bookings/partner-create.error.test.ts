@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import type { TestApp } from '../testing/harness.ts';
-import { type BookingFixture, bookingFixture, partnerBody, pushFree, startBookingTest } from './test-fixtures.ts';
+import { bookingFixture, bookingTest, partnerBody, pushFree } from './test-fixtures.ts';
 
-let t: TestApp;
-let fx: BookingFixture;
-
+const { t, fx } = bookingTest();
 beforeAll(async () => {
-  ({ t, fx } = await startBookingTest());
   await pushFree(t, fx, 0, '2026-11-01', '2026-11-30', 2);
 });
-afterAll(() => t.close());
 
 async function refused(body: Record<string, unknown>, reason: string, path = '/v1/qc/bookings') {
   const before = await counts();

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TestApp } from '../testing/harness.ts';
-import {
-  type BookingFixture,
-  bookingEvents,
-  freeRooms,
-  partnerBody,
-  pushFree,
-  startBookingTest,
-} from './test-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { bookingEvents, bookingTest, freeRooms, partnerBody, pushFree } from './test-fixtures.ts';
 
-let t: TestApp;
-let fx: BookingFixture;
-
+const { t, fx } = bookingTest();
 beforeAll(async () => {
-  ({ t, fx } = await startBookingTest());
   await pushFree(t, fx, 0, '2026-11-01', '2026-11-30', 4);
 });
-afterAll(() => t.close());
 
 describe('POST /bookings', () => {
   it('takes a booking against free rooms: 201, created revision and event, rooms held', async () => {

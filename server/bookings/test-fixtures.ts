@@ -3,7 +3,7 @@ import { buildApp } from '../app.ts';
 import { ManualClock } from '../core/clock.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Demo } from '../ops/demo.ts';
-import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../testing/harness.ts';
+import { OPERATOR_TOKEN, perFile, startTestApp, type TestApp, testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Booking test fixtures built through HTTP on a fresh demo customer: the live property with the structure
@@ -69,7 +69,17 @@ async function internalId(t: TestApp, external: string): Promise<number> {
   return row?.id as number;
 }
 
-/** A test app on a ManualClock at 2026-06-15 10:00 UTC (the tests move it), with a bookingFixture on it. */
+/**
+ * The test app of one test file on a ManualClock at 2026-06-15 10:00 UTC (the tests move it), with a
+ * bookingFixture on it: made in beforeAll, the app closed in afterAll.
+ */
+export function bookingTest(): { t: TestApp; clock: ManualClock; fx: BookingFixture } {
+  const clock = new ManualClock('2026-06-15T10:00:00Z');
+  const t = testAppPerFile({ clock });
+  return { t, clock, fx: perFile(() => bookingFixture(t)) };
+}
+
+/** Like bookingTest(), started by the caller, which closes it. */
 export async function startBookingTest(): Promise<{ t: TestApp; clock: ManualClock; fx: BookingFixture }> {
   const clock = new ManualClock('2026-06-15T10:00:00Z');
   const t = await startTestApp({ clock });

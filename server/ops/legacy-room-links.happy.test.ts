@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../../legacy/legacy-test-fixture.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../../legacy/legacy-test-fixture.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await legacyTestApp();
-});
-afterAll(() => t.close());
+const t = legacyTestAppPerFile();
 
 interface Linked {
   f: LegacyFixture;
