@@ -108,14 +108,7 @@ export async function currentRevisions(
     select id, booking_id, room_type_id, rate_plan_id, checkin_date, checkout_date, adults, price
     from booking_rooms where booking_id = any(${ids}::bigint[]) order by id`;
   const current = await latestRevisions(db, ids);
-  const fresh: {
-    booking_id: number;
-    seq: number;
-    revision_number: number;
-    revision_id: string;
-    content_md5: string;
-    content: string;
-  }[] = [];
+  const fresh: Omit<StoredRevision, 'id' | 'acked_at'>[] = [];
   for (const b of bookings) {
     const content = contentOf(
       b,

@@ -67,7 +67,12 @@ export interface BookingRoomRow {
   external_rate_plan_id: string;
 }
 
-export async function bookingRooms(db: Db, bookingId: number): Promise<BookingRoomRow[]> {
+export function bookingRooms(db: Db, bookingId: number): Promise<BookingRoomRow[]> {
+  return roomsOfBookings(db, [bookingId]);
+}
+
+/** The room lines of many bookings in one query, in line order (a list reads all its bookings' rooms at once). */
+export async function roomsOfBookings(db: Db, bookingIds: readonly number[]): Promise<BookingRoomRow[]> {
   return db.sql<BookingRoomRow>`
     select br.id, br.booking_id, br.room_type_id, br.rate_plan_id, br.qty, br.checkin_date, br.checkout_date,
       br.adults, br.children, br.price, br.room_number,
@@ -75,7 +80,7 @@ export async function bookingRooms(db: Db, bookingId: number): Promise<BookingRo
     from booking_rooms br
     join room_types rt on rt.id = br.room_type_id
     join rate_plans rp on rp.id = br.rate_plan_id
-    where br.booking_id = ${bookingId}
+    where br.booking_id = any(${bookingIds}::bigint[])
     order by br.id`;
 }
 

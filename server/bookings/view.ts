@@ -1,5 +1,5 @@
 import type { Db } from '../core/db/db.ts';
-import { type BookingRoomRow, type BookingRow, type RevisionPayload, snapshotOf } from './snapshot.ts';
+import { type BookingRoomRow, type BookingRow, type RevisionPayload, roomsOfBookings, snapshotOf } from './snapshot.ts';
 
 /**
  * A booking as partners see it (spec 2.7 "booking collection item"): the revision payload fields as the
@@ -23,16 +23,10 @@ export function bookingView(
 /** Views of many bookings with one query for all their rooms. */
 export async function bookingViews(db: Db, bookings: readonly BookingRow[]) {
   if (!bookings.length) return [];
-  const ids = bookings.map((b) => b.id);
-  const rooms = await db.sql<BookingRoomRow>`
-    select br.id, br.booking_id, br.room_type_id, br.rate_plan_id, br.qty, br.checkin_date, br.checkout_date,
-      br.adults, br.children, br.price, br.room_number,
-      rt.external_id::text as external_room_type_id, rp.external_id::text as external_rate_plan_id
-    from booking_rooms br
-    join room_types rt on rt.id = br.room_type_id
-    join rate_plans rp on rp.id = br.rate_plan_id
-    where br.booking_id = any(${ids}::bigint[])
-    order by br.id`;
+  const rooms = await roomsOfBookings(
+    db,
+    bookings.map((b) => b.id),
+  );
   return bookings.map((b) =>
     bookingView(
       b,
