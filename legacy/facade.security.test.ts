@@ -1,12 +1,7 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
-import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from './legacy-test-fixture.ts';
+import { describe, expect, it } from 'bun:test';
+import { legacyFixture, legacyTest } from './legacy-test-fixture.ts';
 
-let f: LegacyFixture;
-
-const t = legacyTestAppPerFile();
-beforeAll(async () => {
-  f = await legacyFixture(t);
-});
+const { t, f } = legacyTest();
 
 const ALL_METHODS = [
   'availability/updateAvailability',

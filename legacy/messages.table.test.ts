@@ -2,19 +2,17 @@ import { beforeAll, describe, expect, it } from 'bun:test';
 import { createLegacyKey } from '../server/ops/demo.ts';
 import type { Reply } from '../server/testing/harness.ts';
 import { linkExtRoom } from './availability/rooms.ts';
-import { type LegacyFixture, legacyFixture, legacyTestAppPerFile, TODAY } from './legacy-test-fixture.ts';
+import { legacyFixture, legacyTest, TODAY } from './legacy-test-fixture.ts';
 
 /**
  * Spec 7.4, row by row: a request that must produce each message, compared as status and body BYTES.
  * The expected bodies are written out by hand (PHP json_encode bytes: `\/`, `\"` inside the message, no
  * spaces), independent of the serializer that produces them.
  */
-let f: LegacyFixture;
 let room: number;
 
-const t = legacyTestAppPerFile();
+const { t, f } = legacyTest();
 beforeAll(async () => {
-  f = await legacyFixture(t);
   room = f.roomIds[0] as number;
   await f.call('property/postExternalPropertyData', {
     body: {

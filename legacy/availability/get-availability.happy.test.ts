@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
+import { legacyFixture, legacyTest } from '../legacy-test-fixture.ts';
 import { linkExtRoom } from './rooms.ts';
 
-let f: LegacyFixture;
 let room: number;
 
-const t = legacyTestAppPerFile();
+const { t, f } = legacyTest();
 beforeAll(async () => {
-  f = await legacyFixture(t);
   room = f.roomIds[0] as number;
   await f.call('availability/updateAvailability', {
     body: {

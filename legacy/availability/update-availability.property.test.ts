@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { addDays } from '../../server/core/days.ts';
-import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
+import { legacyTest } from '../legacy-test-fixture.ts';
 
-let f: LegacyFixture;
-
-const t = legacyTestAppPerFile();
-beforeAll(async () => {
-  f = await legacyFixture(t);
-});
+const { t, f } = legacyTest();
 
 const FIRST = '2030-11-01';
 const LAST = '2030-11-20';

@@ -1,13 +1,8 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { modifyBooking } from '../../server/bookings/intake.ts';
-import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
+import { legacyTest } from '../legacy-test-fixture.ts';
 
-let f: LegacyFixture;
-
-const t = legacyTestAppPerFile();
-beforeAll(async () => {
-  f = await legacyFixture(t);
-});
+const { t, f } = legacyTest();
 
 const SUCCESS = '{"message":"Success"}';
 

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { modifyBooking } from '../../server/bookings/intake.ts';
-import { type LegacyFixture, legacyFixture, legacyTestAppPerFile, oldBookingId } from '../legacy-test-fixture.ts';
+import { legacyTest, oldBookingId } from '../legacy-test-fixture.ts';
 
-let f: LegacyFixture;
-
-const t = legacyTestAppPerFile();
-beforeAll(async () => {
-  f = await legacyFixture(t);
-});
+const { t, f } = legacyTest();
 
 const PHONES = ['+351900000001', '+351900000002', '+351900000003'];
 /** null: fetch again without a change; a phone: modify the booking (possibly to its current value). */

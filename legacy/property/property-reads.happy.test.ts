@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
+import { legacyFixture, legacyTest } from '../legacy-test-fixture.ts';
 
-let f: LegacyFixture;
 let dbl: number;
 let apt: number;
 
-const t = legacyTestAppPerFile();
+const { t, f } = legacyTest();
 beforeAll(async () => {
-  f = await legacyFixture(t);
   [dbl, apt] = f.roomIds as [number, number];
   await t.deps.db
     .sql`update room_types set images = ${['https://img.example.com/rooms/dbl-1.jpg']}, name_tr = ${{ 'de-DE': 'Doppelzimmer' }}
