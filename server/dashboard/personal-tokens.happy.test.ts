@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
-let demo: Demo;
 let session: string;
 const TOKENS = '/api/v1/pem-systems/qc/api-tokens';
 
 const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  demo = await t.demo();
   session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
 });
 

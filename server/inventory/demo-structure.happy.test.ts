@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Inventory on the structure the structure routes build (the demo step): real vocabularies computed from bed
@@ -20,12 +19,11 @@ interface DemoProperty {
   rate_plans: DemoPlan[];
 }
 
-let demo: Demo;
 let live: DemoProperty;
 
 const t = testAppPerFile({ clock: new ManualClock('2026-06-15T12:00:00Z') });
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  demo = await t.demo();
   live = demo.properties[0] as unknown as DemoProperty;
 });
 

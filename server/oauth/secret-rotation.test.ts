@@ -1,15 +1,11 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { CLIENT_SECRET_OVERLAP_HOURS } from './client-secret.ts';
 
-let demo: Demo;
 const HOUR = 3600_000;
 
 const t = testAppPerFile();
-beforeAll(async () => {
-  demo = await t.demo();
-});
+const demo = perFile(() => t.demo());
 
 async function dashboardSession(customerId: number): Promise<string> {
   return (await t.ops('POST', `/ops/customers/${customerId}/dashboard-token`)).body.data.token;

@@ -1,17 +1,13 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
-let demo: Demo;
 const clock = new ManualClock(new Date());
 
 const t = testAppPerFile({ clock });
-beforeAll(async () => {
-  demo = await t.demo();
-});
+const demo = perFile(() => t.demo());
 
 const form = (over: Record<string, string>) => ({
   form: {

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
-
-let demo: Demo;
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 const t = testAppPerFile();
-beforeAll(async () => {
-  demo = await t.demo();
-});
+const demo = perFile(() => t.demo());
 
 describe('POST /v1/qc/oauth/token', () => {
   it('issues an RS256 JWT for 3600 s with a kid, not wrapped in the envelope', async () => {

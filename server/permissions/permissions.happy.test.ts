@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
+import { describe, expect, it } from 'bun:test';
 import { routeCatalogue as routeList } from '../route-table.ts';
-import { testAppPerFile } from '../testing/harness.ts';
-
-let demo: Demo;
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 const t = testAppPerFile();
-beforeAll(async () => {
-  demo = await t.demo();
-});
+const demo = perFile(() => t.demo());
 
 describe('GET /v1/qc/permissions', () => {
   it('lists every route of the table sorted by name, with methods, uri and scope, for any valid token', async () => {

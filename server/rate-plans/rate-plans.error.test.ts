@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
-let demo: Demo;
 let token: string;
 let base: string;
 
@@ -15,8 +13,8 @@ const live = () => demo.properties[0] as unknown as DemoPart;
 const shadow = () => demo.properties[1] as unknown as DemoPart;
 
 const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  demo = await t.demo();
   token = demo.personal_token;
   base = `/v1/qc/properties/${live().id}`;
 });

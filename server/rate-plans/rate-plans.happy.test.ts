@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
-let demo: Demo;
 let token: string;
 let base: string;
 
@@ -21,8 +19,8 @@ const plan = (code: string) => live().rate_plans.find((p) => p.partner_code === 
 const codes = (entry: { occupancies?: { code: string }[] }) => entry.occupancies?.map((o) => o.code).join(' ');
 
 const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  demo = await t.demo();
   token = demo.personal_token;
   base = `/v1/qc/properties/${live().id}`;
 });

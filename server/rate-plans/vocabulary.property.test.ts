@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { DEFAULT_AGE_GROUPS, SELL_TYPES, vocabulary } from './vocabulary.ts';
 
 /**
@@ -9,12 +8,11 @@ import { DEFAULT_AGE_GROUPS, SELL_TYPES, vocabulary } from './vocabulary.ts';
  * and the plan's sell type, and flipping the sell type away and back (PATCH, or PUT pricing-model)
  * restores the original vocabulary.
  */
-let demo: Demo;
 let base: string;
 
 const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  demo = await t.demo();
   base = `/v1/qc/properties/${(demo.properties[0] as { id: string }).id}`;
 });
 

@@ -1,18 +1,14 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
+import { describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Smoke suite on the embedded default (PGlite, in-process queue, limiter and caches), run by `npm test`
  * with DATABASE_URL and REDIS_URL unset. The full suite runs on PostgreSQL and Redis.
  */
-let demo: Demo;
 
 const t = testAppPerFile();
-beforeAll(async () => {
-  demo = await t.demo();
-});
+const demo = perFile(() => t.demo());
 
 describe('embedded backend', () => {
   it('runs on PGlite', () => {

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { retireSubscriptions } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const rule = (name: string) => [`customer.subscription.messages.${name}`];
 
 describe('subscription refusals', () => {
-  let demo: Demo;
-  let other: Demo;
-
   const t = testAppPerFile();
-  beforeAll(async () => {
-    demo = await t.demo();
-    other = await t.demo();
-  });
+  const demo = perFile(() => t.demo());
+  const other = perFile(() => t.demo());
   afterAll(() => retireSubscriptions(t.deps, demo.customer_id));
 
   const create = (body: unknown, token = demo.personal_token) =>

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { retireSubscriptions } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const URL_B = 'https://pms.example.com/hooks/qc-v2';
 
 describe('subscriptions', () => {
-  let demo: Demo;
   let token: string;
 
   const t = testAppPerFile();
+  const demo = perFile(() => t.demo());
   beforeAll(async () => {
-    demo = await t.demo();
     token = demo.personal_token;
   });
   afterAll(() => retireSubscriptions(t.deps, demo.customer_id));

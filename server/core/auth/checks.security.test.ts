@@ -1,16 +1,14 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { testAppPerFile } from '../../testing/harness.ts';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 
 /** The three independent checks of spec 5.3 (scope, property allow-list, endpoint allow-list) and 5.5 modes. */
-let demo: Demo;
 let live: string;
 let shadow: string;
 
 const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  demo = await t.demo();
   live = demo.properties[0]?.external_property_id as string;
   shadow = demo.properties[1]?.external_property_id as string;
 });

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
+import { describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { testAppPerFile } from '../../testing/harness.ts';
-
-let demo: Demo;
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 
 const t = testAppPerFile();
-beforeAll(async () => {
-  demo = await t.demo();
-});
+const demo = perFile(() => t.demo());
 
 describe('error envelope', () => {
   it('answers an unknown modern route with 404 errors.not_found in the envelope', async () => {

@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { testAppPerFile } from '../../testing/harness.ts';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 
-let demo: Demo;
 let property: string;
 
 const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  demo = await t.demo();
   property = demo.properties[0]!.external_property_id;
 });
 

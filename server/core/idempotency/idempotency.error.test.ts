@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { testAppPerFile } from '../../testing/harness.ts';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { countPartnerCode, holdPartnerCode, newPropertyBody } from './test-support.ts';
 
@@ -14,12 +13,11 @@ const newProperty = () => newPropertyBody('IDEMERR');
 
 for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key refusals and waits (${backend.name})`, () => {
-    let demo: Demo;
     let token: string;
 
     const t = testAppPerFile({ env: backend.env, idempotencyWaitMs: 1500 });
+    const demo = perFile(() => t.demo());
     beforeAll(async () => {
-      demo = await t.demo();
       token = demo.personal_token;
     });
 

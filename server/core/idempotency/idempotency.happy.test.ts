@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
-import { type Reply, testAppPerFile } from '../../testing/harness.ts';
+import { perFile, type Reply, testAppPerFile } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { ManualClock } from '../clock.ts';
 import { countPartnerCode, newPropertyBody } from './test-support.ts';
@@ -21,12 +20,11 @@ function operationHeaders(res: Reply): Record<string, string> {
 
 for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key (${backend.name})`, () => {
-    let demo: Demo;
     let token: string;
 
     const t = testAppPerFile({ env: backend.env, clock: new ManualClock('2030-05-01T08:00:00Z') });
+    const demo = perFile(() => t.demo());
     beforeAll(async () => {
-      demo = await t.demo();
       token = demo.personal_token;
     });
 

@@ -1,7 +1,6 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import type { Demo } from '../../ops/demo.ts';
-import { testAppPerFile } from '../../testing/harness.ts';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { Idempotency } from './idempotency.ts';
 import { RedisIdempotencyStore } from './redis-store.ts';
@@ -14,12 +13,8 @@ import { type IdempotencyStore, MemoryIdempotencyStore } from './store.ts';
  */
 for (const backend of REDIS_BACKENDS) {
   describe(`Idempotency-Key under concurrent identical writes (${backend.name})`, () => {
-    let demo: Demo;
-
     const t = testAppPerFile({ env: backend.env });
-    beforeAll(async () => {
-      demo = await t.demo();
-    });
+    const demo = perFile(() => t.demo());
 
     it('writes once and answers every request with the same bytes', async () => {
       const store: IdempotencyStore = t.deps.redis

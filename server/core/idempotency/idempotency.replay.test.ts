@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
-import { type Reply, type RequestOptions, testAppPerFile } from '../../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, type Reply, type RequestOptions, testAppPerFile } from '../../testing/harness.ts';
 import { ManualClock } from '../clock.ts';
 import { holdPartnerCode, newPropertyBody } from './test-support.ts';
 
@@ -25,13 +24,10 @@ function expectReplayOf(again: Reply, first: Reply, originalAt: string) {
 }
 
 describe('idempotent replays keep the first status, headers and body', () => {
-  let demo: Demo;
   let serial = 0;
 
   const t = testAppPerFile({ clock: new ManualClock('2030-05-01T08:00:00Z') });
-  beforeAll(async () => {
-    demo = await t.demo();
-  });
+  const demo = perFile(() => t.demo());
 
   async function sendTwice(method: string, path: string, options: RequestOptions) {
     const headers = { ...options.headers, 'idempotency-key': `replay-${++serial}` };

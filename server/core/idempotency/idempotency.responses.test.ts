@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { createBookingRoute } from '../../bookings/create-booking.ts';
 import { replaceCatalogue } from '../../catalogue/replace-catalogue.ts';
-import type { Demo } from '../../ops/demo.ts';
 import { deleteSubscriptionRoute } from '../../subscriptions/delete-subscription.ts';
-import { testAppPerFile } from '../../testing/harness.ts';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 import { ApiError } from '../http/api-error.ts';
 import { jsonResponse, ok } from '../http/envelope.ts';
 import { createQcApp } from '../http/qc-app.ts';
@@ -15,14 +14,13 @@ import { createQcApp } from '../http/qc-app.ts';
  * and PUT and DELETE as well as POST.
  */
 describe('what Idempotency-Key keeps', () => {
-  let demo: Demo;
   let calls = 0;
   let answer: () => unknown = () => ok({});
   let app: ReturnType<typeof createQcApp>;
 
   const t = testAppPerFile();
+  const demo = perFile(() => t.demo());
   beforeAll(async () => {
-    demo = await t.demo();
     app = createQcApp(t.deps);
     const handler = () => {
       calls++;

@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import type { Demo } from '../../ops/demo.ts';
 import { routeCatalogue as routeList } from '../../route-table.ts';
-import { testAppPerFile } from '../../testing/harness.ts';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 
 /**
  * Bad input gets a clear error in the envelope, never a 500: every route of the table, with a token that
@@ -11,12 +10,9 @@ import { testAppPerFile } from '../../testing/harness.ts';
  * generators here: NUL bytes and lone surrogates in strings (bodies, keys, queries, forms), non-integer and
  * huge paging, nesting bombs and bodies over the limits.
  */
-let demo: Demo;
 
 const t = testAppPerFile();
-beforeAll(async () => {
-  demo = await t.demo();
-});
+const demo = perFile(() => t.demo());
 
 const segments = fc.constantFrom(
   'x',

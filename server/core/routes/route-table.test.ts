@@ -1,20 +1,18 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
 import { routeCatalogue as routeList } from '../../route-table.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { testAppPerFile } from '../../testing/harness.ts';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 import { SCOPES } from '../auth/scopes.ts';
 
 /**
  * The auth walk (runCommonRouteTests): every route in the table is registered, rejects a missing token
  * with 401, and rejects a token without its scope with 403. A route that forgot its `qc` hook fails here.
  */
-let demo: Demo;
 let tokenWithout: (scope: string) => Promise<string>;
 
 const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  demo = await t.demo();
   const cache = new Map<string, string>();
   tokenWithout = async (scope) => {
     const cached = cache.get(scope);
