@@ -27,7 +27,7 @@ const GATE_TTL_MS = 60_000;
  */
 export class CutoverRouter implements LegacyCutover {
   readonly #usage: EndpointUsage;
-  #gate: { sunset: SunsetSetting; today: string; at: number; open: Promise<boolean> } | undefined;
+  #gate: { key: string; at: number; open: Promise<boolean> } | undefined;
 
   constructor(
     private readonly deps: Deps,
@@ -94,11 +94,12 @@ export class CutoverRouter implements LegacyCutover {
 
   /** True when no active credential that used the affected endpoints lacks the 90-day zero streak. */
   #switchedOff(sunset: SunsetSetting, today: string): Promise<boolean> {
+    // The sunset is re-read every few seconds as a new object: the answer holds for the same setting and day.
+    const key = `${today} ${sunset.date} ${sunset.endpoints?.join(',') ?? '*'} ${sunset.setAt.toISOString()}`;
     const gate = this.#gate;
-    if (gate && gate.sunset === sunset && gate.today === today && performance.now() - gate.at < GATE_TTL_MS)
-      return gate.open;
+    if (gate?.key === key && performance.now() - gate.at < GATE_TTL_MS) return gate.open;
     const open = credentialReadiness(this.deps.db, today).then((all) => holdingBack(all, sunset).length === 0);
-    this.#gate = { sunset, today, at: performance.now(), open };
+    this.#gate = { key, at: performance.now(), open };
     open.catch(() => {
       this.#gate = undefined;
     });
