@@ -1,19 +1,11 @@
 import { t } from 'elysia';
 import type { Deps } from '../core/deps.ts';
-import { notFound } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
 import type { JsonApp } from '../core/http/json-app.ts';
-import type { PropertyRow } from '../core/resolve.ts';
 import { RoomLinksBody, roomLinksOf, setRoomLinks } from './legacy-room-links.ts';
-import { propertyIdOf } from './properties.ts';
+import { propertyRowOf } from './properties.ts';
 
 const Params = t.Object({ id: t.String() });
-
-async function propertyOf(deps: Deps, id: string): Promise<PropertyRow> {
-  const [row] = await deps.db.sql<PropertyRow>`select * from properties where id = ${await propertyIdOf(deps, id)}`;
-  if (!row) throw notFound();
-  return row;
-}
 
 /**
  * GET and PUT /ops/properties/{id}/legacy-room-links: the operator reads and sets, on the hotelier's
@@ -24,7 +16,7 @@ export function legacyRoomLinksOps(deps: Deps) {
     app
       .get(
         '/properties/:id/legacy-room-links',
-        async ({ params }) => ok(await roomLinksOf(deps.db, await propertyOf(deps, params.id))),
+        async ({ params }) => ok(await roomLinksOf(deps.db, await propertyRowOf(deps, params.id))),
         {
           params: Params,
           detail: { summary: 'PMS room type ids of the property and the rooms they are linked to' },
@@ -32,7 +24,7 @@ export function legacyRoomLinksOps(deps: Deps) {
       )
       .put(
         '/properties/:id/legacy-room-links',
-        async ({ params, body }) => ok(await setRoomLinks(deps.db, await propertyOf(deps, params.id), body)),
+        async ({ params, body }) => ok(await setRoomLinks(deps.db, await propertyRowOf(deps, params.id), body)),
         {
           params: Params,
           body: RoomLinksBody,

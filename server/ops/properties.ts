@@ -56,11 +56,16 @@ export async function setPropertyMode(
   });
 }
 
-/** Ops paths take the internal id or the external uuid of a property. */
-export async function propertyIdOf(deps: Deps, id: string): Promise<number> {
+/** Ops paths take the internal id or the external uuid of a property; 404 for neither. */
+export async function propertyRowOf(deps: Deps, id: string): Promise<PropertyRow> {
   const [row] = /^\d+$/.test(id)
-    ? await deps.db.sql<{ id: number }>`select id from properties where id = ${Number(id)}`
-    : await deps.db.sql<{ id: number }>`select id from properties where external_id::text = ${id.toLowerCase()}`;
+    ? await deps.db.sql<PropertyRow>`select * from properties where id = ${Number(id)}`
+    : await deps.db.sql<PropertyRow>`select * from properties where external_id::text = ${id.toLowerCase()}`;
   if (!row) throw notFound();
-  return row.id;
+  return row;
+}
+
+/** The internal id of an ops path's property (see propertyRowOf). */
+export async function propertyIdOf(deps: Deps, id: string): Promise<number> {
+  return (await propertyRowOf(deps, id)).id;
 }
