@@ -48,13 +48,14 @@ async function run(label: string, args: string[], runEnv: Record<string, string 
   return { passed, failed: failed || (code !== 0 ? 1 : 0) };
 }
 
-const main = await run('suite (PostgreSQL + Redis)', ['test', ...filters], env);
+// The per-test timeout is also in bunfig.toml; passed here too because some bun versions ignored it there.
+const main = await run('suite (PostgreSQL + Redis)', ['test', '--timeout=30000', ...filters], env);
 const smokeEnv = { ...env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
 const smoke = filters.length
   ? { passed: 0, failed: 0 }
   : await run(
       'smoke (embedded PGlite, in-process queue)',
-      ['test', '--path-ignore-patterns=node_modules/**', './server/smoke'],
+      ['test', '--timeout=30000', '--path-ignore-patterns=node_modules/**', './server/smoke'],
       smokeEnv,
     );
 

@@ -40,18 +40,23 @@ describe('starting on a busy port', () => {
         throw err;
       },
     );
-    // /healthz may have been answered by the first: once it is gone, the second must be serving the port.
-    expect(await first.stop()).toBe(0);
-    const deadline = Date.now() + 30_000;
-    let healthy = false;
-    while (!healthy && Date.now() < deadline) {
-      healthy = await fetch(`${second.url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!healthy) await Bun.sleep(100);
+    try {
+      // /healthz may have been answered by the first: once it is gone, the second must be serving the port.
+      expect(await first.stop()).toBe(0);
+      const deadline = Date.now() + 30_000;
+      let healthy = false;
+      while (!healthy && Date.now() < deadline) {
+        healthy = await fetch(`${second.url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!healthy) await Bun.sleep(100);
+      }
+      expect(healthy).toBe(true);
+    } finally {
+      // Whatever failed above, neither process may outlive the test: a stray server relays the shared outbox.
+      await first.stop();
+      expect(await second.stop()).toBe(0);
     }
-    expect(healthy).toBe(true);
-    expect(await second.stop()).toBe(0);
   }, 60_000);
 });

@@ -30,9 +30,11 @@ describe('two server processes caching principals', () => {
     demo = (await ops(a, 'POST', '/demo')) as Demo;
   }, 60_000);
   afterAll(async () => {
-    expect(await Promise.all([a?.stop(), b?.stop()])).toEqual([0, 0]);
+    // Stop everything first: a failed expectation must not leave a server or Redis running for later files.
+    const codes = await Promise.all([a?.stop(), b?.stop()]);
     await db?.close();
     await redis.stop();
+    expect(codes).toEqual([0, 0]);
   });
 
   async function ops(server: ServerProcess, method: string, path: string, body?: unknown): Promise<any> {

@@ -26,9 +26,11 @@ describe('a PostgreSQL outage', () => {
     demo = ((await (await call('POST', '/ops/demo', OPERATOR)).json()) as { data: Demo }).data;
   }, 60_000);
   afterAll(async () => {
-    pg.thaw();
-    expect(await server.stop()).toBe(0);
-    await pg.destroy();
+    // Stop everything first: a failed expectation must not leave a server (or a cluster) running for later files.
+    pg?.thaw();
+    const code = await server?.stop();
+    await pg?.destroy();
+    expect(code).toBe(0);
   }, 30_000);
 
   function call(method: string, path: string, token: string, body?: unknown) {

@@ -16,7 +16,7 @@ describe('the server-wide body bound', () => {
     });
   }, 60_000);
   afterAll(async () => {
-    expect(await server.stop()).toBe(0);
+    expect(await server?.stop()).toBe(0);
   });
 
   it('answers 413 to an unauthenticated body over the bound on a dashboard route, and keeps serving', async () => {

@@ -25,8 +25,10 @@ describe('two server processes sharing Redis', () => {
     demo = ((await res.json()) as { data: Demo }).data;
   }, 60_000);
   afterAll(async () => {
-    expect(await Promise.all([a?.stop(), b?.stop()])).toEqual([0, 0]);
+    // Stop everything first: a failed expectation must not leave a server or Redis running for later files.
+    const codes = await Promise.all([a?.stop(), b?.stop()]);
     await redis.stop();
+    expect(codes).toEqual([0, 0]);
   });
 
   const get = (server: ServerProcess, path: string) =>
