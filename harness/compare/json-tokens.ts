@@ -115,12 +115,7 @@ class Scanner {
   }
 
   private object(path: string): void {
-    this.expect('{');
-    this.space();
-    if (this.text[this.pos] === '}') {
-      this.expect('}');
-      return;
-    }
+    if (this.opensEmpty('{', '}')) return;
     for (;;) {
       const keyStart = this.pos;
       const key = this.match(STRING);
@@ -135,25 +130,12 @@ class Scanner {
       this.value(memberPath);
       this.space();
       if (leftOut) this.muted--;
-      const next = this.text[this.pos];
-      // Commas are implied by the structure: leaving them out lets a left-out member vanish without a trace.
-      if (next === ',') {
-        this.pos++;
-        this.space();
-        continue;
-      }
-      this.expect('}');
-      return;
+      if (!this.another('}')) return;
     }
   }
 
   private array(path: string): void {
-    this.expect('[');
-    this.space();
-    if (this.text[this.pos] === ']') {
-      this.expect(']');
-      return;
-    }
+    if (this.opensEmpty('[', ']')) return;
     for (let index = 0; ; index++) {
       const elementPath = appendSegment(path, index);
       if (this.leaveOut(elementPath)) {
@@ -163,14 +145,30 @@ class Scanner {
         this.muted--;
       } else this.value(elementPath);
       this.space();
-      const next = this.text[this.pos];
-      if (next === ',') {
-        this.pos++;
-        this.space();
-        continue;
-      }
-      this.expect(']');
-      return;
+      if (!this.another(']')) return;
     }
+  }
+
+  /** Reads the opening of an object or array; true when it closes at once (nothing inside to walk). */
+  private opensEmpty(open: '{' | '[', close: '}' | ']'): boolean {
+    this.expect(open);
+    this.space();
+    if (this.text[this.pos] !== close) return false;
+    this.expect(close);
+    return true;
+  }
+
+  /**
+   * After a member or element: true when a comma says another follows, else reads the container's close.
+   * Commas are implied by the structure: leaving them out lets a left-out member vanish without a trace.
+   */
+  private another(close: '}' | ']'): boolean {
+    if (this.text[this.pos] === ',') {
+      this.pos++;
+      this.space();
+      return true;
+    }
+    this.expect(close);
+    return false;
   }
 }
