@@ -11,6 +11,7 @@
 import { check, sleep } from 'k6';
 import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
+import { clientToken } from './client-token.js';
 
 const BASE = __ENV.BASE_URL || 'http://localhost:8080';
 const DURATION = __ENV.DURATION || '2m';
@@ -33,13 +34,7 @@ export const options = {
 };
 
 export function setup() {
-  const res = http.post(`${BASE}/v1/qc/oauth/token`, {
-    grant_type: 'client_credentials',
-    client_id: __ENV.CLIENT_ID,
-    client_secret: __ENV.CLIENT_SECRET,
-  });
-  check(res, { 'token issued': (r) => r.status === 200 });
-  return { token: res.json('access_token') };
+  return { token: clientToken(BASE) };
 }
 
 let cursor = 0;

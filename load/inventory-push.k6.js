@@ -10,6 +10,7 @@
 import { check, sleep } from 'k6';
 import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
+import { clientToken } from './client-token.js';
 
 const BASE = __ENV.BASE_URL || 'http://localhost:8080';
 const PROPERTY = __ENV.PROPERTY;
@@ -52,13 +53,7 @@ export const options = {
 
 export function setup() {
   if (!PROPERTY) throw new Error('set -e PROPERTY=<external property id or partner code>');
-  const token = http.post(`${BASE}/v1/qc/oauth/token`, {
-    grant_type: 'client_credentials',
-    client_id: __ENV.CLIENT_ID,
-    client_secret: __ENV.CLIENT_SECRET,
-  });
-  check(token, { 'token issued': (r) => r.status === 200 });
-  const auth = { headers: { Authorization: `Bearer ${token.json('access_token')}` } };
+  const auth = { headers: { Authorization: `Bearer ${clientToken(BASE)}` } };
   const rooms =
     http.get(`${BASE}/v1/qc/properties/${PROPERTY}/room_types?per_page=200`, auth).json('data.room_types') || [];
   const entries =
