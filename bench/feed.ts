@@ -14,10 +14,10 @@ import { buildApp } from '../server/app.ts';
 import { advanceWatermark, feedPage } from '../server/bookings/feed.ts';
 import { createBooking } from '../server/bookings/intake.ts';
 import { createDeps } from '../server/boot.ts';
-import { parseConfig } from '../server/core/config.ts';
 import { createClient } from '../server/ops/clients.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
+import { benchConfig } from './bench-config.ts';
 import { report } from './report.ts';
 import { type Stats, stats, timed } from './stats.ts';
 
@@ -38,14 +38,7 @@ function line(label: string, s: Stats) {
 /** Every figure here follows 20 unmeasured warm-up calls. */
 const warmTimed = (n: number, fn: (i: number) => Promise<unknown>) => timed(n, fn, 20);
 
-const config = parseConfig({
-  // npm run bench sets a generous bound: on a loaded machine a statement can wait past the 2 s default.
-  QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS,
-  DATABASE_URL: databaseUrl,
-  QC_LOG_LEVEL: 'silent',
-  QC_OPERATOR_TOKEN: OPERATOR,
-  QC_DEMO_ON_EMPTY: '0',
-});
+const config = benchConfig({ DATABASE_URL: databaseUrl, QC_OPERATOR_TOKEN: OPERATOR });
 const deps = await createDeps(config, {
   enforceRateLimits: false,
   redisKeyPrefix: `qc-bench-feed:${crypto.randomUUID()}:`,

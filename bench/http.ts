@@ -31,6 +31,7 @@ import { demoSteps } from '../server/ops/demo-steps.ts';
 import { listProperties } from '../server/properties/list-properties.ts';
 import { updateProperty } from '../server/properties/update-property.ts';
 import { freePort } from '../server/testing/free-port.ts';
+import { benchConfig } from './bench-config.ts';
 import { type Figure, report } from './report.ts';
 import { type Stats, stats, timed } from './stats.ts';
 
@@ -105,14 +106,11 @@ async function benchStartup() {
 
 /** One backend of counters and records: a service in this process on a real port, sharing the database. */
 async function benchBackend(name: string, db: Db, dataDir: string, redis: string | undefined) {
-  const config = parseConfig({
-    QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS,
+  const config = benchConfig({
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis,
     QC_DATA_DIR: dataDir,
-    QC_LOG_LEVEL: 'silent',
     QC_OPERATOR_TOKEN: OPERATOR,
-    QC_DEMO_ON_EMPTY: '0',
   });
   const deps = await createDeps(config, {
     db,

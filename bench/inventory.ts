@@ -13,7 +13,6 @@
 import autocannon from 'autocannon';
 import { buildApp } from '../server/app.ts';
 import { createDeps } from '../server/boot.ts';
-import { parseConfig } from '../server/core/config.ts';
 import { addYears, formatDay, todayIn } from '../server/core/days.ts';
 import type { Db } from '../server/core/db/db.ts';
 import type { Deps } from '../server/core/deps.ts';
@@ -21,6 +20,7 @@ import { addRatePlan, addRoomType, type Ref } from '../server/inventory/test-fix
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
 import { insertProperty } from '../server/ops/properties.ts';
+import { benchConfig } from './bench-config.ts';
 import { report } from './report.ts';
 import { type Stats, stats } from './stats.ts';
 
@@ -107,14 +107,7 @@ function restrictionBody(p: BenchProperty, k: number): string {
 }
 
 async function main() {
-  const config = parseConfig({
-    // npm run bench sets a generous bound: on a loaded machine a statement can wait past the 2 s default.
-    QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS,
-    DATABASE_URL: databaseUrl,
-    QC_LOG_LEVEL: 'silent',
-    QC_OPERATOR_TOKEN: OPERATOR,
-    QC_DEMO_ON_EMPTY: '0',
-  });
+  const config = benchConfig({ DATABASE_URL: databaseUrl, QC_OPERATOR_TOKEN: OPERATOR });
   const deps = await createDeps(config, { enforceRateLimits: false });
   const app = buildApp(deps, { operatorToken: OPERATOR });
   // Earlier runs leave dead row versions behind, and this machine runs PostgreSQL with autovacuum off.

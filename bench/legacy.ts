@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { createBooking } from '../server/bookings/intake.ts';
 import { createDeps } from '../server/boot.ts';
-import { parseConfig } from '../server/core/config.ts';
 import { addDays, localToday } from '../server/core/days.ts';
 import { createDemo } from '../server/ops/demo.ts';
 import { demoSteps } from '../server/ops/demo-steps.ts';
+import { benchConfig } from './bench-config.ts';
 import { report } from './report.ts';
 import { stats } from './stats.ts';
 
@@ -22,12 +22,8 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'qc-bench-legacy-'));
 
-const config = parseConfig({
-  // npm run bench sets a generous bound: on a loaded machine a statement can wait past the 2 s default.
-  QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS,
-  QC_LOG_LEVEL: 'silent',
+const config = benchConfig({
   QC_OPERATOR_TOKEN: 'bench-operator-token-0123456789',
-  QC_DEMO_ON_EMPTY: '0',
   QC_DATA_DIR: dataDir,
   DATABASE_URL: process.env.DATABASE_URL || undefined,
   REDIS_URL: undefined,
