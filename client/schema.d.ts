@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Unacknowledged booking revisions, ascending
-         * @description Revisions of the properties this token may act on that this consumer has not acked, ascending id. Pass next_cursor as since to continue; poll from since=0 after a restart to get every unacked revision again. limit defaults to 100 and is clamped to 500.
+         * @description Revisions of the properties this token may act on that this consumer has not acked, ascending id. Pass next_cursor as since to continue; poll from since=0 after a restart to get every unacked revision again. limit defaults to 100 and is clamped to 500. Malformed values are dropped to these defaults, not rejected: the rule of the bookings list filters.
          */
         get: operations["qc.booking_revisions.feed"];
         put?: never;

@@ -14,7 +14,11 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
   npm start --silent >"$dir/start.log" 2>&1) &
 pid=$!
 for _ in $(seq 1 60); do
-  if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then echo "production start: ok"; exit 0; fi
+  if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then
+    # Start-up says what it does while it migrates (it was silent for seconds).
+    grep -q '^starting: applying migration 1/' "$dir/start.log" || { echo "production start: no progress"; exit 1; }
+    echo "production start: ok"; exit 0
+  fi
   sleep 1
 done
 echo "production start: /healthz never answered"; tail -20 "$dir/start.log"; exit 1

@@ -35,19 +35,27 @@ export interface BootOptions {
   idempotencyWaitMs?: number;
   /** Another file store than the configured one (tests hand in one that refuses). */
   storage?: ObjectStorage;
+  /** Start-up progress for people watching `npm start` (opening, each migration, keys, Redis). */
+  progress?: (step: string) => void;
 }
 
 /** Opens the database, applies migrations, loads signing keys: everything Deps holds, ready to serve. */
 export async function createDeps(config: Config, options: BootOptions = {}): Promise<Deps> {
   const log = options.log ?? createLog(config.logLevel);
+  const progress = options.progress ?? (() => {});
+  progress(config.databaseUrl ? 'connecting to PostgreSQL' : `opening the embedded database in ${config.dataDir}`);
   const db = options.db ?? (await openDb(config));
-  const applied = await migrate(db);
+  const applied = await migrate(db, (file, index, pending) =>
+    progress(`applying migration ${index + 1}/${pending}: ${file}`),
+  );
   if (applied.length) log.info('migrations applied', { applied });
   const clock = options.clock ?? systemClock;
+  progress('loading signing keys');
   const keys = new SigningKeys(db, (await loadKeyEncryptionKey(config)).key, clock);
   await keys.load();
   // Auto-pipelining: the rate-limit scripts of concurrent requests leave in one write, not one each.
   const redis = config.redisUrl ? createRedis(config.redisUrl, log, { enableAutoPipelining: true }) : undefined;
+  if (redis) progress('connecting to Redis');
   if (redis) await connectRedis(redis, log);
   const prefix = options.redisKeyPrefix ?? 'qc:';
   const limiter = new RateLimiter(

@@ -23,7 +23,9 @@ try {
   throw err;
 }
 
-const deps = await createDeps(config);
+const progress = startupProgress();
+const deps = await createDeps(config, { progress: progress.step });
+progress.done();
 const operator = operatorToken(config);
 const cutover = createLegacyCutover(deps);
 const app = buildApp(deps, {
@@ -99,6 +101,7 @@ if (operator.generated || customers === 0) {
   console.log(`\nOperator token (for /ops): ${operator.token}\n  (kept in ${config.dataDir}/operator-token)`);
 }
 if (customers === 0 && config.demoOnEmpty) {
+  console.log('Creating the demo customer (properties, rooms, plans, a calendar and bookings)...');
   const demo = await createDemo(deps, demoSteps);
   console.log(`
 Demo customer created (POST /ops/demo makes more):
@@ -112,5 +115,29 @@ Try it:
   curl -s ${base}/v1/qc/properties -H 'Authorization: Bearer ${demo.personal_token}'
   curl -s ${base}/v1/qc/oauth/token -d grant_type=client_credentials -d client_id=${demo.client.client_id} -d client_secret=${demo.client.client_secret}
 Docs: ${base}/v1/qc/docs   OpenAPI: ${base}/v1/qc/openapi.yaml
+
+Webhooks on this machine: npm run webhook:listen -- --base ${base} --token ${demo.personal_token}
+  (subscribes a local receiver that verifies and prints every delivery;${config.webhookAllowPrivate ? '' : ' start the service with QC_WEBHOOK_ALLOW_PRIVATE=1 so it may deliver to http://127.0.0.1;'}
+  the signing key is the whole whsec_... secret, prefix included)
 `);
+}
+
+/**
+ * Start-up prints what it is doing (opening the database, each migration, keys) so a first `npm start`
+ * is not silent for seconds. A terminal sees one line rewritten in place; a log file gets one line each.
+ */
+function startupProgress() {
+  const tty = process.stdout.isTTY;
+  let last = 0;
+  return {
+    step(step: string) {
+      const line = `starting: ${step}`;
+      if (!tty) return void console.log(line);
+      process.stdout.write(`\r${line.padEnd(last)}`);
+      last = line.length;
+    },
+    done() {
+      if (tty && last) process.stdout.write('\n');
+    },
+  };
 }

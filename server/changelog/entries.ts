@@ -85,6 +85,11 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'additive',
         summary:
+          '`npm run webhook:listen` starts a local receiver that subscribes itself (or verifies the deliveries of a subscription you made with `--secret`), checks every delivery (signature, timestamp, duplicates) and prints it; the demo output says how. A webhook URL refused as `https_required` or `private_address` names the development switch (`QC_WEBHOOK_ALLOW_PRIVATE=1`) in its `detail`. `npm start` prints its progress while it migrates and seeds.',
+      },
+      {
+        kind: 'additive',
+        summary:
           'A typed TypeScript client in the repository (`client/`: openapi-fetch over types generated from the OpenAPI document) with a first-hour example. In the OpenAPI document, numeric answer fields are typed as numbers (they were number-or-string).',
       },
       {

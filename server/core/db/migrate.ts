@@ -12,7 +12,11 @@ const MIGRATION_TIMEOUT = { timeoutMs: 10 * 60_000 };
  * Applies every `server/migrations/*.sql` not yet recorded in `schema_migrations`, in file-name order,
  * each in its own transaction. An advisory lock keeps two processes starting together from racing.
  */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  /** Called before each migration is applied (start-up prints progress with it). */
+  onApply?: (file: string, index: number, pending: number) => void,
+): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort();
@@ -22,8 +26,9 @@ export async function migrate(db: Db): Promise<string[]> {
       name text primary key, applied_at timestamptz not null default now())`;
     const done = new Set((await tx.sql<{ name: string }>`select name from schema_migrations`).map((r) => r.name));
     const applied: string[] = [];
-    for (const file of files) {
-      if (done.has(file)) continue;
+    const pending = files.filter((file) => !done.has(file));
+    for (const file of pending) {
+      onApply?.(file, applied.length, pending.length);
       const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
       await execScript(tx, text);
       await tx.sql`insert into schema_migrations (name) values (${file})`;

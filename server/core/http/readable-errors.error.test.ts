@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
-import { perFile, testAppPerFile } from '../../testing/harness.ts';
+import { perFile, startTestApp, testAppPerFile } from '../../testing/harness.ts';
 
 let property: string;
 
@@ -107,5 +107,21 @@ describe('errors people can read', () => {
     });
     expect(res.status).not.toBe(415);
     await t.oauthToken(demo.client.client_id, demo.client.client_secret);
+  });
+
+  it('names the development switch when a webhook URL is not https', async () => {
+    const strict = await startTestApp({ env: { QC_WEBHOOK_ALLOW_PRIVATE: '0' } });
+    try {
+      const owner = await strict.demo();
+      const res = await strict.request('POST', '/v1/qc/subscriptions', {
+        token: owner.personal_token,
+        body: { url: 'http://127.0.0.1:4242/', event_types: ['booking.created'] },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ url: ['customer.subscription.messages.https_required'] });
+      expect(res.body.detail).toContain('QC_WEBHOOK_ALLOW_PRIVATE=1');
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -33,4 +33,9 @@ const RULE_SENTENCES: Record<string, string> = {
   in: 'is not one of the accepted values',
   malformed: 'is not valid JSON',
   unsupported_grant_type: 'must be client_credentials',
+  https_required:
+    'must be an https:// URL (for development, a service started with QC_WEBHOOK_ALLOW_PRIVATE=1 delivers to http:// and private addresses)',
+  private_address:
+    'resolves to a private or loopback address (for development, start the service with QC_WEBHOOK_ALLOW_PRIVATE=1)',
+  unresolvable_host: 'names a host that does not resolve',
 };
