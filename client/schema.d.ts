@@ -432,7 +432,7 @@ export interface paths {
         put?: never;
         /**
          * Inbound channel-partner booking webhook
-         * @description Query channel (GHA, BDC, EXP, ABB, AGO, HRS); JSON body: external_property_id, reservation_id, optional revision_id, status (confirmed, tentative, cancelled), guest, checkin_date, checkout_date, rooms[], total_price, optional cancellation. Upsert by reservation_id: redeliveries change nothing.
+         * @description Query channel (GHA, BDC, EXP, ABB, AGO, HRS); JSON body: external_property_id, reservation_id, optional revision_id, status (confirmed, tentative, cancelled), guest, checkin_date, checkout_date, rooms[], total_price, optional cancellation. Upsert by reservation_id: redeliveries change nothing. A review: `{"kind": "review", external_property_id, review: {channel_review_id, rating, rating_scale?, title?, body?, reviewer_name?, language?, stayed_on?, booking_id?, submitted_at}}`, upserted by channel_review_id, answers `{review_id, outcome}`.
          */
         post: operations["qc.inbound_webhooks.receive"];
         delete?: never;
@@ -1732,27 +1732,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    grant_type?: string;
-                    client_id?: string;
-                    client_secret?: string;
-                    /** @description Space-separated subset of the client's scopes (RFC 6749 3.3) */
-                    scope?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    grant_type?: string;
-                    client_id?: string;
-                    client_secret?: string;
-                    /** @description Space-separated subset of the client's scopes (RFC 6749 3.3) */
-                    scope?: string;
-                };
-                "multipart/form-data": {
-                    grant_type?: string;
-                    client_id?: string;
-                    client_secret?: string;
-                    /** @description Space-separated subset of the client's scopes (RFC 6749 3.3) */
-                    scope?: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -2404,48 +2384,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description An id from GET /property-types */
-                    type_id: string | number;
-                    /** @description ISO 4217 */
-                    currency: string;
-                    /** @description IANA zone name, e.g. Europe/Lisbon */
-                    timezone: string;
-                    partner_code: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description An id from GET /property-types */
-                    type_id: string | number;
-                    /** @description ISO 4217 */
-                    currency: string;
-                    /** @description IANA zone name, e.g. Europe/Lisbon */
-                    timezone: string;
-                    partner_code: string;
-                };
-                "multipart/form-data": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description An id from GET /property-types */
-                    type_id: string | number;
-                    /** @description ISO 4217 */
-                    currency: string;
-                    /** @description IANA zone name, e.g. Europe/Lisbon */
-                    timezone: string;
-                    partner_code: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -2862,18 +2801,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    partner_code?: string | null;
-                    partner_name?: string | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    partner_code?: string | null;
-                    partner_name?: string | null;
-                };
-                "multipart/form-data": {
-                    partner_code?: string | null;
-                    partner_name?: string | null;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -3450,57 +3378,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Room codes; omitted means empty */
-                    rooms?: {
-                        code: string;
-                        name: string;
-                    }[];
-                    /** @description Rate codes; omitted means empty */
-                    rates?: {
-                        code: string;
-                        name: string;
-                    }[];
-                    /** @description Meal codes; omitted means empty */
-                    meals?: {
-                        code: string;
-                        name: string;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description Room codes; omitted means empty */
-                    rooms?: {
-                        code: string;
-                        name: string;
-                    }[];
-                    /** @description Rate codes; omitted means empty */
-                    rates?: {
-                        code: string;
-                        name: string;
-                    }[];
-                    /** @description Meal codes; omitted means empty */
-                    meals?: {
-                        code: string;
-                        name: string;
-                    }[];
-                };
-                "multipart/form-data": {
-                    /** @description Room codes; omitted means empty */
-                    rooms?: {
-                        code: string;
-                        name: string;
-                    }[];
-                    /** @description Rate codes; omitted means empty */
-                    rates?: {
-                        code: string;
-                        name: string;
-                    }[];
-                    /** @description Meal codes; omitted means empty */
-                    meals?: {
-                        code: string;
-                        name: string;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -3753,75 +3631,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    properties: {
-                        /** @description External id or partner code */
-                        property_id: string;
-                        /** @description Room codes; omitted means empty */
-                        rooms?: {
-                            code: string;
-                            name: string;
-                        }[];
-                        /** @description Rate codes; omitted means empty */
-                        rates?: {
-                            code: string;
-                            name: string;
-                        }[];
-                        /** @description Meal codes; omitted means empty */
-                        meals?: {
-                            code: string;
-                            name: string;
-                        }[];
-                    }[];
-                    /** @description Default true: every other property the token may act on gets an empty catalogue */
-                    clear_unlisted?: boolean;
-                };
-                "application/x-www-form-urlencoded": {
-                    properties: {
-                        /** @description External id or partner code */
-                        property_id: string;
-                        /** @description Room codes; omitted means empty */
-                        rooms?: {
-                            code: string;
-                            name: string;
-                        }[];
-                        /** @description Rate codes; omitted means empty */
-                        rates?: {
-                            code: string;
-                            name: string;
-                        }[];
-                        /** @description Meal codes; omitted means empty */
-                        meals?: {
-                            code: string;
-                            name: string;
-                        }[];
-                    }[];
-                    /** @description Default true: every other property the token may act on gets an empty catalogue */
-                    clear_unlisted?: boolean;
-                };
-                "multipart/form-data": {
-                    properties: {
-                        /** @description External id or partner code */
-                        property_id: string;
-                        /** @description Room codes; omitted means empty */
-                        rooms?: {
-                            code: string;
-                            name: string;
-                        }[];
-                        /** @description Rate codes; omitted means empty */
-                        rates?: {
-                            code: string;
-                            name: string;
-                        }[];
-                        /** @description Meal codes; omitted means empty */
-                        meals?: {
-                            code: string;
-                            name: string;
-                        }[];
-                    }[];
-                    /** @description Default true: every other property the token may act on gets an empty catalogue */
-                    clear_unlisted?: boolean;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -5281,18 +5091,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    reason_code?: string;
-                    fee_charged?: number;
-                };
-                "application/x-www-form-urlencoded": {
-                    reason_code?: string;
-                    fee_charged?: number;
-                };
-                "multipart/form-data": {
-                    reason_code?: string;
-                    fee_charged?: number;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -5855,108 +5654,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description External property id or partner code */
-                    property_id: string;
-                    /** @description Your reservation reference: sending it again returns the booking it made */
-                    reference?: string;
-                    guest: {
-                        first_name: string;
-                        last_name: string;
-                        email?: string;
-                        phone?: string;
-                    };
-                    /** @description YYYY-MM-DD */
-                    checkin_date: string;
-                    /** @description YYYY-MM-DD */
-                    checkout_date: string;
-                    rooms: {
-                        room_type_id: string;
-                        rate_plan_id: string;
-                        qty?: string | number;
-                        adults?: string | number;
-                        children?: string | number;
-                        price?: number;
-                    }[];
-                    total_price: {
-                        amount: number;
-                        currency?: string;
-                    };
-                    /** @description Take the booking as tentative (awaiting confirmation) */
-                    tentative?: boolean;
-                    /** @description Internal comment, never in the feed */
-                    comment?: string;
-                    /** @description QDO, QDB, QDA, GHA or an OTA code (BDC, EXP, ABB, AGO, HRS) */
-                    source_channel: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description External property id or partner code */
-                    property_id: string;
-                    /** @description Your reservation reference: sending it again returns the booking it made */
-                    reference?: string;
-                    guest: {
-                        first_name: string;
-                        last_name: string;
-                        email?: string;
-                        phone?: string;
-                    };
-                    /** @description YYYY-MM-DD */
-                    checkin_date: string;
-                    /** @description YYYY-MM-DD */
-                    checkout_date: string;
-                    rooms: {
-                        room_type_id: string;
-                        rate_plan_id: string;
-                        qty?: string | number;
-                        adults?: string | number;
-                        children?: string | number;
-                        price?: number;
-                    }[];
-                    total_price: {
-                        amount: number;
-                        currency?: string;
-                    };
-                    /** @description Take the booking as tentative (awaiting confirmation) */
-                    tentative?: boolean;
-                    /** @description Internal comment, never in the feed */
-                    comment?: string;
-                    /** @description QDO, QDB, QDA, GHA or an OTA code (BDC, EXP, ABB, AGO, HRS) */
-                    source_channel: string;
-                };
-                "multipart/form-data": {
-                    /** @description External property id or partner code */
-                    property_id: string;
-                    /** @description Your reservation reference: sending it again returns the booking it made */
-                    reference?: string;
-                    guest: {
-                        first_name: string;
-                        last_name: string;
-                        email?: string;
-                        phone?: string;
-                    };
-                    /** @description YYYY-MM-DD */
-                    checkin_date: string;
-                    /** @description YYYY-MM-DD */
-                    checkout_date: string;
-                    rooms: {
-                        room_type_id: string;
-                        rate_plan_id: string;
-                        qty?: string | number;
-                        adults?: string | number;
-                        children?: string | number;
-                        price?: number;
-                    }[];
-                    total_price: {
-                        amount: number;
-                        currency?: string;
-                    };
-                    /** @description Take the booking as tentative (awaiting confirmation) */
-                    tentative?: boolean;
-                    /** @description Internal comment, never in the feed */
-                    comment?: string;
-                    /** @description QDO, QDB, QDA, GHA or an OTA code (BDC, EXP, ABB, AGO, HRS) */
-                    source_channel: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -6232,117 +5930,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description External property id or partner code */
-                    property_id: string;
-                    /** @description Your reservation reference: sending it again returns the booking it made */
-                    reference?: string;
-                    guest: {
-                        first_name: string;
-                        last_name: string;
-                        email?: string;
-                        phone?: string;
-                    };
-                    /** @description YYYY-MM-DD */
-                    checkin_date: string;
-                    /** @description YYYY-MM-DD */
-                    checkout_date: string;
-                    rooms: {
-                        room_type_id: string;
-                        rate_plan_id: string;
-                        qty?: string | number;
-                        adults?: string | number;
-                        children?: string | number;
-                        price?: number;
-                    }[];
-                    total_price: {
-                        amount: number;
-                        currency?: string;
-                    };
-                    /** @description Take the booking as tentative (awaiting confirmation) */
-                    tentative?: boolean;
-                    /** @description Internal comment, never in the feed */
-                    comment?: string;
-                    agency: {
-                        name: string;
-                        reference?: string;
-                        iata_code?: string;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description External property id or partner code */
-                    property_id: string;
-                    /** @description Your reservation reference: sending it again returns the booking it made */
-                    reference?: string;
-                    guest: {
-                        first_name: string;
-                        last_name: string;
-                        email?: string;
-                        phone?: string;
-                    };
-                    /** @description YYYY-MM-DD */
-                    checkin_date: string;
-                    /** @description YYYY-MM-DD */
-                    checkout_date: string;
-                    rooms: {
-                        room_type_id: string;
-                        rate_plan_id: string;
-                        qty?: string | number;
-                        adults?: string | number;
-                        children?: string | number;
-                        price?: number;
-                    }[];
-                    total_price: {
-                        amount: number;
-                        currency?: string;
-                    };
-                    /** @description Take the booking as tentative (awaiting confirmation) */
-                    tentative?: boolean;
-                    /** @description Internal comment, never in the feed */
-                    comment?: string;
-                    agency: {
-                        name: string;
-                        reference?: string;
-                        iata_code?: string;
-                    };
-                };
-                "multipart/form-data": {
-                    /** @description External property id or partner code */
-                    property_id: string;
-                    /** @description Your reservation reference: sending it again returns the booking it made */
-                    reference?: string;
-                    guest: {
-                        first_name: string;
-                        last_name: string;
-                        email?: string;
-                        phone?: string;
-                    };
-                    /** @description YYYY-MM-DD */
-                    checkin_date: string;
-                    /** @description YYYY-MM-DD */
-                    checkout_date: string;
-                    rooms: {
-                        room_type_id: string;
-                        rate_plan_id: string;
-                        qty?: string | number;
-                        adults?: string | number;
-                        children?: string | number;
-                        price?: number;
-                    }[];
-                    total_price: {
-                        amount: number;
-                        currency?: string;
-                    };
-                    /** @description Take the booking as tentative (awaiting confirmation) */
-                    tentative?: boolean;
-                    /** @description Internal comment, never in the feed */
-                    comment?: string;
-                    agency: {
-                        name: string;
-                        reference?: string;
-                        iata_code?: string;
-                    };
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -6620,18 +6208,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Ack only revisions up to this id */
-                    revision_id?: string | number;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description Ack only revisions up to this id */
-                    revision_id?: string | number;
-                };
-                "multipart/form-data": {
-                    /** @description Ack only revisions up to this id */
-                    revision_id?: string | number;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -6874,24 +6451,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    room_number: string;
-                    self_checkin_code?: string;
-                    /** @description Required when the booking has more than one room line */
-                    booking_item_id?: string | number;
-                };
-                "application/x-www-form-urlencoded": {
-                    room_number: string;
-                    self_checkin_code?: string;
-                    /** @description Required when the booking has more than one room line */
-                    booking_item_id?: string | number;
-                };
-                "multipart/form-data": {
-                    room_number: string;
-                    self_checkin_code?: string;
-                    /** @description Required when the booking has more than one room line */
-                    booking_item_id?: string | number;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -7206,6 +6766,10 @@ export interface operations {
                             inbound_booking_id: number;
                             outcome: "created" | "modified" | "confirmed" | "cancelled" | "unchanged";
                             revision_ids: number[];
+                        } | {
+                            /** Format: uuid */
+                            review_id: string;
+                            outcome: "created" | "updated" | "unchanged";
                         };
                     };
                 };
@@ -7588,27 +7152,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    url?: string;
-                    target_url?: string;
-                    event_types?: string[];
-                    event?: string;
-                    property_ids?: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    url?: string;
-                    target_url?: string;
-                    event_types?: string[];
-                    event?: string;
-                    property_ids?: string[];
-                };
-                "multipart/form-data": {
-                    url?: string;
-                    target_url?: string;
-                    event_types?: string[];
-                    event?: string;
-                    property_ids?: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -8256,27 +7800,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    url?: string;
-                    target_url?: string;
-                    event_types?: string[];
-                    event?: string;
-                    property_ids?: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    url?: string;
-                    target_url?: string;
-                    event_types?: string[];
-                    event?: string;
-                    property_ids?: string[];
-                };
-                "multipart/form-data": {
-                    url?: string;
-                    target_url?: string;
-                    event_types?: string[];
-                    event?: string;
-                    property_ids?: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -9991,111 +9515,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    kind?: "apartment" | "villa" | "studio" | "room";
-                    /** @enum {integer} */
-                    type?: 4 | 5 | 6 | 7;
-                    /** @description Number of units; default 1 */
-                    qty?: string | number;
-                    /** @description Default 2 */
-                    regular_beds?: string | number;
-                    /** @description Default 0 */
-                    extra_beds?: string | number;
-                    /** @description How many of the extra beds only children may use; default 0 */
-                    extra_beds_children_only?: string | number;
-                    /** @description Places without a bed (cots); default 0 */
-                    no_beds?: string | number;
-                    occupancy?: {
-                        /** @description Default: regular beds plus the extra beds open to adults */
-                        adults?: string | number;
-                        /** @description Default: extra beds */
-                        children?: string | number;
-                        /** @description Default: no_beds */
-                        infants?: string | number;
-                    };
-                    /** @description HTML text */
-                    description?: string;
-                    sqm_area?: number | null;
-                    images?: string[];
-                    partner_code?: string;
-                    partner_name?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    kind?: "apartment" | "villa" | "studio" | "room";
-                    /** @enum {integer} */
-                    type?: 4 | 5 | 6 | 7;
-                    /** @description Number of units; default 1 */
-                    qty?: string | number;
-                    /** @description Default 2 */
-                    regular_beds?: string | number;
-                    /** @description Default 0 */
-                    extra_beds?: string | number;
-                    /** @description How many of the extra beds only children may use; default 0 */
-                    extra_beds_children_only?: string | number;
-                    /** @description Places without a bed (cots); default 0 */
-                    no_beds?: string | number;
-                    occupancy?: {
-                        /** @description Default: regular beds plus the extra beds open to adults */
-                        adults?: string | number;
-                        /** @description Default: extra beds */
-                        children?: string | number;
-                        /** @description Default: no_beds */
-                        infants?: string | number;
-                    };
-                    /** @description HTML text */
-                    description?: string;
-                    sqm_area?: number | null;
-                    images?: string[];
-                    partner_code?: string;
-                    partner_name?: string;
-                };
-                "multipart/form-data": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    kind?: "apartment" | "villa" | "studio" | "room";
-                    /** @enum {integer} */
-                    type?: 4 | 5 | 6 | 7;
-                    /** @description Number of units; default 1 */
-                    qty?: string | number;
-                    /** @description Default 2 */
-                    regular_beds?: string | number;
-                    /** @description Default 0 */
-                    extra_beds?: string | number;
-                    /** @description How many of the extra beds only children may use; default 0 */
-                    extra_beds_children_only?: string | number;
-                    /** @description Places without a bed (cots); default 0 */
-                    no_beds?: string | number;
-                    occupancy?: {
-                        /** @description Default: regular beds plus the extra beds open to adults */
-                        adults?: string | number;
-                        /** @description Default: extra beds */
-                        children?: string | number;
-                        /** @description Default: no_beds */
-                        infants?: string | number;
-                    };
-                    /** @description HTML text */
-                    description?: string;
-                    sqm_area?: number | null;
-                    images?: string[];
-                    partner_code?: string;
-                    partner_name?: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -10559,18 +9979,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    partner_code?: string | null;
-                    partner_name?: string | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    partner_code?: string | null;
-                    partner_name?: string | null;
-                };
-                "multipart/form-data": {
-                    partner_code?: string | null;
-                    partner_name?: string | null;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -11055,150 +10464,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    title: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description External ids or partner codes */
-                    room_type_ids?: string[];
-                    /** @enum {string} */
-                    sell_type?: "per_room" | "per_person" | "per_occupancy";
-                    meal_plan?: string;
-                    occupancies?: {
-                        code: string;
-                        /** @description Present: the code is derived from another one at read time */
-                        pricing?: {
-                            /** @description A manual code of the same pair */
-                            derived_from: string;
-                            /** @description Sign, number, optional %: "-10%" (percentage), "+5" (flat amount) */
-                            adjust: string;
-                        };
-                        /** @enum {string} */
-                        kind?: "manual" | "fee" | "cost_free" | "inactive";
-                        /** @description The fixed amount of a `fee` code */
-                        fee?: number;
-                    }[];
-                    parent_rate_plan_id?: string | null;
-                    /** @description Child value = parent value x (1 + percent/100), rounded to 2 decimals. Give `percent` or `adjust`. */
-                    derivation?: {
-                        /** @description e.g. -10 for 10% below the parent */
-                        percent?: number;
-                        /** @description e.g. "-10%"; same as `percent` */
-                        adjust?: string;
-                        /** @description Per check-in period overrides of the percentage */
-                        periods?: {
-                            /** @description YYYY-MM-DD */
-                            from: string;
-                            /** @description YYYY-MM-DD */
-                            to: string;
-                            /** @description e.g. -10 for 10% below the parent */
-                            percent?: number;
-                            /** @description e.g. "-10%"; same as `percent` */
-                            adjust?: string;
-                        }[];
-                    };
-                    payment_policy_id?: string | null;
-                    cancellation_policy_id?: string | null;
-                    partner_code?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    title: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description External ids or partner codes */
-                    room_type_ids?: string[];
-                    /** @enum {string} */
-                    sell_type?: "per_room" | "per_person" | "per_occupancy";
-                    meal_plan?: string;
-                    occupancies?: {
-                        code: string;
-                        /** @description Present: the code is derived from another one at read time */
-                        pricing?: {
-                            /** @description A manual code of the same pair */
-                            derived_from: string;
-                            /** @description Sign, number, optional %: "-10%" (percentage), "+5" (flat amount) */
-                            adjust: string;
-                        };
-                        /** @enum {string} */
-                        kind?: "manual" | "fee" | "cost_free" | "inactive";
-                        /** @description The fixed amount of a `fee` code */
-                        fee?: number;
-                    }[];
-                    parent_rate_plan_id?: string | null;
-                    /** @description Child value = parent value x (1 + percent/100), rounded to 2 decimals. Give `percent` or `adjust`. */
-                    derivation?: {
-                        /** @description e.g. -10 for 10% below the parent */
-                        percent?: number;
-                        /** @description e.g. "-10%"; same as `percent` */
-                        adjust?: string;
-                        /** @description Per check-in period overrides of the percentage */
-                        periods?: {
-                            /** @description YYYY-MM-DD */
-                            from: string;
-                            /** @description YYYY-MM-DD */
-                            to: string;
-                            /** @description e.g. -10 for 10% below the parent */
-                            percent?: number;
-                            /** @description e.g. "-10%"; same as `percent` */
-                            adjust?: string;
-                        }[];
-                    };
-                    payment_policy_id?: string | null;
-                    cancellation_policy_id?: string | null;
-                    partner_code?: string;
-                };
-                "multipart/form-data": {
-                    title: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description External ids or partner codes */
-                    room_type_ids?: string[];
-                    /** @enum {string} */
-                    sell_type?: "per_room" | "per_person" | "per_occupancy";
-                    meal_plan?: string;
-                    occupancies?: {
-                        code: string;
-                        /** @description Present: the code is derived from another one at read time */
-                        pricing?: {
-                            /** @description A manual code of the same pair */
-                            derived_from: string;
-                            /** @description Sign, number, optional %: "-10%" (percentage), "+5" (flat amount) */
-                            adjust: string;
-                        };
-                        /** @enum {string} */
-                        kind?: "manual" | "fee" | "cost_free" | "inactive";
-                        /** @description The fixed amount of a `fee` code */
-                        fee?: number;
-                    }[];
-                    parent_rate_plan_id?: string | null;
-                    /** @description Child value = parent value x (1 + percent/100), rounded to 2 decimals. Give `percent` or `adjust`. */
-                    derivation?: {
-                        /** @description e.g. -10 for 10% below the parent */
-                        percent?: number;
-                        /** @description e.g. "-10%"; same as `percent` */
-                        adjust?: string;
-                        /** @description Per check-in period overrides of the percentage */
-                        periods?: {
-                            /** @description YYYY-MM-DD */
-                            from: string;
-                            /** @description YYYY-MM-DD */
-                            to: string;
-                            /** @description e.g. -10 for 10% below the parent */
-                            percent?: number;
-                            /** @description e.g. "-10%"; same as `percent` */
-                            adjust?: string;
-                        }[];
-                    };
-                    payment_policy_id?: string | null;
-                    cancellation_policy_id?: string | null;
-                    partner_code?: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -11840,39 +11106,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    sell_type?: "per_room" | "per_person" | "per_occupancy";
-                    title?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    meal_plan?: string;
-                    partner_code?: string | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @enum {string} */
-                    sell_type?: "per_room" | "per_person" | "per_occupancy";
-                    title?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    meal_plan?: string;
-                    partner_code?: string | null;
-                };
-                "multipart/form-data": {
-                    /** @enum {string} */
-                    sell_type?: "per_room" | "per_person" | "per_occupancy";
-                    title?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    meal_plan?: string;
-                    partner_code?: string | null;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -12223,60 +11457,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    sell_type: "per_room" | "per_person" | "per_occupancy";
-                    occupancies?: {
-                        code: string;
-                        /** @description Present: the code is derived from another one at read time */
-                        pricing?: {
-                            /** @description A manual code of the same pair */
-                            derived_from: string;
-                            /** @description Sign, number, optional %: "-10%" (percentage), "+5" (flat amount) */
-                            adjust: string;
-                        };
-                        /** @enum {string} */
-                        kind?: "manual" | "fee" | "cost_free" | "inactive";
-                        /** @description The fixed amount of a `fee` code */
-                        fee?: number;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @enum {string} */
-                    sell_type: "per_room" | "per_person" | "per_occupancy";
-                    occupancies?: {
-                        code: string;
-                        /** @description Present: the code is derived from another one at read time */
-                        pricing?: {
-                            /** @description A manual code of the same pair */
-                            derived_from: string;
-                            /** @description Sign, number, optional %: "-10%" (percentage), "+5" (flat amount) */
-                            adjust: string;
-                        };
-                        /** @enum {string} */
-                        kind?: "manual" | "fee" | "cost_free" | "inactive";
-                        /** @description The fixed amount of a `fee` code */
-                        fee?: number;
-                    }[];
-                };
-                "multipart/form-data": {
-                    /** @enum {string} */
-                    sell_type: "per_room" | "per_person" | "per_occupancy";
-                    occupancies?: {
-                        code: string;
-                        /** @description Present: the code is derived from another one at read time */
-                        pricing?: {
-                            /** @description A manual code of the same pair */
-                            derived_from: string;
-                            /** @description Sign, number, optional %: "-10%" (percentage), "+5" (flat amount) */
-                            adjust: string;
-                        };
-                        /** @enum {string} */
-                        kind?: "manual" | "fee" | "cost_free" | "inactive";
-                        /** @description The fixed amount of a `fee` code */
-                        fee?: number;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -12728,18 +11909,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Rows {date, prices?, restrictions?, room_type_id?} */
-                    values: unknown[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description Rows {date, prices?, restrictions?, room_type_id?} */
-                    values: unknown[];
-                };
-                "multipart/form-data": {
-                    /** @description Rows {date, prices?, restrictions?, room_type_id?} */
-                    values: unknown[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -13189,42 +12359,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        /** @description Free rooms; the service adds its booked count */
-                        availability: number;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        /** @description Free rooms; the service adds its booked count */
-                        availability: number;
-                    }[];
-                };
-                "multipart/form-data": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        /** @description Free rooms; the service adds its booked count */
-                        availability: number;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -13495,72 +12630,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description External id (UUID) or partner code */
-                        rate_plan_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        rate?: number;
-                        /** @description Occupancy code to nightly value */
-                        prices?: {
-                            [key: string]: number;
-                        };
-                        min_los?: number;
-                        max_los?: number;
-                        stop_sell?: boolean;
-                        closed_to_arrival?: boolean;
-                        closed_to_departure?: boolean;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description External id (UUID) or partner code */
-                        rate_plan_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        rate?: number;
-                        /** @description Occupancy code to nightly value */
-                        prices?: {
-                            [key: string]: number;
-                        };
-                        min_los?: number;
-                        max_los?: number;
-                        stop_sell?: boolean;
-                        closed_to_arrival?: boolean;
-                        closed_to_departure?: boolean;
-                    }[];
-                };
-                "multipart/form-data": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description External id (UUID) or partner code */
-                        rate_plan_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        rate?: number;
-                        /** @description Occupancy code to nightly value */
-                        prices?: {
-                            [key: string]: number;
-                        };
-                        min_los?: number;
-                        max_los?: number;
-                        stop_sell?: boolean;
-                        closed_to_arrival?: boolean;
-                        closed_to_departure?: boolean;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -13837,57 +12907,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description External id (UUID) or partner code */
-                        rate_plan_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        min_los?: number;
-                        max_los?: number;
-                        stop_sell?: boolean;
-                        closed_to_arrival?: boolean;
-                        closed_to_departure?: boolean;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description External id (UUID) or partner code */
-                        rate_plan_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        min_los?: number;
-                        max_los?: number;
-                        stop_sell?: boolean;
-                        closed_to_arrival?: boolean;
-                        closed_to_departure?: boolean;
-                    }[];
-                };
-                "multipart/form-data": {
-                    values: {
-                        /** @description External id (UUID) or partner code */
-                        room_type_id: string;
-                        /** @description External id (UUID) or partner code */
-                        rate_plan_id: string;
-                        /** @description YYYY-MM-DD */
-                        date_from: string;
-                        /** @description YYYY-MM-DD */
-                        date_to: string;
-                        min_los?: number;
-                        max_los?: number;
-                        stop_sell?: boolean;
-                        closed_to_arrival?: boolean;
-                        closed_to_departure?: boolean;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -14359,60 +13379,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    pay_type: "on_res" | "af_res" | "be_arr" | "on_arr" | "on_dep" | "be_dat";
-                    /** @description required for af_res and be_arr */
-                    num_days?: number | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    date?: string | null;
-                    /** @description share of the stay total due under pay_type (a deposit below 100); default 100 */
-                    percent?: number;
-                };
-                "application/x-www-form-urlencoded": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    pay_type: "on_res" | "af_res" | "be_arr" | "on_arr" | "on_dep" | "be_dat";
-                    /** @description required for af_res and be_arr */
-                    num_days?: number | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    date?: string | null;
-                    /** @description share of the stay total due under pay_type (a deposit below 100); default 100 */
-                    percent?: number;
-                };
-                "multipart/form-data": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    pay_type: "on_res" | "af_res" | "be_arr" | "on_arr" | "on_dep" | "be_dat";
-                    /** @description required for af_res and be_arr */
-                    num_days?: number | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    date?: string | null;
-                    /** @description share of the stay total due under pay_type (a deposit below 100); default 100 */
-                    percent?: number;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -15078,60 +14045,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    pay_type?: "on_res" | "af_res" | "be_arr" | "on_arr" | "on_dep" | "be_dat";
-                    /** @description required for af_res and be_arr */
-                    num_days?: number | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    date?: string | null;
-                    /** @description share of the stay total due under pay_type (a deposit below 100); default 100 */
-                    percent?: number;
-                };
-                "application/x-www-form-urlencoded": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    pay_type?: "on_res" | "af_res" | "be_arr" | "on_arr" | "on_dep" | "be_dat";
-                    /** @description required for af_res and be_arr */
-                    num_days?: number | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    date?: string | null;
-                    /** @description share of the stay total due under pay_type (a deposit below 100); default 100 */
-                    percent?: number;
-                };
-                "multipart/form-data": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    pay_type?: "on_res" | "af_res" | "be_arr" | "on_arr" | "on_dep" | "be_dat";
-                    /** @description required for af_res and be_arr */
-                    num_days?: number | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    date?: string | null;
-                    /** @description share of the stay total due under pay_type (a deposit below 100); default 100 */
-                    percent?: number;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -15585,72 +14499,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description defaults to the first name_tr value */
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr: {
-                        [key: string]: string;
-                    };
-                    /** @description at most 50 rules; the highest matching charge applies */
-                    data: {
-                        /** @enum {string} */
-                        c_type: "after_booking" | "days_before_arrival" | "after_date" | "no_show";
-                        /** @enum {string} */
-                        p_type: "percent" | "nights" | "amount";
-                        p_days?: number | null;
-                        /**
-                         * Format: date
-                         * @description YYYY-MM-DD
-                         */
-                        p_date?: string | null;
-                        p_value?: number | null;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description defaults to the first name_tr value */
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr: {
-                        [key: string]: string;
-                    };
-                    /** @description at most 50 rules; the highest matching charge applies */
-                    data: {
-                        /** @enum {string} */
-                        c_type: "after_booking" | "days_before_arrival" | "after_date" | "no_show";
-                        /** @enum {string} */
-                        p_type: "percent" | "nights" | "amount";
-                        p_days?: number | null;
-                        /**
-                         * Format: date
-                         * @description YYYY-MM-DD
-                         */
-                        p_date?: string | null;
-                        p_value?: number | null;
-                    }[];
-                };
-                "multipart/form-data": {
-                    /** @description defaults to the first name_tr value */
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr: {
-                        [key: string]: string;
-                    };
-                    /** @description at most 50 rules; the highest matching charge applies */
-                    data: {
-                        /** @enum {string} */
-                        c_type: "after_booking" | "days_before_arrival" | "after_date" | "no_show";
-                        /** @enum {string} */
-                        p_type: "percent" | "nights" | "amount";
-                        p_days?: number | null;
-                        /**
-                         * Format: date
-                         * @description YYYY-MM-DD
-                         */
-                        p_date?: string | null;
-                        p_value?: number | null;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -16318,72 +15167,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description defaults to the first name_tr value */
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description at most 50 rules; the highest matching charge applies */
-                    data?: {
-                        /** @enum {string} */
-                        c_type: "after_booking" | "days_before_arrival" | "after_date" | "no_show";
-                        /** @enum {string} */
-                        p_type: "percent" | "nights" | "amount";
-                        p_days?: number | null;
-                        /**
-                         * Format: date
-                         * @description YYYY-MM-DD
-                         */
-                        p_date?: string | null;
-                        p_value?: number | null;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description defaults to the first name_tr value */
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description at most 50 rules; the highest matching charge applies */
-                    data?: {
-                        /** @enum {string} */
-                        c_type: "after_booking" | "days_before_arrival" | "after_date" | "no_show";
-                        /** @enum {string} */
-                        p_type: "percent" | "nights" | "amount";
-                        p_days?: number | null;
-                        /**
-                         * Format: date
-                         * @description YYYY-MM-DD
-                         */
-                        p_date?: string | null;
-                        p_value?: number | null;
-                    }[];
-                };
-                "multipart/form-data": {
-                    /** @description defaults to the first name_tr value */
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @description at most 50 rules; the highest matching charge applies */
-                    data?: {
-                        /** @enum {string} */
-                        c_type: "after_booking" | "days_before_arrival" | "after_date" | "no_show";
-                        /** @enum {string} */
-                        p_type: "percent" | "nights" | "amount";
-                        p_days?: number | null;
-                        /**
-                         * Format: date
-                         * @description YYYY-MM-DD
-                         */
-                        p_date?: string | null;
-                        p_value?: number | null;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -16816,42 +15600,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    is_active?: boolean;
-                    /** @description only the brackets and fields present change */
-                    groups?: {
-                        /** @enum {string} */
-                        code: "I" | "C" | "T";
-                        /** @description years; a guest of 18 or more is an adult */
-                        from_age?: number;
-                        /** @description years; a guest of 18 or more is an adult */
-                        to_age?: number;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    is_active?: boolean;
-                    /** @description only the brackets and fields present change */
-                    groups?: {
-                        /** @enum {string} */
-                        code: "I" | "C" | "T";
-                        /** @description years; a guest of 18 or more is an adult */
-                        from_age?: number;
-                        /** @description years; a guest of 18 or more is an adult */
-                        to_age?: number;
-                    }[];
-                };
-                "multipart/form-data": {
-                    is_active?: boolean;
-                    /** @description only the brackets and fields present change */
-                    groups?: {
-                        /** @enum {string} */
-                        code: "I" | "C" | "T";
-                        /** @description years; a guest of 18 or more is an adult */
-                        from_age?: number;
-                        /** @description years; a guest of 18 or more is an adult */
-                        to_age?: number;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -17306,78 +16055,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_daily?: boolean;
-                    price: number;
-                    /** @enum {integer} */
-                    price_type: 1 | 2 | 3 | 4 | 5;
-                    /** @description true: promotions and special offers never discount this service */
-                    do_not_apply_promotions?: boolean;
-                    /** @description days of the week it is sold on; default all */
-                    active_week_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                    /** @description which days of the stay the service applies to */
-                    client_select_dates_settings?: {
-                        /** @enum {string} */
-                        type: "0" | "1" | "2";
-                        /** @description type '2' only */
-                        min_days?: number | null;
-                        /** @description type '2' only */
-                        max_days?: number | null;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_daily?: boolean;
-                    price: number;
-                    /** @enum {integer} */
-                    price_type: 1 | 2 | 3 | 4 | 5;
-                    /** @description true: promotions and special offers never discount this service */
-                    do_not_apply_promotions?: boolean;
-                    /** @description days of the week it is sold on; default all */
-                    active_week_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                    /** @description which days of the stay the service applies to */
-                    client_select_dates_settings?: {
-                        /** @enum {string} */
-                        type: "0" | "1" | "2";
-                        /** @description type '2' only */
-                        min_days?: number | null;
-                        /** @description type '2' only */
-                        max_days?: number | null;
-                    };
-                };
-                "multipart/form-data": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_daily?: boolean;
-                    price: number;
-                    /** @enum {integer} */
-                    price_type: 1 | 2 | 3 | 4 | 5;
-                    /** @description true: promotions and special offers never discount this service */
-                    do_not_apply_promotions?: boolean;
-                    /** @description days of the week it is sold on; default all */
-                    active_week_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                    /** @description which days of the stay the service applies to */
-                    client_select_dates_settings?: {
-                        /** @enum {string} */
-                        type: "0" | "1" | "2";
-                        /** @description type '2' only */
-                        min_days?: number | null;
-                        /** @description type '2' only */
-                        max_days?: number | null;
-                    };
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -18047,78 +16725,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_daily?: boolean;
-                    price?: number;
-                    /** @enum {integer} */
-                    price_type?: 1 | 2 | 3 | 4 | 5;
-                    /** @description true: promotions and special offers never discount this service */
-                    do_not_apply_promotions?: boolean;
-                    /** @description days of the week it is sold on; default all */
-                    active_week_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                    /** @description which days of the stay the service applies to */
-                    client_select_dates_settings?: {
-                        /** @enum {string} */
-                        type: "0" | "1" | "2";
-                        /** @description type '2' only */
-                        min_days?: number | null;
-                        /** @description type '2' only */
-                        max_days?: number | null;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_daily?: boolean;
-                    price?: number;
-                    /** @enum {integer} */
-                    price_type?: 1 | 2 | 3 | 4 | 5;
-                    /** @description true: promotions and special offers never discount this service */
-                    do_not_apply_promotions?: boolean;
-                    /** @description days of the week it is sold on; default all */
-                    active_week_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                    /** @description which days of the stay the service applies to */
-                    client_select_dates_settings?: {
-                        /** @enum {string} */
-                        type: "0" | "1" | "2";
-                        /** @description type '2' only */
-                        min_days?: number | null;
-                        /** @description type '2' only */
-                        max_days?: number | null;
-                    };
-                };
-                "multipart/form-data": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_daily?: boolean;
-                    price?: number;
-                    /** @enum {integer} */
-                    price_type?: 1 | 2 | 3 | 4 | 5;
-                    /** @description true: promotions and special offers never discount this service */
-                    do_not_apply_promotions?: boolean;
-                    /** @description days of the week it is sold on; default all */
-                    active_week_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                    /** @description which days of the stay the service applies to */
-                    client_select_dates_settings?: {
-                        /** @enum {string} */
-                        type: "0" | "1" | "2";
-                        /** @description type '2' only */
-                        min_days?: number | null;
-                        /** @description type '2' only */
-                        max_days?: number | null;
-                    };
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -18582,138 +17189,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    type: "basic" | "early_booker" | "last_minute" | "mobile";
-                    is_active?: boolean;
-                    /** @enum {string} */
-                    discount_type: "percent" | "amount_per_night";
-                    /** @description percent: at most 100 */
-                    discount_value: number;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_to?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_to?: string | null;
-                    resv_min?: number | null;
-                    resv_max?: number | null;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_from_time?: string;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_to_time?: string;
-                    days_before_arrival_min?: number | null;
-                    days_before_arrival_max?: number | null;
-                    /** @description external ids or partner codes of rate plans of this property; empty: every plan */
-                    rate_plan_ids?: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    type: "basic" | "early_booker" | "last_minute" | "mobile";
-                    is_active?: boolean;
-                    /** @enum {string} */
-                    discount_type: "percent" | "amount_per_night";
-                    /** @description percent: at most 100 */
-                    discount_value: number;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_to?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_to?: string | null;
-                    resv_min?: number | null;
-                    resv_max?: number | null;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_from_time?: string;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_to_time?: string;
-                    days_before_arrival_min?: number | null;
-                    days_before_arrival_max?: number | null;
-                    /** @description external ids or partner codes of rate plans of this property; empty: every plan */
-                    rate_plan_ids?: string[];
-                };
-                "multipart/form-data": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    type: "basic" | "early_booker" | "last_minute" | "mobile";
-                    is_active?: boolean;
-                    /** @enum {string} */
-                    discount_type: "percent" | "amount_per_night";
-                    /** @description percent: at most 100 */
-                    discount_value: number;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_to?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_to?: string | null;
-                    resv_min?: number | null;
-                    resv_max?: number | null;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_from_time?: string;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_to_time?: string;
-                    days_before_arrival_min?: number | null;
-                    days_before_arrival_max?: number | null;
-                    /** @description external ids or partner codes of rate plans of this property; empty: every plan */
-                    rate_plan_ids?: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -19393,138 +17869,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    type?: "basic" | "early_booker" | "last_minute" | "mobile";
-                    is_active?: boolean;
-                    /** @enum {string} */
-                    discount_type?: "percent" | "amount_per_night";
-                    /** @description percent: at most 100 */
-                    discount_value?: number;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_to?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_to?: string | null;
-                    resv_min?: number | null;
-                    resv_max?: number | null;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_from_time?: string;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_to_time?: string;
-                    days_before_arrival_min?: number | null;
-                    days_before_arrival_max?: number | null;
-                    /** @description external ids or partner codes of rate plans of this property; empty: every plan */
-                    rate_plan_ids?: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    type?: "basic" | "early_booker" | "last_minute" | "mobile";
-                    is_active?: boolean;
-                    /** @enum {string} */
-                    discount_type?: "percent" | "amount_per_night";
-                    /** @description percent: at most 100 */
-                    discount_value?: number;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_to?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_to?: string | null;
-                    resv_min?: number | null;
-                    resv_max?: number | null;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_from_time?: string;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_to_time?: string;
-                    days_before_arrival_min?: number | null;
-                    days_before_arrival_max?: number | null;
-                    /** @description external ids or partner codes of rate plans of this property; empty: every plan */
-                    rate_plan_ids?: string[];
-                };
-                "multipart/form-data": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    /** @enum {string} */
-                    type?: "basic" | "early_booker" | "last_minute" | "mobile";
-                    is_active?: boolean;
-                    /** @enum {string} */
-                    discount_type?: "percent" | "amount_per_night";
-                    /** @description percent: at most 100 */
-                    discount_value?: number;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    stay_to?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_from?: string | null;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    book_to?: string | null;
-                    resv_min?: number | null;
-                    resv_max?: number | null;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_from_time?: string;
-                    /** @description HH:MM, 00:00..24:00 */
-                    resv_to_time?: string;
-                    days_before_arrival_min?: number | null;
-                    days_before_arrival_max?: number | null;
-                    /** @description external ids or partner codes of rate plans of this property; empty: every plan */
-                    rate_plan_ids?: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -20177,84 +18522,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_active?: boolean;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_from_date: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_to_date: string;
-                    /** @description external ids or partner codes of rate plans of the button's property */
-                    rate_plans_ids: string[];
-                    /** @description stay-fit parameters: the stay length the offer is for */
-                    sfp?: {
-                        min_nights?: number | null;
-                        max_nights?: number | null;
-                    };
-                    discount_percent: number;
-                };
-                "application/x-www-form-urlencoded": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_active?: boolean;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_from_date: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_to_date: string;
-                    /** @description external ids or partner codes of rate plans of the button's property */
-                    rate_plans_ids: string[];
-                    /** @description stay-fit parameters: the stay length the offer is for */
-                    sfp?: {
-                        min_nights?: number | null;
-                        max_nights?: number | null;
-                    };
-                    discount_percent: number;
-                };
-                "multipart/form-data": {
-                    name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_active?: boolean;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_from_date: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_to_date: string;
-                    /** @description external ids or partner codes of rate plans of the button's property */
-                    rate_plans_ids: string[];
-                    /** @description stay-fit parameters: the stay length the offer is for */
-                    sfp?: {
-                        min_nights?: number | null;
-                        max_nights?: number | null;
-                    };
-                    discount_percent: number;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -20739,84 +19007,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_active?: boolean;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_from_date?: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_to_date?: string;
-                    /** @description external ids or partner codes of rate plans of the button's property */
-                    rate_plans_ids?: string[];
-                    /** @description stay-fit parameters: the stay length the offer is for */
-                    sfp?: {
-                        min_nights?: number | null;
-                        max_nights?: number | null;
-                    };
-                    discount_percent?: number;
-                };
-                "application/x-www-form-urlencoded": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_active?: boolean;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_from_date?: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_to_date?: string;
-                    /** @description external ids or partner codes of rate plans of the button's property */
-                    rate_plans_ids?: string[];
-                    /** @description stay-fit parameters: the stay length the offer is for */
-                    sfp?: {
-                        min_nights?: number | null;
-                        max_nights?: number | null;
-                    };
-                    discount_percent?: number;
-                };
-                "multipart/form-data": {
-                    name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
-                    name_tr?: {
-                        [key: string]: string;
-                    };
-                    is_active?: boolean;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_from_date?: string;
-                    /**
-                     * Format: date
-                     * @description YYYY-MM-DD
-                     */
-                    active_to_date?: string;
-                    /** @description external ids or partner codes of rate plans of the button's property */
-                    rate_plans_ids?: string[];
-                    /** @description stay-fit parameters: the stay length the offer is for */
-                    sfp?: {
-                        min_nights?: number | null;
-                        max_nights?: number | null;
-                    };
-                    discount_percent?: number;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -21262,18 +19453,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description one or more image files (JPEG, PNG, GIF, WebP), each up to 10 MiB */
-                    images: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description one or more image files (JPEG, PNG, GIF, WebP), each up to 10 MiB */
-                    images: string[];
-                };
-                "multipart/form-data": {
-                    /** @description one or more image files (JPEG, PNG, GIF, WebP), each up to 10 MiB */
-                    images: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -21526,15 +19706,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    legacy_file_id: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    legacy_file_id: string;
-                };
-                "multipart/form-data": {
-                    legacy_file_id: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -22204,18 +20376,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description gallery image ids in display order; replaces the current list */
-                    image_ids: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description gallery image ids in display order; replaces the current list */
-                    image_ids: string[];
-                };
-                "multipart/form-data": {
-                    /** @description gallery image ids in display order; replaces the current list */
-                    image_ids: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -22462,18 +20623,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description gallery image ids in display order; replaces the current list */
-                    image_ids: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description gallery image ids in display order; replaces the current list */
-                    image_ids: string[];
-                };
-                "multipart/form-data": {
-                    /** @description gallery image ids in display order; replaces the current list */
-                    image_ids: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -22918,45 +21068,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    slug: string;
-                    title: string;
-                    title_tr?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                    is_published?: boolean;
-                    position?: string | number;
-                    image_ids?: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    slug: string;
-                    title: string;
-                    title_tr?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                    is_published?: boolean;
-                    position?: string | number;
-                    image_ids?: string[];
-                };
-                "multipart/form-data": {
-                    slug: string;
-                    title: string;
-                    title_tr?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                    is_published?: boolean;
-                    position?: string | number;
-                    image_ids?: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -23631,45 +21743,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    slug?: string;
-                    title?: string;
-                    title_tr?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                    is_published?: boolean;
-                    position?: string | number;
-                    image_ids?: string[];
-                };
-                "application/x-www-form-urlencoded": {
-                    slug?: string;
-                    title?: string;
-                    title_tr?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                    is_published?: boolean;
-                    position?: string | number;
-                    image_ids?: string[];
-                };
-                "multipart/form-data": {
-                    slug?: string;
-                    title?: string;
-                    title_tr?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                    is_published?: boolean;
-                    position?: string | number;
-                    image_ids?: string[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -24117,54 +22191,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    items: {
-                        /** @enum {string} */
-                        kind: "page" | "text" | "link";
-                        title?: string;
-                        title_tr?: {
-                            [key: string]: string;
-                        };
-                        text?: {
-                            [key: string]: string;
-                        };
-                        url?: string;
-                        /** @description for kind page: the page id or slug */
-                        content_page_id?: string;
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    items: {
-                        /** @enum {string} */
-                        kind: "page" | "text" | "link";
-                        title?: string;
-                        title_tr?: {
-                            [key: string]: string;
-                        };
-                        text?: {
-                            [key: string]: string;
-                        };
-                        url?: string;
-                        /** @description for kind page: the page id or slug */
-                        content_page_id?: string;
-                    }[];
-                };
-                "multipart/form-data": {
-                    items: {
-                        /** @enum {string} */
-                        kind: "page" | "text" | "link";
-                        title?: string;
-                        title_tr?: {
-                            [key: string]: string;
-                        };
-                        text?: {
-                            [key: string]: string;
-                        };
-                        url?: string;
-                        /** @description for kind page: the page id or slug */
-                        content_page_id?: string;
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -24628,69 +22655,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description external_booking_id of a booking of this property */
-                    booking_id: string;
-                    overall_score: string | number;
-                    scores?: {
-                        cleanliness?: string | number;
-                        comfort?: string | number;
-                        location?: string | number;
-                        facilities?: string | number;
-                        staff?: string | number;
-                        value_for_money?: string | number;
-                    };
-                    comment?: string;
-                    language?: string;
-                    would_recommend?: boolean | null;
-                    /**
-                     * Format: date-time
-                     * @description default: now
-                     */
-                    answered_at?: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description external_booking_id of a booking of this property */
-                    booking_id: string;
-                    overall_score: string | number;
-                    scores?: {
-                        cleanliness?: string | number;
-                        comfort?: string | number;
-                        location?: string | number;
-                        facilities?: string | number;
-                        staff?: string | number;
-                        value_for_money?: string | number;
-                    };
-                    comment?: string;
-                    language?: string;
-                    would_recommend?: boolean | null;
-                    /**
-                     * Format: date-time
-                     * @description default: now
-                     */
-                    answered_at?: string;
-                };
-                "multipart/form-data": {
-                    /** @description external_booking_id of a booking of this property */
-                    booking_id: string;
-                    overall_score: string | number;
-                    scores?: {
-                        cleanliness?: string | number;
-                        comfort?: string | number;
-                        location?: string | number;
-                        facilities?: string | number;
-                        staff?: string | number;
-                        value_for_money?: string | number;
-                    };
-                    comment?: string;
-                    language?: string;
-                    would_recommend?: boolean | null;
-                    /**
-                     * Format: date-time
-                     * @description default: now
-                     */
-                    answered_at?: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -25376,48 +23341,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    overall_score?: string | number;
-                    scores?: {
-                        cleanliness?: string | number;
-                        comfort?: string | number;
-                        location?: string | number;
-                        facilities?: string | number;
-                        staff?: string | number;
-                        value_for_money?: string | number;
-                    };
-                    comment?: string;
-                    language?: string | null;
-                    would_recommend?: boolean | null;
-                };
-                "application/x-www-form-urlencoded": {
-                    overall_score?: string | number;
-                    scores?: {
-                        cleanliness?: string | number;
-                        comfort?: string | number;
-                        location?: string | number;
-                        facilities?: string | number;
-                        staff?: string | number;
-                        value_for_money?: string | number;
-                    };
-                    comment?: string;
-                    language?: string | null;
-                    would_recommend?: boolean | null;
-                };
-                "multipart/form-data": {
-                    overall_score?: string | number;
-                    scores?: {
-                        cleanliness?: string | number;
-                        comfort?: string | number;
-                        location?: string | number;
-                        facilities?: string | number;
-                        staff?: string | number;
-                        value_for_money?: string | number;
-                    };
-                    comment?: string;
-                    language?: string | null;
-                    would_recommend?: boolean | null;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -26094,15 +24018,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    text: string;
-                };
-                "application/x-www-form-urlencoded": {
-                    text: string;
-                };
-                "multipart/form-data": {
-                    text: string;
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -26688,60 +24604,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    event: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
-                    title: string;
-                    is_active?: boolean;
-                    /** @description external property ids or partner codes, each granted to this credential */
-                    property_ids: string[];
-                    /** @description source channels whose bookings trigger the e-mail; empty: every channel */
-                    pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
-                    /** @description comma-separated addresses, or `{guest_email}` */
-                    to: string;
-                    subject: {
-                        [key: string]: string;
-                    };
-                    body_html: {
-                        [key: string]: string;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @enum {string} */
-                    event: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
-                    title: string;
-                    is_active?: boolean;
-                    /** @description external property ids or partner codes, each granted to this credential */
-                    property_ids: string[];
-                    /** @description source channels whose bookings trigger the e-mail; empty: every channel */
-                    pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
-                    /** @description comma-separated addresses, or `{guest_email}` */
-                    to: string;
-                    subject: {
-                        [key: string]: string;
-                    };
-                    body_html: {
-                        [key: string]: string;
-                    };
-                };
-                "multipart/form-data": {
-                    /** @enum {string} */
-                    event: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
-                    title: string;
-                    is_active?: boolean;
-                    /** @description external property ids or partner codes, each granted to this credential */
-                    property_ids: string[];
-                    /** @description source channels whose bookings trigger the e-mail; empty: every channel */
-                    pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
-                    /** @description comma-separated addresses, or `{guest_email}` */
-                    to: string;
-                    subject: {
-                        [key: string]: string;
-                    };
-                    body_html: {
-                        [key: string]: string;
-                    };
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -27388,60 +25251,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    event?: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
-                    title?: string;
-                    is_active?: boolean;
-                    /** @description external property ids or partner codes, each granted to this credential */
-                    property_ids?: string[];
-                    /** @description source channels whose bookings trigger the e-mail; empty: every channel */
-                    pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
-                    /** @description comma-separated addresses, or `{guest_email}` */
-                    to?: string;
-                    subject?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @enum {string} */
-                    event?: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
-                    title?: string;
-                    is_active?: boolean;
-                    /** @description external property ids or partner codes, each granted to this credential */
-                    property_ids?: string[];
-                    /** @description source channels whose bookings trigger the e-mail; empty: every channel */
-                    pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
-                    /** @description comma-separated addresses, or `{guest_email}` */
-                    to?: string;
-                    subject?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                };
-                "multipart/form-data": {
-                    /** @enum {string} */
-                    event?: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
-                    title?: string;
-                    is_active?: boolean;
-                    /** @description external property ids or partner codes, each granted to this credential */
-                    property_ids?: string[];
-                    /** @description source channels whose bookings trigger the e-mail; empty: every channel */
-                    pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
-                    /** @description comma-separated addresses, or `{guest_email}` */
-                    to?: string;
-                    subject?: {
-                        [key: string]: string;
-                    };
-                    body_html?: {
-                        [key: string]: string;
-                    };
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -28231,30 +26041,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    amenities: {
-                        id: string;
-                        options?: {
-                            [key: string]: string;
-                        };
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    amenities: {
-                        id: string;
-                        options?: {
-                            [key: string]: string;
-                        };
-                    }[];
-                };
-                "multipart/form-data": {
-                    amenities: {
-                        id: string;
-                        options?: {
-                            [key: string]: string;
-                        };
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
@@ -28680,30 +26467,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    amenities: {
-                        id: string;
-                        options?: {
-                            [key: string]: string;
-                        };
-                    }[];
-                };
-                "application/x-www-form-urlencoded": {
-                    amenities: {
-                        id: string;
-                        options?: {
-                            [key: string]: string;
-                        };
-                    }[];
-                };
-                "multipart/form-data": {
-                    amenities: {
-                        id: string;
-                        options?: {
-                            [key: string]: string;
-                        };
-                    }[];
-                };
+                "*/*"?: never;
             };
         };
         responses: {
