@@ -17,17 +17,8 @@ export interface JsonTokens {
 
 export function jsonTokens(text: string, leaveOut: (path: string) => boolean): JsonTokens | undefined {
   const scanner = new Scanner(text, leaveOut);
-  try {
-    scanner.space();
-    // A root left out (two different scalars) still has to be well-formed JSON: scanned, not kept.
-    if (leaveOut('$')) scanner.mute();
-    scanner.value('$');
-    scanner.space();
-    if (scanner.pos !== text.length) return undefined;
-  } catch (err) {
-    if (err instanceof MalformedJson) return undefined;
-    throw err;
-  }
+  // A root left out (two different scalars) still has to be well-formed JSON: scanned, not kept.
+  if (!scannedWhole(scanner, text, leaveOut('$'))) return undefined;
   return { tokens: scanner.tokens, offsets: scanner.offsets };
 }
 
@@ -37,16 +28,24 @@ export function jsonTokens(text: string, leaveOut: (path: string) => boolean): J
  */
 export function jsonValueSpans(text: string, select: (path: string) => boolean): Array<[number, number]> | undefined {
   const scanner = new Scanner(text, () => false, select);
+  return scannedWhole(scanner, text) ? scanner.spans : undefined;
+}
+
+/**
+ * Scans `text` as one JSON value with only white space around it; false when it is not JSON. `muteRoot`:
+ * the leading white space is kept but the value itself is scanned without being kept.
+ */
+function scannedWhole(scanner: Scanner, text: string, muteRoot = false): boolean {
   try {
     scanner.space();
+    if (muteRoot) scanner.mute();
     scanner.value('$');
     scanner.space();
-    if (scanner.pos !== text.length) return undefined;
+    return scanner.pos === text.length;
   } catch (err) {
-    if (err instanceof MalformedJson) return undefined;
+    if (err instanceof MalformedJson) return false;
     throw err;
   }
-  return scanner.spans;
 }
 
 class MalformedJson extends Error {}
