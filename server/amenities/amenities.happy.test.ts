@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
-let demo: Demo;
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 let property: string;
 let room: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
+beforeAll(() => {
   property = `/v1/qc/properties/${demo.properties[0]?.id}`;
   room = `${property}/room_types/${(demo.properties[0]?.room_types as { partner_code: string }[] | undefined)?.[0]?.partner_code}`;
 });
-afterAll(() => t.close());
 
 type Group = { code: string; level: string; amenities: { id: string; name: string; options: { key: string }[] }[] };
 const amenity = (groups: Group[], id: string) => groups.flatMap((g) => g.amenities).find((a) => a.id === id);

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
+import { describe, expect, it } from 'bun:test';
 import { freePort } from '../testing/free-port.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { perFile, startTestApp, type TestApp, testAppPerFile } from '../testing/harness.ts';
 
-let demo: Demo;
-let base: TestApp;
-
-beforeAll(async () => {
-  base = await startTestApp();
-  demo = await base.demo();
-});
-afterAll(() => base.close());
+const base = testAppPerFile();
+const demo = perFile(() => base.demo());
 
 /** An app whose analytics come from `url`; closed after `run`. */
 async function withUpstream(url: string, run: (t: TestApp) => Promise<void>, env: Record<string, string> = {}) {

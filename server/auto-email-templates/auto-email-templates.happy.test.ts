@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { templateBody } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 
 const call = (method: string, path: string, body?: unknown) =>
   t.request(method, `/v1/qc/auto_email_templates${path}`, { token: demo.personal_token, body });

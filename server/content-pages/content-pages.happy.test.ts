@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type PagesTest, startPagesTest } from './test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { pagesTestPerFile } from './test-fixtures.ts';
 
-let p: PagesTest;
-beforeAll(async () => {
-  p = await startPagesTest();
-});
-afterAll(() => p.t.close());
+const p = pagesTestPerFile();
 
 describe('content pages', () => {
   it('creates, shows by id and by slug, lists, updates partially and deletes a page', async () => {

@@ -1,5 +1,5 @@
 import type { Demo } from '../ops/demo.ts';
-import { type Reply, startTestApp, type TestApp } from '../testing/harness.ts';
+import { perFile, type Reply, type TestApp, testAppPerFile } from '../testing/harness.ts';
 
 export interface PagesTest {
   t: TestApp;
@@ -10,9 +10,16 @@ export interface PagesTest {
   call(method: string, path: string, body?: unknown): Promise<Reply>;
 }
 
-/** An app and a demo customer; calls address its live property by partner code. */
-export async function startPagesTest(): Promise<PagesTest> {
-  const t = await startTestApp();
+/**
+ * The test file's app and a demo customer (made in beforeAll, the app closed in afterAll); calls address its
+ * live property by partner code.
+ */
+export function pagesTestPerFile(): PagesTest {
+  const t = testAppPerFile();
+  return perFile(() => pagesTest(t));
+}
+
+async function pagesTest(t: TestApp): Promise<PagesTest> {
   const demo = await t.demo();
   const base = `/v1/qc/properties/${demo.properties[0]?.partner_code}`;
   return {

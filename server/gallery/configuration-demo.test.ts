@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { MemoryStorage } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
-
-beforeAll(async () => {
-  t = await startTestApp({ storage: new MemoryStorage() });
-  demo = await t.demo();
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ storage: new MemoryStorage() });
+const demo = perFile(() => t.demo());
 
 const get = (path: string) => t.request('GET', `/v1/qc${path}`, { token: demo.personal_token });
 

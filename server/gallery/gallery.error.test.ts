@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, startTestApp, testAppPerFile } from '../testing/harness.ts';
 import { MAX_IMAGE_BYTES } from './image-content.ts';
 import { GIF_1X1, MemoryStorage, PNG_1X1, uploadImages } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
 const storage = new MemoryStorage();
-
-beforeAll(async () => {
-  t = await startTestApp({ storage });
-  demo = await t.demo();
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ storage });
+const demo = perFile(() => t.demo());
 
 const countImages = async (customerId: number) =>
   (

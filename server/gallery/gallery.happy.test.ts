@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { GIF_1X1, PNG_1X1, uploadImages } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
 const dataDir = mkdtempSync(join(tmpdir(), 'qc-gallery-'));
-
-beforeAll(async () => {
-  t = await startTestApp({ env: { QC_DATA_DIR: dataDir, QC_PUBLIC_URL: 'https://qc.example.com' } });
-  demo = await t.demo();
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const t = testAppPerFile({ env: { QC_DATA_DIR: dataDir, QC_PUBLIC_URL: 'https://qc.example.com' } });
+const demo = perFile(() => t.demo());
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const roomOf = (d: Demo) => (d.properties[0]?.room_types as { id: string }[] | undefined)?.[0]?.id as string;
 

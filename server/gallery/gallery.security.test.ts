@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { MemoryStorage, PNG_1X1, uploadImages } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
-let other: Demo;
-
-beforeAll(async () => {
-  t = await startTestApp({ storage: new MemoryStorage() });
-  [demo, other] = [await t.demo(), await t.demo()];
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ storage: new MemoryStorage() });
+const demo = perFile(() => t.demo());
+const other = perFile(() => t.demo());
 
 describe('gallery across customers and allow-lists', () => {
   it("answers 404 for another customer's image (show, delete) and lists only the caller's own", async () => {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { GIF_1X1, MemoryStorage, uploadImages } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
-
-beforeAll(async () => {
-  t = await startTestApp({ storage: new MemoryStorage(), env: { QC_PUBLIC_URL: 'https://connect.example.com' } });
-  demo = await t.demo();
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ storage: new MemoryStorage(), env: { QC_PUBLIC_URL: 'https://connect.example.com' } });
+const demo = perFile(() => t.demo());
 
 describe('legacy getRoomsDetails images', () => {
   it("lists a room's gallery images as absolute public URLs, in order, that fetch without authentication", async () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
-let demo: Demo;
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 let base: string;
 let bookingIds: string[];
 
-beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
+beforeAll(() => {
   base = `/v1/qc/properties/${demo.properties[0]?.id}/guest_feedback`;
   bookingIds = (demo.bookings as { external_booking_id: string }[]).map((b) => b.external_booking_id);
 });
-afterAll(() => t.close());
 
 const call = (method: string, path: string, body?: unknown) =>
   t.request(method, `${base}${path}`, { token: demo.personal_token, body });

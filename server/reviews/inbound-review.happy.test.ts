@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
-let demo: Demo;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 
 const deliver = (channel: string, body: unknown, token = demo.personal_token) =>
   t.request('POST', '/v1/qc/inbound/webhooks', { token, query: { channel }, body });

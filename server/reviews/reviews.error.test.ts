@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { receiveReview } from './intake.ts';
 import { deliverDueReplies, REPLY_RETRY_LADDER } from './reply-delivery.ts';
 import { givenReview } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
 const clock = new ManualClock(new Date('2026-06-21T09:00:00Z'));
-
-beforeAll(async () => {
-  // No channel gateway configured: every send fails, visibly.
-  t = await startTestApp({ clock });
-  demo = await t.demo();
-});
-afterAll(() => t.close());
+// No channel gateway configured: every send fails, visibly.
+const t = testAppPerFile({ clock });
+const demo = perFile(() => t.demo());
 
 const path = (suffix = '') => `/v1/qc/properties/${demo.properties[0]?.id}/reviews${suffix}`;
 const reply = (id: string, text = 'Thanks!', headers: Record<string, string> = {}) =>

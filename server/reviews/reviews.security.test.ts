@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { givenReview } from './test-fixtures.ts';
 
-let t: TestApp;
-let demo: Demo;
-let other: Demo;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  [demo, other] = [await t.demo(), await t.demo()];
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
+const other = perFile(() => t.demo());
 
 describe('reviews across customers, allow-lists and scopes', () => {
   it("answers 404 for another customer's review, under its property and under the caller's", async () => {

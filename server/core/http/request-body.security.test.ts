@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 import { MAX_JSON_DEPTH } from './read-body.ts';
 
 /**
@@ -11,13 +10,8 @@ import { MAX_JSON_DEPTH } from './read-body.ts';
  * No wall-clock assertions: "never read" is the stream's own pull count, "never parsed" is JSON.parse never
  * seeing the body.
  */
-let t: TestApp;
-let demo: Demo;
-beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 
 /** A body whose reads are counted: the Request itself prefetches one chunk (the stream's high-water mark). */
 function countedBody(chunk: string, chunks: number) {
