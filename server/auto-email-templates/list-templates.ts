@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery } from '../properties/model.ts';
 import { TemplateSchema } from './model.ts';
@@ -20,8 +21,7 @@ export const listAutoEmailTemplates = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ auto_email_templates: t.Array(TemplateSchema), meta: MetaSchema })),
   async handle({ deps, principal, query }) {
-    const perPage = query.per_page ?? 100;
-    const page = query.page ?? 1;
+    const { page, perPage } = pageOf(query, 100);
     const { rows, total } = await listTemplates(deps.db, principal, page, perPage);
     return ok({ auto_email_templates: rows.map(templateView), meta: pageMeta(total, page, perPage) });
   },

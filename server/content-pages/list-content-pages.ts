@@ -1,13 +1,12 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { resolveProperty } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery, PropertyParams } from '../properties/model.ts';
 import { PageSchema } from './model.ts';
 import { listPages } from './pages.ts';
 import { pageView } from './view.ts';
-
-const PER_PAGE = 100;
 
 export const listContentPages = defineRoute({
   name: 'qc.content_pages.list',
@@ -23,8 +22,7 @@ export const listContentPages = defineRoute({
   response: okSchema(t.Object({ content_pages: t.Array(PageSchema), meta: MetaSchema })),
   async handle({ deps, principal, params, query }) {
     const property = await resolveProperty(deps.db, principal, params.property);
-    const perPage = Math.min(query.per_page ?? PER_PAGE, PER_PAGE);
-    const page = query.page ?? 1;
+    const { page, perPage } = pageOf(query, 100, 100);
     const { rows, total } = await listPages(deps.db, property.id, page, perPage);
     const views = [];
     for (const row of rows) views.push(await pageView(deps.db, row));

@@ -23,15 +23,8 @@ export const CreatePageBody = t.Object({
   image_ids: t.Optional(ImageIds),
 });
 
-export const UpdatePageBody = t.Object({
-  slug: t.Optional(Slug),
-  title: t.Optional(t.String({ minLength: 1, maxLength: 255 })),
-  title_tr: t.Optional(NameTrSchema),
-  body_html: t.Optional(LocaleText(100_000)),
-  is_published: t.Optional(t.Boolean()),
-  position: t.Optional(t.Integer({ minimum: 0, maximum: 10_000 })),
-  image_ids: t.Optional(ImageIds),
-});
+/** Every field of a new page, each optional: only the fields present change. */
+export const UpdatePageBody = t.Partial(CreatePageBody);
 
 export const PageSchema = t.Object({
   id: t.String({ format: 'uuid' }),

@@ -1,12 +1,11 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery } from '../properties/model.ts';
 import { listImages, usagesOf } from './images.ts';
 import { ImageSchema } from './model.ts';
 import { imageView } from './view.ts';
-
-const PER_PAGE = 100;
 
 export const listGalleryImages = defineRoute({
   name: 'qc.gallery.list',
@@ -22,8 +21,7 @@ export const listGalleryImages = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ images: t.Array(ImageSchema), meta: MetaSchema })),
   async handle({ deps, principal, query }) {
-    const perPage = Math.min(query.per_page ?? PER_PAGE, PER_PAGE);
-    const page = query.page ?? 1;
+    const { page, perPage } = pageOf(query, 100, 100);
     const { rows, total } = await listImages(deps.db, principal, page, perPage);
     const usages = await usagesOf(
       deps.db,

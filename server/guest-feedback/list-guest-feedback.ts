@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { resolveProperty } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
@@ -22,8 +23,7 @@ export const listGuestFeedback = defineRoute({
   response: okSchema(t.Object({ guest_feedback: t.Array(FeedbackSchema), meta: MetaSchema })),
   async handle({ deps, principal, params, query }) {
     const property = await resolveProperty(deps.db, principal, params.property);
-    const perPage = query.per_page ?? 50;
-    const page = query.page ?? 1;
+    const { page, perPage } = pageOf(query, 50);
     const { rows, total } = await listFeedback(deps.db, property.id, page, perPage, query.booking_id);
     return ok({ guest_feedback: rows.map(feedbackView), meta: pageMeta(total, page, perPage) });
   },

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { resolveProperty } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
@@ -23,8 +24,7 @@ export const listPropertyReviews = defineRoute({
   response: okSchema(t.Object({ reviews: t.Array(ReviewSchema), meta: MetaSchema })),
   async handle({ deps, principal, params, query }) {
     const property = await resolveProperty(deps.db, principal, params.property);
-    const perPage = query.per_page ?? 50;
-    const page = query.page ?? 1;
+    const { page, perPage } = pageOf(query, 50);
     const replied = query.replied === undefined ? undefined : query.replied === '1';
     const { rows, total } = await listReviews(deps.db, property.id, { channel: query.channel, replied }, page, perPage);
     return ok({ reviews: rows.map(reviewView), meta: pageMeta(total, page, perPage) });

@@ -13,3 +13,11 @@ export function pagingQuery(maxPerPage: number) {
     per_page: t.Optional(t.Integer({ minimum: 1, maximum: maxPerPage })),
   };
 }
+
+/**
+ * The page a list query asks for: page 1 and `perPage` rows unless it names others, and never more rows than
+ * `most` (a list whose query schema allows more than it serves clamps here rather than refusing).
+ */
+export function pageOf(query: { page?: number; per_page?: number }, perPage: number, most = Number.POSITIVE_INFINITY) {
+  return { page: query.page ?? 1, perPage: Math.min(query.per_page ?? perPage, most) };
+}
