@@ -1730,9 +1730,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "*/*"?: never;
+                "application/x-www-form-urlencoded": {
+                    grant_type?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                    /** @description Space-separated subset of the client's scopes (RFC 6749 3.3) */
+                    scope?: string;
+                };
+                "application/json": {
+                    grant_type?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                    /** @description Space-separated subset of the client's scopes (RFC 6749 3.3) */
+                    scope?: string;
+                };
             };
         };
         responses: {
@@ -2384,7 +2397,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    /** @description An id from GET /property-types */
+                    type_id: string | number;
+                    /** @description ISO 4217 */
+                    currency: string;
+                    /** @description IANA zone name, e.g. Europe/Lisbon */
+                    timezone: string;
+                    partner_code: string;
+                };
             };
         };
         responses: {
@@ -2801,7 +2827,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    partner_code?: string | null;
+                    partner_name?: string | null;
+                };
             };
         };
         responses: {
@@ -3378,7 +3407,23 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description Room codes; omitted means empty */
+                    rooms?: {
+                        code: string;
+                        name: string;
+                    }[];
+                    /** @description Rate codes; omitted means empty */
+                    rates?: {
+                        code: string;
+                        name: string;
+                    }[];
+                    /** @description Meal codes; omitted means empty */
+                    meals?: {
+                        code: string;
+                        name: string;
+                    }[];
+                };
             };
         };
         responses: {
@@ -3631,7 +3676,29 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    properties: {
+                        /** @description External id or partner code */
+                        property_id: string;
+                        /** @description Room codes; omitted means empty */
+                        rooms?: {
+                            code: string;
+                            name: string;
+                        }[];
+                        /** @description Rate codes; omitted means empty */
+                        rates?: {
+                            code: string;
+                            name: string;
+                        }[];
+                        /** @description Meal codes; omitted means empty */
+                        meals?: {
+                            code: string;
+                            name: string;
+                        }[];
+                    }[];
+                    /** @description Default true: every other property the token may act on gets an empty catalogue */
+                    clear_unlisted?: boolean;
+                };
             };
         };
         responses: {
@@ -5089,9 +5156,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    reason_code?: string;
+                    fee_charged?: number;
+                };
             };
         };
         responses: {
@@ -5654,7 +5724,40 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description External property id or partner code */
+                    property_id: string;
+                    /** @description Your reservation reference: sending it again returns the booking it made */
+                    reference?: string;
+                    guest: {
+                        first_name: string;
+                        last_name: string;
+                        email?: string;
+                        phone?: string;
+                    };
+                    /** @description YYYY-MM-DD */
+                    checkin_date: string;
+                    /** @description YYYY-MM-DD */
+                    checkout_date: string;
+                    rooms: {
+                        room_type_id: string;
+                        rate_plan_id: string;
+                        qty?: string | number;
+                        adults?: string | number;
+                        children?: string | number;
+                        price?: number;
+                    }[];
+                    total_price: {
+                        amount: number;
+                        currency?: string;
+                    };
+                    /** @description Take the booking as tentative (awaiting confirmation) */
+                    tentative?: boolean;
+                    /** @description Internal comment, never in the feed */
+                    comment?: string;
+                    /** @description QDO, QDB, QDA, GHA or an OTA code (BDC, EXP, ABB, AGO, HRS) */
+                    source_channel: string;
+                };
             };
         };
         responses: {
@@ -5930,7 +6033,43 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description External property id or partner code */
+                    property_id: string;
+                    /** @description Your reservation reference: sending it again returns the booking it made */
+                    reference?: string;
+                    guest: {
+                        first_name: string;
+                        last_name: string;
+                        email?: string;
+                        phone?: string;
+                    };
+                    /** @description YYYY-MM-DD */
+                    checkin_date: string;
+                    /** @description YYYY-MM-DD */
+                    checkout_date: string;
+                    rooms: {
+                        room_type_id: string;
+                        rate_plan_id: string;
+                        qty?: string | number;
+                        adults?: string | number;
+                        children?: string | number;
+                        price?: number;
+                    }[];
+                    total_price: {
+                        amount: number;
+                        currency?: string;
+                    };
+                    /** @description Take the booking as tentative (awaiting confirmation) */
+                    tentative?: boolean;
+                    /** @description Internal comment, never in the feed */
+                    comment?: string;
+                    agency: {
+                        name: string;
+                        reference?: string;
+                        iata_code?: string;
+                    };
+                };
             };
         };
         responses: {
@@ -6206,9 +6345,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description Ack only revisions up to this id */
+                    revision_id?: string | number;
+                };
             };
         };
         responses: {
@@ -6451,7 +6593,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    room_number: string;
+                    self_checkin_code?: string;
+                    /** @description Required when the booking has more than one room line */
+                    booking_item_id?: string | number;
+                };
             };
         };
         responses: {
@@ -7152,7 +7299,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    url?: string;
+                    target_url?: string;
+                    event_types?: string[];
+                    event?: string;
+                    property_ids?: string[];
+                };
             };
         };
         responses: {
@@ -7800,7 +7953,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    url?: string;
+                    target_url?: string;
+                    event_types?: string[];
+                    event?: string;
+                    property_ids?: string[];
+                };
             };
         };
         responses: {
@@ -9515,7 +9674,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    /** @description Defaults from `type`, else `room` */
+                    kind?: "apartment" | "villa" | "studio" | "room";
+                    /** @description Legacy type: 4 apartment, 5 villa, 6 studio, 7 room; defaults from `kind` */
+                    type?: 4 | 5 | 6 | 7;
+                    /** @description Number of units; default 1 */
+                    qty?: string | number;
+                    /** @description Default 2 */
+                    regular_beds?: string | number;
+                    /** @description Default 0 */
+                    extra_beds?: string | number;
+                    /** @description How many of the extra beds only children may use; default 0 */
+                    extra_beds_children_only?: string | number;
+                    /** @description Places without a bed (cots); default 0 */
+                    no_beds?: string | number;
+                    occupancy?: {
+                        /** @description Default: regular beds plus the extra beds open to adults */
+                        adults?: string | number;
+                        /** @description Default: extra beds */
+                        children?: string | number;
+                        /** @description Default: no_beds */
+                        infants?: string | number;
+                    };
+                    /** @description HTML text */
+                    description?: string;
+                    sqm_area?: number | null;
+                    images?: string[];
+                    partner_code?: string;
+                    partner_name?: string;
+                };
             };
         };
         responses: {
@@ -9979,7 +10172,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    partner_code?: string | null;
+                    partner_name?: string | null;
+                };
             };
         };
         responses: {
@@ -10464,7 +10660,53 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    title: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    /** @description External ids or partner codes */
+                    room_type_ids?: string[];
+                    sell_type?: "per_room" | "per_person" | "per_occupancy";
+                    meal_plan?: string;
+                    occupancies?: {
+                        code: string;
+                        /** @description Present: the code is derived from another one at read time */
+                        pricing?: {
+                            /** @description A manual code of the same pair */
+                            derived_from: string;
+                            /** @description Sign, number, optional %: "-10%" (percentage), "+5" (flat amount) */
+                            adjust: string;
+                        };
+                        /** @description Additive: kinds the spec wire form cannot express; default manual (derived when `pricing` is present) */
+                        kind?: "manual" | "fee" | "cost_free" | "inactive";
+                        /** @description The fixed amount of a `fee` code */
+                        fee?: number;
+                    }[];
+                    parent_rate_plan_id?: string | null;
+                    /** @description Child value = parent value x (1 + percent/100), rounded to 2 decimals. Give `percent` or `adjust`. */
+                    derivation?: {
+                        /** @description e.g. -10 for 10% below the parent */
+                        percent?: number;
+                        /** @description e.g. "-10%"; same as `percent` */
+                        adjust?: string;
+                        /** @description Per check-in period overrides of the percentage */
+                        periods?: {
+                            /** @description YYYY-MM-DD */
+                            from: string;
+                            /** @description YYYY-MM-DD */
+                            to: string;
+                            /** @description e.g. -10 for 10% below the parent */
+                            percent?: number;
+                            /** @description e.g. "-10%"; same as `percent` */
+                            adjust?: string;
+                        }[];
+                    };
+                    payment_policy_id?: string | null;
+                    cancellation_policy_id?: string | null;
+                    partner_code?: string;
+                };
             };
         };
         responses: {
@@ -11106,7 +11348,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    sell_type?: "per_room" | "per_person" | "per_occupancy";
+                    title?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    meal_plan?: string;
+                    partner_code?: string | null;
+                };
             };
         };
         responses: {
@@ -11457,7 +11708,23 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    sell_type: "per_room" | "per_person" | "per_occupancy";
+                    occupancies?: {
+                        code: string;
+                        /** @description Present: the code is derived from another one at read time */
+                        pricing?: {
+                            /** @description A manual code of the same pair */
+                            derived_from: string;
+                            /** @description Sign, number, optional %: "-10%" (percentage), "+5" (flat amount) */
+                            adjust: string;
+                        };
+                        /** @description Additive: kinds the spec wire form cannot express; default manual (derived when `pricing` is present) */
+                        kind?: "manual" | "fee" | "cost_free" | "inactive";
+                        /** @description The fixed amount of a `fee` code */
+                        fee?: number;
+                    }[];
+                };
             };
         };
         responses: {
@@ -11909,7 +12176,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description Rows {date, prices?, restrictions?, room_type_id?} */
+                    values: unknown[];
+                };
             };
         };
         responses: {
@@ -12359,7 +12629,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    values: {
+                        /** @description External id (UUID) or partner code */
+                        room_type_id: string;
+                        /** @description YYYY-MM-DD */
+                        date_from: string;
+                        /** @description YYYY-MM-DD */
+                        date_to: string;
+                        /** @description Free rooms; the service adds its booked count */
+                        availability: number;
+                    }[];
+                };
             };
         };
         responses: {
@@ -12630,7 +12911,28 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    values: {
+                        /** @description External id (UUID) or partner code */
+                        room_type_id: string;
+                        /** @description External id (UUID) or partner code */
+                        rate_plan_id: string;
+                        /** @description YYYY-MM-DD */
+                        date_from: string;
+                        /** @description YYYY-MM-DD */
+                        date_to: string;
+                        rate?: number;
+                        /** @description Occupancy code to nightly value */
+                        prices?: {
+                            [key: string]: number;
+                        };
+                        min_los?: number;
+                        max_los?: number;
+                        stop_sell?: boolean;
+                        closed_to_arrival?: boolean;
+                        closed_to_departure?: boolean;
+                    }[];
+                };
             };
         };
         responses: {
@@ -12907,7 +13209,23 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    values: {
+                        /** @description External id (UUID) or partner code */
+                        room_type_id: string;
+                        /** @description External id (UUID) or partner code */
+                        rate_plan_id: string;
+                        /** @description YYYY-MM-DD */
+                        date_from: string;
+                        /** @description YYYY-MM-DD */
+                        date_to: string;
+                        min_los?: number;
+                        max_los?: number;
+                        stop_sell?: boolean;
+                        closed_to_arrival?: boolean;
+                        closed_to_departure?: boolean;
+                    }[];
+                };
             };
         };
         responses: {
@@ -13379,7 +13697,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    /** @description on_res at reservation; af_res num_days after reservation; be_arr num_days before arrival; on_arr on arrival; on_dep on departure; be_dat before `date` */
+                    pay_type: "on_res" | "af_res" | "be_arr" | "on_arr" | "on_dep" | "be_dat";
+                    num_days?: number | null;
+                    /** @description YYYY-MM-DD; required for be_dat */
+                    date?: string | null;
+                    /** @description share of the stay total due under pay_type (a deposit below 100); default 100 */
+                    percent?: number;
+                };
             };
         };
         responses: {
@@ -14045,7 +14376,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    /** @description on_res at reservation; af_res num_days after reservation; be_arr num_days before arrival; on_arr on arrival; on_dep on departure; be_dat before `date` */
+                    pay_type?: "on_res" | "af_res" | "be_arr" | "on_arr" | "on_dep" | "be_dat";
+                    num_days?: number | null;
+                    /** @description YYYY-MM-DD; required for be_dat */
+                    date?: string | null;
+                    /** @description share of the stay total due under pay_type (a deposit below 100); default 100 */
+                    percent?: number;
+                };
             };
         };
         responses: {
@@ -14499,7 +14843,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description defaults to the first name_tr value */
+                    name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr: {
+                        [key: string]: string;
+                    };
+                    /** @description at most 50 rules; the highest matching charge applies */
+                    data: {
+                        /** @description after_booking | days_before_arrival (needs p_days) | after_date (needs p_date) | no_show */
+                        c_type: "after_booking" | "days_before_arrival" | "after_date" | "no_show";
+                        /** @description percent (p_value 0..100) | nights (p_value whole nights) | amount (p_value money) */
+                        p_type: "percent" | "nights" | "amount";
+                        p_days?: number | null;
+                        p_date?: string | null;
+                        p_value?: number | null;
+                    }[];
+                };
             };
         };
         responses: {
@@ -15167,7 +15528,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description defaults to the first name_tr value */
+                    name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    /** @description at most 50 rules; the highest matching charge applies */
+                    data?: {
+                        /** @description after_booking | days_before_arrival (needs p_days) | after_date (needs p_date) | no_show */
+                        c_type: "after_booking" | "days_before_arrival" | "after_date" | "no_show";
+                        /** @description percent (p_value 0..100) | nights (p_value whole nights) | amount (p_value money) */
+                        p_type: "percent" | "nights" | "amount";
+                        p_days?: number | null;
+                        p_date?: string | null;
+                        p_value?: number | null;
+                    }[];
+                };
             };
         };
         responses: {
@@ -15600,7 +15978,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    is_active?: boolean;
+                    /** @description only the brackets and fields present change */
+                    groups?: {
+                        /** @description I infant, C child, T teen */
+                        code: "I" | "C" | "T";
+                        /** @description years; a guest of 18 or more is an adult */
+                        from_age?: number;
+                        /** @description years; a guest of 18 or more is an adult */
+                        to_age?: number;
+                    }[];
+                };
             };
         };
         responses: {
@@ -16055,7 +16444,28 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    is_daily?: boolean;
+                    price: number;
+                    /** @description 1 per booking, 2 per room, 3 per person, 4 per adult, 5 per child */
+                    price_type: 1 | 2 | 3 | 4 | 5;
+                    /** @description true: promotions and special offers never discount this service */
+                    do_not_apply_promotions?: boolean;
+                    /** @description days of the week it is sold on; default all */
+                    active_week_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                    /** @description which days of the stay the service applies to */
+                    client_select_dates_settings?: {
+                        /** @description '0' every day of the stay, '1' the guest picks one day, '2' the guest picks a range */
+                        type: "0" | "1" | "2";
+                        min_days?: number | null;
+                        max_days?: number | null;
+                    };
+                };
             };
         };
         responses: {
@@ -16725,7 +17135,28 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    is_daily?: boolean;
+                    price?: number;
+                    /** @description 1 per booking, 2 per room, 3 per person, 4 per adult, 5 per child */
+                    price_type?: 1 | 2 | 3 | 4 | 5;
+                    /** @description true: promotions and special offers never discount this service */
+                    do_not_apply_promotions?: boolean;
+                    /** @description days of the week it is sold on; default all */
+                    active_week_days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                    /** @description which days of the stay the service applies to */
+                    client_select_dates_settings?: {
+                        /** @description '0' every day of the stay, '1' the guest picks one day, '2' the guest picks a range */
+                        type: "0" | "1" | "2";
+                        min_days?: number | null;
+                        max_days?: number | null;
+                    };
+                };
             };
         };
         responses: {
@@ -17189,7 +17620,33 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    type: "basic" | "early_booker" | "last_minute" | "mobile";
+                    is_active?: boolean;
+                    /** @description percent of each night, or an amount off each night (never below 0) */
+                    discount_type: "percent" | "amount_per_night";
+                    /** @description percent: at most 100 */
+                    discount_value: number;
+                    stay_from?: string | null;
+                    stay_to?: string | null;
+                    book_from?: string | null;
+                    book_to?: string | null;
+                    resv_min?: number | null;
+                    resv_max?: number | null;
+                    /** @description HH:MM, 00:00..24:00 */
+                    resv_from_time?: string;
+                    /** @description HH:MM, 00:00..24:00 */
+                    resv_to_time?: string;
+                    days_before_arrival_min?: number | null;
+                    days_before_arrival_max?: number | null;
+                    /** @description external ids or partner codes of rate plans of this property; empty: every plan */
+                    rate_plan_ids?: string[];
+                };
             };
         };
         responses: {
@@ -17869,7 +18326,33 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    type?: "basic" | "early_booker" | "last_minute" | "mobile";
+                    is_active?: boolean;
+                    /** @description percent of each night, or an amount off each night (never below 0) */
+                    discount_type?: "percent" | "amount_per_night";
+                    /** @description percent: at most 100 */
+                    discount_value?: number;
+                    stay_from?: string | null;
+                    stay_to?: string | null;
+                    book_from?: string | null;
+                    book_to?: string | null;
+                    resv_min?: number | null;
+                    resv_max?: number | null;
+                    /** @description HH:MM, 00:00..24:00 */
+                    resv_from_time?: string;
+                    /** @description HH:MM, 00:00..24:00 */
+                    resv_to_time?: string;
+                    days_before_arrival_min?: number | null;
+                    days_before_arrival_max?: number | null;
+                    /** @description external ids or partner codes of rate plans of this property; empty: every plan */
+                    rate_plan_ids?: string[];
+                };
             };
         };
         responses: {
@@ -18522,7 +19005,32 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    is_active?: boolean;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    active_from_date: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    active_to_date: string;
+                    /** @description external ids or partner codes of rate plans of the button's property */
+                    rate_plans_ids: string[];
+                    /** @description stay-fit parameters: the stay length the offer is for */
+                    sfp?: {
+                        min_nights?: number | null;
+                        max_nights?: number | null;
+                    };
+                    discount_percent: number;
+                };
             };
         };
         responses: {
@@ -19007,7 +19515,32 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    name?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    name_tr?: {
+                        [key: string]: string;
+                    };
+                    is_active?: boolean;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    active_from_date?: string;
+                    /**
+                     * Format: date
+                     * @description YYYY-MM-DD
+                     */
+                    active_to_date?: string;
+                    /** @description external ids or partner codes of rate plans of the button's property */
+                    rate_plans_ids?: string[];
+                    /** @description stay-fit parameters: the stay length the offer is for */
+                    sfp?: {
+                        min_nights?: number | null;
+                        max_nights?: number | null;
+                    };
+                    discount_percent?: number;
+                };
             };
         };
         responses: {
@@ -19453,7 +19986,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "multipart/form-data": {
+                    /** @description one or more image files (JPEG, PNG, GIF, WebP), each up to 10 MiB */
+                    images: string[];
+                };
             };
         };
         responses: {
@@ -19706,7 +20242,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    legacy_file_id: string;
+                };
             };
         };
         responses: {
@@ -20376,7 +20914,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description gallery image ids in display order; replaces the current list */
+                    image_ids: string[];
+                };
             };
         };
         responses: {
@@ -20623,7 +21164,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description gallery image ids in display order; replaces the current list */
+                    image_ids: string[];
+                };
             };
         };
         responses: {
@@ -21068,7 +21612,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    slug: string;
+                    title: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    title_tr?: {
+                        [key: string]: string;
+                    };
+                    body_html?: {
+                        [key: string]: string;
+                    };
+                    is_published?: boolean;
+                    position?: string | number;
+                    image_ids?: string[];
+                };
             };
         };
         responses: {
@@ -21743,7 +22300,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    slug?: string;
+                    title?: string;
+                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    title_tr?: {
+                        [key: string]: string;
+                    };
+                    body_html?: {
+                        [key: string]: string;
+                    };
+                    is_published?: boolean;
+                    position?: string | number;
+                    image_ids?: string[];
+                };
             };
         };
         responses: {
@@ -22191,7 +22761,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    items: {
+                        kind: "page" | "text" | "link";
+                        title?: string;
+                        /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                        title_tr?: {
+                            [key: string]: string;
+                        };
+                        text?: {
+                            [key: string]: string;
+                        };
+                        url?: string;
+                        /** @description for kind page: the page id or slug */
+                        content_page_id?: string;
+                    }[];
+                };
             };
         };
         responses: {
@@ -22655,7 +23240,27 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description external_booking_id of a booking of this property */
+                    booking_id: string;
+                    overall_score: string | number;
+                    scores?: {
+                        cleanliness?: string | number;
+                        comfort?: string | number;
+                        location?: string | number;
+                        facilities?: string | number;
+                        staff?: string | number;
+                        value_for_money?: string | number;
+                    };
+                    comment?: string;
+                    language?: string;
+                    would_recommend?: boolean | null;
+                    /**
+                     * Format: date-time
+                     * @description default: now
+                     */
+                    answered_at?: string;
+                };
             };
         };
         responses: {
@@ -23341,7 +23946,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    overall_score?: string | number;
+                    scores?: {
+                        cleanliness?: string | number;
+                        comfort?: string | number;
+                        location?: string | number;
+                        facilities?: string | number;
+                        staff?: string | number;
+                        value_for_money?: string | number;
+                    };
+                    comment?: string;
+                    language?: string | null;
+                    would_recommend?: boolean | null;
+                };
             };
         };
         responses: {
@@ -24018,7 +24636,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    text: string;
+                };
             };
         };
         responses: {
@@ -24604,7 +25224,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description see GET /auto_email_templates/events */
+                    event: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
+                    title: string;
+                    is_active?: boolean;
+                    /** @description external property ids or partner codes, each granted to this credential */
+                    property_ids: string[];
+                    /** @description source channels whose bookings trigger the e-mail; empty: every channel */
+                    pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
+                    /** @description comma-separated addresses, or `{guest_email}` */
+                    to: string;
+                    subject: {
+                        [key: string]: string;
+                    };
+                    body_html: {
+                        [key: string]: string;
+                    };
+                };
             };
         };
         responses: {
@@ -25251,7 +25888,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    /** @description see GET /auto_email_templates/events */
+                    event?: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
+                    title?: string;
+                    is_active?: boolean;
+                    /** @description external property ids or partner codes, each granted to this credential */
+                    property_ids?: string[];
+                    /** @description source channels whose bookings trigger the e-mail; empty: every channel */
+                    pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
+                    /** @description comma-separated addresses, or `{guest_email}` */
+                    to?: string;
+                    subject?: {
+                        [key: string]: string;
+                    };
+                    body_html?: {
+                        [key: string]: string;
+                    };
+                };
             };
         };
         responses: {
@@ -26041,7 +26695,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    amenities: {
+                        id: string;
+                        options?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
             };
         };
         responses: {
@@ -26467,7 +27128,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "*/*"?: never;
+                "application/json": {
+                    amenities: {
+                        id: string;
+                        options?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
             };
         };
         responses: {

@@ -6,7 +6,6 @@ import { testAppPerFile } from '../testing/harness.ts';
 
 const t = testAppPerFile();
 
-// biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by path
 const operation = (doc: any, method: string, path: string) => doc.paths[`/v1/qc${path}`][method];
 
 describe('OpenAPI', () => {
@@ -95,6 +94,9 @@ describe('OpenAPI', () => {
     const doc = (await t.request('GET', '/v1/qc/openapi.json')).body;
     const push = operation(doc, 'post', '/properties/{property}/inventory/rates');
     expect(push.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    // The body as the pipeline reads it: JSON, with its schema (the parser being ours, the generator needs telling).
+    expect(Object.keys(push.requestBody.content)).toEqual(['application/json']);
+    expect(push.requestBody.content['application/json'].schema.properties.values.type).toBe('array');
     expect(Object.keys(push.responses['202'].headers)).toEqual([
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',

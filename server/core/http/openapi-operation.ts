@@ -1,3 +1,4 @@
+import { OptionalKind, type TSchema } from '@sinclair/typebox';
 import type { RouteDefinition } from '../routes/route.ts';
 import { type ErrorKey, errorCatalogue } from './error-catalogue.ts';
 import { type HeaderName, ref } from './openapi-components.ts';
@@ -30,6 +31,7 @@ export function operationDetail(definition: RouteDefinition) {
     security:
       definition.auth === 'none' ? [] : [{ bearer: [] }, { oauth2: definition.scope ? [definition.scope] : [] }],
     ...(idempotent ? { parameters: [ref.idempotencyKey] } : {}),
+    ...(definition.body && definition.method !== 'GET' ? { requestBody: requestBodyOf(definition) } : {}),
     responses: {
       [success]: {
         description: definition.summary,
@@ -124,6 +126,20 @@ function exampleField(definition: RouteDefinition): string {
     if (first) return first;
   }
   return 'idempotency_key';
+}
+
+/**
+ * The request body as the pipeline reads it (server/core/http/read-body.ts): JSON unless the route declares
+ * its media types. Forms are still read where they were (nothing in v1 stops working), but JSON is the
+ * documented way: a nested push cannot be written as a form.
+ */
+function requestBodyOf(definition: RouteDefinition) {
+  const body = definition.body as TSchema;
+  const types = definition.contentTypes ?? ['application/json'];
+  return {
+    required: body[OptionalKind] !== 'Optional',
+    content: Object.fromEntries(types.map((type) => [type, { schema: body }])),
+  };
 }
 
 function headerRefs(names: readonly HeaderName[]) {
