@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { addRoomWithPlans, inventoryTest, type Ref, storedRestrictions } from './test-fixtures.ts';
+import { addRoomWithPlans, inventoryTest, type Ref, restrictionRow, storedRestrictions } from './test-fixtures.ts';
 
 const { t, f } = inventoryTest();
 
@@ -90,22 +90,8 @@ describe('POST /inventory/rates', () => {
     ]);
     expect(res.body.data).toMatchObject({ written: 4, unchanged: 0 });
     expect(await storedRestrictions(t.deps.db, perRoom, room)).toEqual([
-      {
-        date: '2026-07-01',
-        min_los: 2,
-        max_los: null,
-        stop_sell: false,
-        closed_to_arrival: null,
-        closed_to_departure: null,
-      },
-      {
-        date: '2026-07-02',
-        min_los: 2,
-        max_los: null,
-        stop_sell: false,
-        closed_to_arrival: null,
-        closed_to_departure: null,
-      },
+      restrictionRow('2026-07-01', { min_los: 2, stop_sell: false }),
+      restrictionRow('2026-07-02', { min_los: 2, stop_sell: false }),
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { addRoomWithPlans, inventoryTest, storedRestrictions } from './test-fixtures.ts';
+import { addRoomWithPlans, inventoryTest, restrictionRow, storedRestrictions } from './test-fixtures.ts';
 
 const { t, f } = inventoryTest();
 
@@ -25,30 +25,9 @@ describe('POST /inventory/restrictions', () => {
     ]);
     expect(res.body.data).toMatchObject({ written: 2, unchanged: 0 });
     expect(await storedRestrictions(t.deps.db, perRoom, room)).toEqual([
-      {
-        date: '2026-07-01',
-        min_los: 3,
-        max_los: null,
-        stop_sell: null,
-        closed_to_arrival: true,
-        closed_to_departure: null,
-      },
-      {
-        date: '2026-07-02',
-        min_los: 3,
-        max_los: 7,
-        stop_sell: true,
-        closed_to_arrival: true,
-        closed_to_departure: null,
-      },
-      {
-        date: '2026-07-03',
-        min_los: null,
-        max_los: 7,
-        stop_sell: true,
-        closed_to_arrival: null,
-        closed_to_departure: null,
-      },
+      restrictionRow('2026-07-01', { min_los: 3, closed_to_arrival: true }),
+      restrictionRow('2026-07-02', { min_los: 3, max_los: 7, stop_sell: true, closed_to_arrival: true }),
+      restrictionRow('2026-07-03', { max_los: 7, stop_sell: true }),
     ]);
     expect(
       (await pushRestrictions([{ ...ids, date_from: '2026-07-01', date_to: '2026-07-03', closed_to_departure: false }]))
@@ -71,14 +50,7 @@ describe('POST /inventory/restrictions', () => {
     ]);
     expect(res.body.data).toMatchObject({ written: 1, warnings: [] });
     expect(await storedRestrictions(t.deps.db, f.plans.child, f.rooms.double)).toEqual([
-      {
-        date: '2026-07-05',
-        min_los: null,
-        max_los: null,
-        stop_sell: true,
-        closed_to_arrival: null,
-        closed_to_departure: null,
-      },
+      restrictionRow('2026-07-05', { stop_sell: true }),
     ]);
   });
 
@@ -91,14 +63,7 @@ describe('POST /inventory/restrictions', () => {
     ]);
     expect(res.body.data).toMatchObject({ written: 1 });
     expect(await storedRestrictions(t.deps.db, perRoom, room)).toEqual([
-      {
-        date: '2026-07-01',
-        min_los: 2,
-        max_los: null,
-        stop_sell: false,
-        closed_to_arrival: null,
-        closed_to_departure: null,
-      },
+      restrictionRow('2026-07-01', { min_los: 2, stop_sell: false }),
     ]);
   });
 });

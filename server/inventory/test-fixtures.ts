@@ -1,3 +1,4 @@
+import type { StayRestriction } from '../../actors/pricing/stay-sellability.ts';
 import { ManualClock } from '../core/clock.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Demo } from '../ops/demo.ts';
@@ -190,8 +191,21 @@ export async function addRoomWithPlans(
 }
 
 /** The stored restriction days of one plan and room, in date order. */
+/** A stored restrictions row as storedRestrictions() reads it: the fields not named are null (not set). */
+export function restrictionRow(date: string, set: Partial<Omit<StayRestriction, 'date'>> = {}): StayRestriction {
+  return {
+    date,
+    min_los: null,
+    max_los: null,
+    stop_sell: null,
+    closed_to_arrival: null,
+    closed_to_departure: null,
+    ...set,
+  };
+}
+
 export function storedRestrictions(db: Db, plan: Ref, room: Ref) {
-  return db.sql`select date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
+  return db.sql<StayRestriction>`select date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
     where rate_plan_id = ${plan.id} and room_type_id = ${room.id} order by date`;
 }
 
