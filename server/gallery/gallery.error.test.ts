@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { perFile, startTestApp, testAppPerFile } from '../testing/harness.ts';
 import { MAX_IMAGE_BYTES } from './image-content.ts';
-import { GIF_1X1, MemoryStorage, PNG_1X1, uploadImages } from './test-fixtures.ts';
+import { GIF_1X1, MemoryStorage, PNG_1X1, registerLegacyFile, uploadImages } from './test-fixtures.ts';
 
 const storage = new MemoryStorage();
 const t = testAppPerFile({ storage });
@@ -97,19 +97,13 @@ describe('usages and register refusals', () => {
   });
 
   it('refuses an unknown legacy file id with 422 gallery_legacy_file_not_found', async () => {
-    const res = await t.request('POST', '/v1/qc/gallery/register', {
-      token: demo.personal_token,
-      body: { legacy_file_id: 'no-such-file' },
-    });
+    const res = await registerLegacyFile(t, demo.personal_token, 'no-such-file');
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('errors.qc.gallery_legacy_file_not_found');
   });
 
   it('refuses a legacy file id that tries to leave the account folder', async () => {
-    const res = await t.request('POST', '/v1/qc/gallery/register', {
-      token: demo.personal_token,
-      body: { legacy_file_id: '../1/file' },
-    });
+    const res = await registerLegacyFile(t, demo.personal_token, '../1/file');
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ legacy_file_id: ['customer.gallery_image.messages.format'] });
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Demo } from '../ops/demo.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
-import { GIF_1X1, PNG_1X1, uploadImages } from './test-fixtures.ts';
+import { GIF_1X1, PNG_1X1, registerLegacyFile, uploadImages } from './test-fixtures.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qc-gallery-'));
 const t = testAppPerFile({ env: { QC_DATA_DIR: dataDir, QC_PUBLIC_URL: 'https://qc.example.com' } });
@@ -141,16 +141,10 @@ describe('POST /gallery/register', () => {
   it('adds a file the legacy platform stored for the account, without copying it, and keeps it on delete', async () => {
     const key = `legacy/${demo.customer_id}/file-4711`;
     await t.deps.storage.put(key, GIF_1X1, 'image/gif');
-    const res = await t.request('POST', '/v1/qc/gallery/register', {
-      token: demo.personal_token,
-      body: { legacy_file_id: 'file-4711' },
-    });
+    const res = await registerLegacyFile(t, demo.personal_token, 'file-4711');
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ legacy_file_id: 'file-4711', content_type: 'image/gif' });
-    const again = await t.request('POST', '/v1/qc/gallery/register', {
-      token: demo.personal_token,
-      body: { legacy_file_id: 'file-4711' },
-    });
+    const again = await registerLegacyFile(t, demo.personal_token, 'file-4711');
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       message: 'errors.qc.gallery_legacy_file_registered',

@@ -36,6 +36,11 @@ export async function uploadImages(
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined, text };
 }
 
+/** POST /v1/qc/gallery/register: adds a file the legacy platform stored for the token's account. */
+export function registerLegacyFile(t: TestApp, token: string, legacyFileId: string): Promise<Reply> {
+  return t.request('POST', '/v1/qc/gallery/register', { token, body: { legacy_file_id: legacyFileId } });
+}
+
 /** An in-memory store that can be told to refuse: after `refuseAfter(n)`, n more puts succeed, then none. */
 export class MemoryStorage implements ObjectStorage {
   readonly kind = 'test' as const;
