@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'bun:test';
+import { validationEnvelope } from '../testing/error-envelope.ts';
 import { bookingEvents, bookingFixture, bookingTest, opsBooking } from './test-fixtures.ts';
 
 const { t, fx, clock } = bookingTest();
@@ -177,12 +178,9 @@ describe('POST /bookings/{id}/room-assignment', () => {
     const missing = await t.request('POST', url, { token: fx.token, body: { room_number: '1' } });
     expect([missing.status, missing.body]).toEqual([
       422,
-      {
-        status: 'error',
-        message: 'errors.validation_error',
-        detail: 'booking_item_id: is required and was missing.',
-        errors: { booking_item_id: ['customer.booking.messages.required'] },
-      },
+      validationEnvelope('booking_item_id: is required and was missing.', {
+        booking_item_id: ['customer.booking.messages.required'],
+      }),
     ]);
     const other = await opsBooking(t, fx);
     const [otherItem] = await t.deps.db.sql<{

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
+import { validationEnvelope } from '../testing/error-envelope.ts';
 import { startTestApp } from '../testing/harness.ts';
 import { addRoomType, inventoryTest } from './test-fixtures.ts';
 
@@ -203,12 +204,9 @@ describe('GET /availability', () => {
   it('refuses a reversed, malformed or too long range with 422', async () => {
     const reversed = await read('2026-10-02', '2026-10-01');
     expect(reversed.status).toBe(422);
-    expect(reversed.body).toEqual({
-      status: 'error',
-      message: 'errors.validation_error',
-      detail: 'to: breaks the rule "before_from".',
-      errors: { to: ['customer.availability.messages.before_from'] },
-    });
+    expect(reversed.body).toEqual(
+      validationEnvelope('to: breaks the rule "before_from".', { to: ['customer.availability.messages.before_from'] }),
+    );
     expect((await read('2026-02-30', '2026-03-01')).body.errors).toEqual({
       from: ['customer.availability.messages.format'],
     });

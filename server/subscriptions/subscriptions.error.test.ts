@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { errorEnvelope } from '../testing/error-envelope.ts';
+import { errorEnvelope, validationEnvelope } from '../testing/error-envelope.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { retireSubscriptions } from '../webhooks/test-support.ts';
 
@@ -40,12 +40,12 @@ describe('subscription refusals', () => {
   it('answers 422 validation errors per field', async () => {
     const missing = await create({});
     expect(missing.status).toBe(422);
-    expect(missing.body).toEqual({
-      status: 'error',
-      message: 'errors.validation_error',
-      detail: 'url: is required and was missing. 1 more field failed too: the errors map lists each.',
-      errors: { url: rule('required'), event_types: rule('required') },
-    });
+    expect(missing.body).toEqual(
+      validationEnvelope('url: is required and was missing. 1 more field failed too: the errors map lists each.', {
+        url: rule('required'),
+        event_types: rule('required'),
+      }),
+    );
 
     const unknown = await create({ url: URL_A, event_types: ['booking.created', 'booking.exploded'] });
     expect(unknown.body.errors).toEqual({ 'event_types.1': rule('unknown_event') });

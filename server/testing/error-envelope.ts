@@ -7,3 +7,8 @@ import { type ErrorKey, errorCatalogue } from '../core/http/error-catalogue.ts';
 export function errorEnvelope(key: ErrorKey, extra: Record<string, unknown> = {}) {
   return { status: 'error', message: key, detail: errorCatalogue[key].detail, ...extra };
 }
+
+/** The 422 body of a validation error: the sentence naming the first failing field, and each field's rules. */
+export function validationEnvelope(detail: string, errors: Record<string, string[]>) {
+  return errorEnvelope('errors.validation_error', { detail, errors });
+}

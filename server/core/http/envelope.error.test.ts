@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { errorEnvelope } from '../../testing/error-envelope.ts';
+import { errorEnvelope, validationEnvelope } from '../../testing/error-envelope.ts';
 import { perFile, testAppPerFile } from '../../testing/harness.ts';
 
 const t = testAppPerFile();
@@ -55,12 +55,9 @@ describe('error envelope', () => {
     const session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
     const res = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', { token: session, raw: '{"name": ' });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      status: 'error',
-      message: 'errors.validation_error',
-      detail: 'body: is not valid JSON.',
-      errors: { body: ['customer.request.messages.malformed'] },
-    });
+    expect(res.body).toEqual(
+      validationEnvelope('body: is not valid JSON.', { body: ['customer.request.messages.malformed'] }),
+    );
     expect(res.text).not.toMatch(/at .*\.ts/);
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { errorEnvelope } from '../../testing/error-envelope.ts';
+import { errorEnvelope, validationEnvelope } from '../../testing/error-envelope.ts';
 import { perFile, testAppPerFile } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { countPartnerCode, holdPartnerCode, newPropertyBody } from './test-support.ts';
@@ -60,12 +60,11 @@ for (const backend of REDIS_BACKENDS) {
         headers: { 'idempotency-key': 'k'.repeat(129) },
       });
       expect(tooLong.status).toBe(422);
-      expect(tooLong.body).toEqual({
-        status: 'error',
-        message: 'errors.validation_error',
-        detail: 'idempotency_key: is too long.',
-        errors: { idempotency_key: ['customer.property.messages.max_length'] },
-      });
+      expect(tooLong.body).toEqual(
+        validationEnvelope('idempotency_key: is too long.', {
+          idempotency_key: ['customer.property.messages.max_length'],
+        }),
+      );
       expect(await countCode(body.partner_code)).toBe(0);
 
       const longest = await t.request('POST', '/v1/qc/properties', {
