@@ -1,7 +1,7 @@
 import type { Db } from '../core/db/db.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { Range } from './builtin-stays.ts';
-import type { Report } from './model.ts';
+import type { Report, ReportKind } from './model.ts';
 
 interface Received {
   source_channel: string;
@@ -53,36 +53,28 @@ function groupBy(rows: readonly Received[], key: (r: Received) => string): [stri
   return [...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export async function bookingsReport(
-  db: Db,
-  property: PropertyRow,
-  range: Range,
-  now: Date,
-): Promise<Report<'bookings'>> {
-  const rows = await receivedBookings(db, property, range, now);
-  return {
-    currency: property.currency,
-    total: sumOf(rows),
-    by_channel: groupBy(rows, (r) => r.source_channel).map(([source_channel, g]) => ({
-      source_channel,
-      ...sumOf(g),
-    })),
-    by_status: groupBy(rows, (r) => r.status).map(([status, g]) => {
-      const { bookings, revenue } = sumOf(g);
-      return { status, bookings, revenue };
-    }),
-  };
+/** A booking-side report: a view of the bookings received in the range (one read, the same for all four). */
+function fromReceived<K extends ReportKind>(view: (rows: readonly Received[], property: PropertyRow) => Report<K>) {
+  return async (db: Db, property: PropertyRow, range: Range, now: Date): Promise<Report<K>> =>
+    view(await receivedBookings(db, property, range, now), property);
 }
+
+export const bookingsReport = fromReceived<'bookings'>((rows, property) => ({
+  currency: property.currency,
+  total: sumOf(rows),
+  by_channel: groupBy(rows, (r) => r.source_channel).map(([source_channel, g]) => ({
+    source_channel,
+    ...sumOf(g),
+  })),
+  by_status: groupBy(rows, (r) => r.status).map(([status, g]) => {
+    const { bookings, revenue } = sumOf(g);
+    return { status, bookings, revenue };
+  }),
+}));
 
 const SOURCES = { QDO: 'direct', QDB: 'direct', GHA: 'metasearch', QDA: 'agency' } as const;
 
-export async function trafficReport(
-  db: Db,
-  property: PropertyRow,
-  range: Range,
-  now: Date,
-): Promise<Report<'traffic'>> {
-  const rows = await receivedBookings(db, property, range, now);
+export const trafficReport = fromReceived<'traffic'>((rows) => {
   const total = sumOf(rows).bookings;
   const sourceOf = (r: Received) => SOURCES[r.source_channel as keyof typeof SOURCES] ?? 'ota';
   return {
@@ -95,10 +87,9 @@ export async function trafficReport(
       revenue: sumOf(g).revenue,
     })),
   };
-}
+});
 
-export async function funnelReport(db: Db, property: PropertyRow, range: Range, now: Date): Promise<Report<'funnel'>> {
-  const rows = await receivedBookings(db, property, range, now);
+export const funnelReport = fromReceived<'funnel'>((rows) => {
   const count = (statuses: string[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + r.bookings, 0);
   const created = sumOf(rows).bookings;
@@ -114,15 +105,9 @@ export async function funnelReport(db: Db, property: PropertyRow, range: Range, 
     confirmation_rate: ratio(confirmed, created),
     cancellation_rate: ratio(cancelled, created),
   };
-}
+});
 
-export async function campaignsReport(
-  db: Db,
-  property: PropertyRow,
-  range: Range,
-  now: Date,
-): Promise<Report<'campaigns'>> {
-  const rows = await receivedBookings(db, property, range, now);
+export const campaignsReport = fromReceived<'campaigns'>((rows) => {
   const campaignOf = (r: Received) =>
     r.source_channel === 'GHA' ? 'search_ads' : r.agency !== null ? `agency:${r.agency}` : undefined;
   const attributed = rows.filter((r) => campaignOf(r) !== undefined);
@@ -134,4 +119,4 @@ export async function campaignsReport(
       cost: null,
     })),
   };
-}
+});
