@@ -1760,6 +1760,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJFUzI1NiIsImtpZCI6IjIwMjYtMTEifQ.eyJzdWIiOiJxY2NfLi4uIn0.c2lnbmF0dXJl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "scope": "inventory.read inventory.write bookings.read"
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         /** @constant */
@@ -12949,6 +12957,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "message": "accepted",
+                     *       "data": {
+                     *         "written": 31,
+                     *         "unchanged": 0,
+                     *         "skipped_out_of_window": 0,
+                     *         "dry": false,
+                     *         "warnings": []
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         status: "ok";

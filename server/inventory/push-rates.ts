@@ -19,6 +19,11 @@ others are warnings. Optional restriction fields on a price row apply even when 
   body: PriceBody,
   status: 202,
   response: PushResult,
+  example: {
+    status: 'ok',
+    message: 'accepted',
+    data: { written: 31, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] },
+  },
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.rate_or_prices_required', 'errors.qc.occupancy_pricing_not_supported'],
   async handle({ deps, principal, params, body }) {
     const property = await resolveProperty(deps.db, principal, params.property);

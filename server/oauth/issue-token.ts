@@ -35,6 +35,12 @@ export const issueToken = defineRoute({
   body: t.Optional(TokenForm),
   contentTypes: ['application/x-www-form-urlencoded', 'application/json'],
   response: TokenSchema,
+  example: {
+    access_token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6IjIwMjYtMTEifQ.eyJzdWIiOiJxY2NfLi4uIn0.c2lnbmF0dXJl',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    scope: 'inventory.read inventory.write bookings.read',
+  },
   errors: ['errors.qc.invalid_client', 'errors.qc.invalid_scope'],
   async handle({ deps, body, request }) {
     const form = body ?? {};

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'bun:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Value } from '@sinclair/typebox/value';
 import YAML from 'yaml';
-import { routeCatalogue as routeList } from '../route-table.ts';
+import { routeCatalogue as routeList, routeTable } from '../route-table.ts';
 import { testAppPerFile } from '../testing/harness.ts';
 
 const t = testAppPerFile();
@@ -121,5 +122,16 @@ describe('OpenAPI', () => {
               { $ref: '#/components/headers/X-Qc-Support-Ticket' },
             ]);
     for (const name of Object.keys(doc.components.headers)) expect(doc.components.headers[name].schema).toBeDefined();
+  });
+
+  it('shows success examples that are answers the operation could give (checked against its schema)', async () => {
+    const withExamples = routeTable.filter((definition) => definition.example !== undefined);
+    expect(withExamples.map((d) => d.name)).toContain('qc.oauth.token');
+    for (const definition of withExamples)
+      expect([definition.name, Value.Check(definition.response, definition.example)]).toEqual([definition.name, true]);
+    const doc = (await t.request('GET', '/v1/qc/openapi.json')).body;
+    expect(operation(doc, 'post', '/oauth/token').responses['200'].content['application/json'].example.token_type).toBe(
+      'Bearer',
+    );
   });
 });
