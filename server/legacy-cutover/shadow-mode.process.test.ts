@@ -44,6 +44,21 @@ async function standIn(entries: CorpusEntry[], apiKey: string): Promise<string> 
 }
 
 /** Every row of the tables a legacy write touches, as one digest per table. */
+const right: LegacyCall = { method: 'GET', path: 'property/getRoomsDetails' };
+const wrong: LegacyCall = { method: 'GET', path: 'property/getPropertySettings?names=property' };
+
+/**
+ * A new key in shadow mode against a legacy stand-in that answers `right` with the port's own answer and
+ * `wrong` with `wrongBody`: every `right` call compares equal, every `wrong` one differs.
+ */
+async function shadowKeyWithOneWrong(wrongBody: string): Promise<{ key: string; keyId: number }> {
+  const { key, keyId } = await f.anotherKey();
+  const [rightEntry] = await portEntries(t, [right], key);
+  const wrongEntry = { call: wrong, status: 200, body: wrongBody };
+  await setMode(t, keyId, 'shadow', await standIn([rightEntry as CorpusEntry, wrongEntry], key));
+  return { key, keyId };
+}
+
 async function tableDigests(db: Db): Promise<Record<string, string>> {
   const tables = [
     'availability',
@@ -188,16 +203,7 @@ describe('shadow mode', () => {
   }, 30_000);
 
   it('scores each UTC day by the injectable clock; the zero streak counts only days with traffic', async () => {
-    const { key, keyId } = await f.anotherKey();
-    const right: LegacyCall = { method: 'GET', path: 'property/getRoomsDetails' };
-    const wrong: LegacyCall = { method: 'GET', path: 'property/getPropertySettings?names=property' };
-    const [rightEntry] = await portEntries(t, [right], key);
-    await setMode(
-      t,
-      keyId,
-      'shadow',
-      await standIn([rightEntry as CorpusEntry, { call: wrong, status: 200, body: '{"data":{}}' }], key),
-    );
+    const { key, keyId } = await shadowKeyWithOneWrong('{"data":{}}');
     const day = async (date: string, calls: LegacyCall[]) => {
       t.clock.set(`${date}T12:00:00Z`);
       for (const call of calls) await send(t, call, key);
@@ -225,12 +231,7 @@ describe('shadow mode', () => {
   }, 30_000);
 
   it("gives the harness's HTML report, with the score over time, from the daily scores", async () => {
-    const { key, keyId } = await f.anotherKey();
-    const right: LegacyCall = { method: 'GET', path: 'property/getRoomsDetails' };
-    const wrong: LegacyCall = { method: 'GET', path: 'property/getPropertySettings?names=property' };
-    const [rightEntry] = await portEntries(t, [right], key);
-    const wrongEntry = { call: wrong, status: 200, body: '{"data":{"property":{"id":1,"name":"Elsewhere"}}}' };
-    await setMode(t, keyId, 'shadow', await standIn([rightEntry as CorpusEntry, wrongEntry], key));
+    const { key, keyId } = await shadowKeyWithOneWrong('{"data":{"property":{"id":1,"name":"Elsewhere"}}}');
     for (const [date, calls] of [
       ['2030-08-01', [right, wrong]],
       ['2030-08-02', [right, right, right]],
