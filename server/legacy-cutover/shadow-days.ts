@@ -45,15 +45,19 @@ export async function addToDay(db: Db, add: DayIncrement): Promise<void> {
       noise_fields = array(select distinct f from unnest(d.noise_fields || excluded.noise_fields) f order by f)`;
 }
 
-export interface SampleInput {
-  keyId: number;
-  day: string;
+/** One kept exchange: the PMS request and both answers, bodies as `B` (bytes when kept, text when read back). */
+interface KeptExchange<B> {
   method: string;
   path: string;
   query: string;
+  upstream: { status: number; body: B };
+  port: { status: number; body: B };
+}
+
+export interface SampleInput extends KeptExchange<Uint8Array> {
+  keyId: number;
+  day: string;
   requestBody: Uint8Array | null;
-  upstream: { status: number; body: Uint8Array };
-  port: { status: number; body: Uint8Array };
   fields: FieldDifference[];
   at: Date;
 }
@@ -122,14 +126,9 @@ export async function comparedDays(
   return byKey;
 }
 
-export interface ShadowSample {
+export interface ShadowSample extends KeptExchange<string> {
   date: string;
-  method: string;
-  path: string;
-  query: string;
   request_body: string | null;
-  upstream: { status: number; body: string };
-  port: { status: number; body: string };
   fields: unknown[];
   at: string;
 }
