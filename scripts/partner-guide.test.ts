@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { openapiRoutes } from '../server/openapi/routes.ts';
 import { routeTable } from '../server/route-table.ts';
 
 /**
  * Keeps the partner's guide and docs/ honest without starting anything: every partner API call shown in a code
- * block names a route the service has (with the method the command uses), and every `npm run X` names a script of
- * package.json. A renamed route or script fails here instead of in a partner's terminal.
+ * block names a route the service has (with the method the command uses), every `npm run X` names a script of
+ * package.json, and every relative link leads to a file and heading that exist. A renamed route or script fails here instead of in a partner's terminal.
  */
 const root = join(import.meta.dir, '..');
 const guides = [
@@ -36,6 +36,19 @@ function isServed(method: string, path: string): boolean {
       route.method === method &&
       route.segments.length === segments.length &&
       route.segments.every((segment, i) => segment.startsWith(':') || segment === segments[i]),
+  );
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+function headingAnchors(markdown: string): Set<string> {
+  const prose = markdown.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+  return new Set(
+    [...prose.matchAll(/^#{1,6} (.+)$/gm)].map((match) =>
+      (match[1] ?? '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    ),
   );
 }
 
@@ -92,6 +105,27 @@ describe('the partner guide and docs/', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  test('link only to headings and files that exist', () => {
+    const broken: string[] = [];
+    for (const file of guides) {
+      const markdown = text(file);
+      const prose = markdown.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
+      for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (!target || /^[a-z]+:/.test(target)) continue;
+        const [path, anchor] = target.split('#') as [string, string | undefined];
+        const linked = path ? join(dirname(join(root, file)), path) : join(root, file);
+        if (!existsSync(linked)) {
+          broken.push(`${file}: ${target}`);
+          continue;
+        }
+        if (anchor && linked.endsWith('.md') && !headingAnchors(readFileSync(linked, 'utf8')).has(anchor)) {
+          broken.push(`${file}: ${target}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   test('a route the service does not serve, or serves under another method, is reported', () => {
