@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 const t = testAppPerFile();
 
@@ -87,17 +86,19 @@ describe('GET /properties/{ext}/catalogue', () => {
 });
 
 describe('POST /catalogue-sync', () => {
-  let demo: Demo;
-  beforeAll(async () => {
-    demo = await t.demo();
-  });
-
-  it('replaces the listed catalogues, clears the unlisted ones, and the job outcome is readable', async () => {
-    const [live, shadow] = demo.properties;
-    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, {
+  const demo = perFile(() => t.demo());
+  // Each test starts from a catalogue on the shadow property, to see whether the sync clears or keeps it.
+  const catalogueOnShadow = async () => {
+    const res = await t.request('PUT', `/v1/qc/properties/${demo.properties[1]?.id}/catalogue`, {
       token: demo.personal_token,
       body: catalogue,
     });
+    if (res.status !== 200) throw new Error(`catalogue PUT failed: ${res.status} ${res.text}`);
+  };
+
+  it('replaces the listed catalogues, clears the unlisted ones, and the job outcome is readable', async () => {
+    const [live, shadow] = demo.properties;
+    await catalogueOnShadow();
     const res = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: demo.personal_token,
       body: { properties: [{ property_id: live?.partner_code, ...catalogue }, { property_id: 'UNKNOWN-CODE' }] },
@@ -132,10 +133,7 @@ describe('POST /catalogue-sync', () => {
 
   it('keeps unlisted catalogues with clear_unlisted false', async () => {
     const [live, shadow] = demo.properties;
-    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, {
-      token: demo.personal_token,
-      body: catalogue,
-    });
+    await catalogueOnShadow();
     const res = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: demo.personal_token,
       body: {
@@ -154,10 +152,7 @@ describe('POST /catalogue-sync', () => {
 
   it('never touches a property outside the token allow-list', async () => {
     const [live, shadow] = demo.properties;
-    await t.request('PUT', `/v1/qc/properties/${shadow?.id}/catalogue`, {
-      token: demo.personal_token,
-      body: catalogue,
-    });
+    await catalogueOnShadow();
     const narrow = await t.client({
       customer_id: demo.customer_id,
       scopes: ['properties.manage'],
