@@ -24,30 +24,24 @@ export interface AmenitySpec {
   types?: readonly number[];
 }
 
-const CHARGE: OptionSpec = {
-  key: 'charge',
-  names: ['Charge', 'Kosten', 'Tarif', 'Coste'],
-  values: [
-    { code: 'free', names: ['Free', 'Kostenlos', 'Gratuit', 'Gratis'] },
-    { code: 'paid', names: ['Surcharge', 'Gegen Gebühr', 'Payant', 'De pago'] },
-  ],
-};
-const PARKING_LOCATION: OptionSpec = {
-  key: 'location',
-  names: ['Location', 'Lage', 'Emplacement', 'Ubicación'],
-  values: [
-    { code: 'on_site', names: ['On site', 'Auf dem Gelände', 'Sur place', 'En el establecimiento'] },
-    { code: 'off_site', names: ['Nearby', 'In der Nähe', 'À proximité', 'Cerca'] },
-  ],
-};
-const SEASON: OptionSpec = {
-  key: 'season',
-  names: ['Season', 'Saison', 'Saison', 'Temporada'],
-  values: [
-    { code: 'all_year', names: ['All year', 'Ganzjährig', "Toute l'année", 'Todo el año'] },
-    { code: 'seasonal', names: ['Seasonal', 'Saisonal', 'Saisonnier', 'De temporada'] },
-  ],
-};
+/** A value-list option; `values` maps each value code to its names, in the order they are offered. */
+const option = (key: string, names: Names, values: Record<string, Names>): OptionSpec => ({
+  key,
+  names,
+  values: Object.entries(values).map(([code, valueNames]) => ({ code, names: valueNames })),
+});
+const CHARGE = option('charge', ['Charge', 'Kosten', 'Tarif', 'Coste'], {
+  free: ['Free', 'Kostenlos', 'Gratuit', 'Gratis'],
+  paid: ['Surcharge', 'Gegen Gebühr', 'Payant', 'De pago'],
+});
+const PARKING_LOCATION = option('location', ['Location', 'Lage', 'Emplacement', 'Ubicación'], {
+  on_site: ['On site', 'Auf dem Gelände', 'Sur place', 'En el establecimiento'],
+  off_site: ['Nearby', 'In der Nähe', 'À proximité', 'Cerca'],
+});
+const SEASON = option('season', ['Season', 'Saison', 'Saison', 'Temporada'], {
+  all_year: ['All year', 'Ganzjährig', "Toute l'année", 'Todo el año'],
+  seasonal: ['Seasonal', 'Saisonal', 'Saisonnier', 'De temporada'],
+});
 const HOTELS = [1, 6] as const;
 
 export const PROPERTY_GROUPS: Record<string, Names> = {
@@ -76,20 +70,18 @@ export const UNIT_GROUPS: Record<string, Names> = {
   accessibility: ['Accessibility', 'Barrierefreiheit', 'Accessibilité', 'Accesibilidad'],
 };
 
-const hac = (code: number, group: string, names: Names, extra: Partial<AmenitySpec> = {}): AmenitySpec => ({
-  list: 'HAC',
-  code,
-  group,
-  names,
-  ...extra,
-});
-const rma = (code: number, group: string, names: Names, extra: Partial<AmenitySpec> = {}): AmenitySpec => ({
-  list: 'RMA',
-  code,
-  group,
-  names,
-  ...extra,
-});
+/** An amenity of one OTA code list: its code, group, names and any options or type limits. */
+const ofList =
+  (list: AmenitySpec['list']) =>
+  (code: number, group: string, names: Names, extra: Partial<AmenitySpec> = {}): AmenitySpec => ({
+    list,
+    code,
+    group,
+    names,
+    ...extra,
+  });
+const hac = ofList('HAC');
+const rma = ofList('RMA');
 
 export const HOTEL_AMENITIES: readonly AmenitySpec[] = [
   hac(1, 'general', ['24-hour front desk', '24-Stunden-Rezeption', 'Réception 24h/24', 'Recepción 24 horas']),
