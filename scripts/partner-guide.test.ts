@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { LEGACY_ENDPOINTS } from '../legacy/methods.ts';
 import { openapiRoutes } from '../server/openapi/routes.ts';
 import { routeTable } from '../server/route-table.ts';
 
 /**
  * Keeps the partner's guide and docs/ honest without starting anything: every partner API call shown in a code
- * block names a route the service has (with the method the command uses), every `npm run X` names a script of
- * package.json, and every relative link leads to a file and heading that exist. A renamed route or script fails here instead of in a partner's terminal.
+ * block names a route the service has (with the method the command uses) or a legacy facade method it has, every
+ * `npm run X` names a script of package.json, and every relative link leads to a file and heading that exist. A renamed route or script fails here instead of in a partner's terminal.
  */
 const root = join(import.meta.dir, '..');
 const guides = [
@@ -91,6 +92,22 @@ describe('the partner guide and docs/', () => {
     }
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(5);
+  });
+
+  test('call only legacy facade methods the facade has', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const file of guides) {
+      for (const block of codeBlocks(text(file))) {
+        for (const [, endpoint] of block.matchAll(/\/api\/pms\/v1\/(\w+\/\w+)/g)) {
+          checked++;
+          // Exact spelling: the facade forgives letter case, a partner copying the guide should not need to.
+          if (!LEGACY_ENDPOINTS.includes(endpoint ?? '')) missing.push(`${file}: ${endpoint}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
   });
 
   test('run only npm scripts package.json defines', () => {
