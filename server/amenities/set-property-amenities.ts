@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { assignedAmenities, replaceAmenities } from './assignments.ts';
@@ -20,10 +20,9 @@ export const setPropertyAmenities = defineRoute({
   params: PropertyParams,
   body: AssignmentsBody,
   response: okSchema(AssignedSchema),
-  async handle({ deps, principal, params, body, request }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, body, request }, property) => {
     const target = { kind: 'property', property } as const;
     await deps.db.tx((tx) => replaceAmenities(tx, target, body.amenities));
     return ok(await assignedAmenities(deps.db, target, amenityLocale(request.headers.get('accept-language'))));
-  },
+  }),
 });

@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRoomType } from '../core/resolve.ts';
+import { resolveRoomType } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { assignedAmenities, replaceAmenities } from './assignments.ts';
 import { amenityLocale } from './locale.ts';
@@ -20,11 +21,10 @@ export const setRoomTypeAmenities = defineRoute({
   params: t.Object({ property: t.String(), roomType: t.String() }),
   body: AssignmentsBody,
   response: okSchema(AssignedSchema),
-  async handle({ deps, principal, params, body, request }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, params, body, request }, property) => {
     const room = await resolveRoomType(deps.db, property.id, params.roomType);
     const target = { kind: 'room_type', property, roomTypeId: room.id, roomTypeExternalId: room.external_id } as const;
     await deps.db.tx((tx) => replaceAmenities(tx, target, body.amenities));
     return ok(await assignedAmenities(deps.db, target, amenityLocale(request.headers.get('accept-language'))));
-  },
+  }),
 });

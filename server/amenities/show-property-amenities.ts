@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { assignedAmenities } from './assignments.ts';
@@ -17,9 +17,8 @@ export const showPropertyAmenities = defineRoute({
   tags: ['amenities'],
   params: PropertyParams,
   response: okSchema(AssignedSchema),
-  async handle({ deps, principal, params, request }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, request }, property) => {
     const locale = amenityLocale(request.headers.get('accept-language'));
     return ok(await assignedAmenities(deps.db, { kind: 'property', property }, locale));
-  },
+  }),
 });

@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRoomType } from '../core/resolve.ts';
+import { resolveRoomType } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { assignedAmenities } from './assignments.ts';
 import { amenityLocale } from './locale.ts';
@@ -17,11 +18,10 @@ export const showRoomTypeAmenities = defineRoute({
   tags: ['amenities'],
   params: t.Object({ property: t.String(), roomType: t.String() }),
   response: okSchema(AssignedSchema),
-  async handle({ deps, principal, params, request }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, params, request }, property) => {
     const room = await resolveRoomType(deps.db, property.id, params.roomType);
     const locale = amenityLocale(request.headers.get('accept-language'));
     const target = { kind: 'room_type', property, roomTypeId: room.id, roomTypeExternalId: room.external_id } as const;
     return ok(await assignedAmenities(deps.db, target, locale));
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { RangeQuery, type ReportKind, reportEnvelope } from './model.ts';
@@ -28,10 +28,9 @@ export function reportOperation(kind: ReportKind, summary: string, fields: strin
     query: RangeQuery,
     response: okSchema(reportEnvelope(kind)),
     errors: ['errors.qc.analytics_upstream_error'],
-    async handle({ deps, principal, params, query }) {
-      const property = await resolveProperty(deps.db, principal, params.property);
+    handle: inProperty(async ({ deps, query }, property) => {
       const report = await analyticsReport(deps, kind, property, query);
       return ok({ property_id: property.external_id, report: kind, from: query.from, to: query.to, ...report });
-    },
+    }),
   });
 }

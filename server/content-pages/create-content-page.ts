@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { CreatePageBody, PageSchema } from './model.ts';
@@ -26,9 +26,8 @@ export const createContentPage = defineRoute({
   status: 201,
   response: okSchema(PageSchema),
   errors: ['errors.qc.content_page_slug_taken', 'errors.qc.gallery_image_not_found'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, body }, property) => {
     const row = await deps.db.tx((tx) => createPage(tx, principal, property, body));
     return ok(await pageView(deps.db, row));
-  },
+  }),
 });

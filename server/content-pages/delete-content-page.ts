@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PageParams } from './model.ts';
 import { deletePage } from './pages.ts';
@@ -20,8 +20,7 @@ export const deleteContentPage = defineRoute({
   response: okSchema(
     t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true), stripped_guide_items: t.Integer() }),
   ),
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, params }, property) => {
     return ok(await deps.db.tx((tx) => deletePage(tx, property, params.page)));
-  },
+  }),
 });

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery, PropertyParams } from '../properties/model.ts';
 import { PageSchema } from './model.ts';
@@ -20,12 +20,11 @@ export const listContentPages = defineRoute({
   params: PropertyParams,
   query: ListQuery,
   response: okSchema(t.Object({ content_pages: t.Array(PageSchema), meta: MetaSchema })),
-  async handle({ deps, principal, params, query }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, query }, property) => {
     const { page, perPage } = pageOf(query, 100, 100);
     const { rows, total } = await listPages(deps.db, property.id, page, perPage);
     const views = [];
     for (const row of rows) views.push(await pageView(deps.db, row));
     return ok({ content_pages: views, meta: pageMeta(total, page, perPage) });
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PageParams, PageSchema } from './model.ts';
 import { findPage } from './pages.ts';
@@ -16,8 +16,7 @@ export const showContentPage = defineRoute({
   tags: ['content pages'],
   params: PageParams,
   response: okSchema(PageSchema),
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, params }, property) => {
     return ok(await pageView(deps.db, await findPage(deps.db, property.id, params.page)));
-  },
+  }),
 });

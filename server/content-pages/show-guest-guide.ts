@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { readGuide } from './guest-guide.ts';
@@ -16,8 +16,7 @@ export const showGuestGuide = defineRoute({
   tags: ['content pages'],
   params: PropertyParams,
   response: okSchema(GuideSchema),
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps }, property) => {
     return ok(await readGuide(deps.db, property.id));
-  },
+  }),
 });

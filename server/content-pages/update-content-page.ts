@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PageParams, PageSchema, UpdatePageBody } from './model.ts';
 import { updatePage } from './pages.ts';
@@ -20,9 +20,8 @@ export const updateContentPage = defineRoute({
   body: UpdatePageBody,
   response: okSchema(PageSchema),
   errors: ['errors.qc.content_page_slug_taken', 'errors.qc.gallery_image_not_found'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     const row = await deps.db.tx((tx) => updatePage(tx, principal, property, params.page, body));
     return ok(await pageView(deps.db, row));
-  },
+  }),
 });

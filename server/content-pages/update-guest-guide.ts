@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { replaceGuide } from './guest-guide.ts';
@@ -23,8 +23,7 @@ export const updateGuestGuide = defineRoute({
   body: GuideBody,
   response: okSchema(GuideSchema),
   errors: ['errors.qc.content_page_not_found'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, body }, property) => {
     return ok(await deps.db.tx((tx) => replaceGuide(tx, property, body.items)));
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { AttachedImagesSchema, attachedImagesView } from './attached.ts';
@@ -21,10 +21,9 @@ export const setPropertyImages = defineRoute({
   body: ImageIdsBody,
   response: okSchema(AttachedImagesSchema),
   errors: ['errors.qc.gallery_image_not_found'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, body }, property) => {
     const target = { kind: 'property', propertyId: property.id } as const;
     await deps.db.tx((tx) => setImages(tx, principal, target, body.image_ids));
     return ok(await attachedImagesView(deps.db, deps.config, target));
-  },
+  }),
 });

@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRoomType } from '../core/resolve.ts';
+import { resolveRoomType } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { AttachedImagesSchema, attachedImagesView } from './attached.ts';
 import { ImageIdsBody } from './model.ts';
@@ -21,11 +22,10 @@ export const setRoomTypeImages = defineRoute({
   body: ImageIdsBody,
   response: okSchema(AttachedImagesSchema),
   errors: ['errors.qc.gallery_image_not_found'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     const room = await resolveRoomType(deps.db, property.id, params.roomType);
     const target = { kind: 'room_type', propertyId: property.id, roomTypeId: room.id } as const;
     await deps.db.tx((tx) => setImages(tx, principal, target, body.image_ids));
     return ok(await attachedImagesView(deps.db, deps.config, target));
-  },
+  }),
 });

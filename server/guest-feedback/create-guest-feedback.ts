@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { createFeedback } from './feedback.ts';
@@ -26,8 +26,7 @@ export const createGuestFeedback = defineRoute({
   status: 201,
   response: okSchema(FeedbackSchema),
   errors: ['errors.qc.guest_feedback_unknown_booking', 'errors.qc.guest_feedback_exists'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, body }, property) => {
     const row = await deps.db.tx((tx) =>
       createFeedback(tx, property, {
         bookingId: body.booking_id,
@@ -40,5 +39,5 @@ export const createGuestFeedback = defineRoute({
       }),
     );
     return ok(feedbackView(row));
-  },
+  }),
 });

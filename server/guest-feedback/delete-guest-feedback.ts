@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { deleteFeedback } from './feedback.ts';
 import { FeedbackParams } from './model.ts';
@@ -16,8 +16,7 @@ export const deleteGuestFeedback = defineRoute({
   tags: ['guest feedback'],
   params: FeedbackParams,
   response: okSchema(t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) })),
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, params }, property) => {
     return ok(await deps.db.tx((tx) => deleteFeedback(tx, property, params.feedback)));
-  },
+  }),
 });

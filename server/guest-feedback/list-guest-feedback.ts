@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { listFeedback } from './feedback.ts';
@@ -21,10 +21,9 @@ export const listGuestFeedback = defineRoute({
   params: PropertyParams,
   query: FeedbackListQuery,
   response: okSchema(t.Object({ guest_feedback: t.Array(FeedbackSchema), meta: MetaSchema })),
-  async handle({ deps, principal, params, query }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, query }, property) => {
     const { page, perPage } = pageOf(query, 50);
     const { rows, total } = await listFeedback(deps.db, property.id, page, perPage, query.booking_id);
     return ok({ guest_feedback: rows.map(feedbackView), meta: pageMeta(total, page, perPage) });
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { findFeedback } from './feedback.ts';
 import { FeedbackParams, FeedbackSchema } from './model.ts';
@@ -16,8 +16,7 @@ export const showGuestFeedback = defineRoute({
   tags: ['guest feedback'],
   params: FeedbackParams,
   response: okSchema(FeedbackSchema),
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, params }, property) => {
     return ok(feedbackView(await findFeedback(deps.db, property.id, params.feedback)));
-  },
+  }),
 });

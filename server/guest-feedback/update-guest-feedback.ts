@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { updateFeedback } from './feedback.ts';
 import { FeedbackParams, FeedbackSchema, UpdateFeedbackBody } from './model.ts';
@@ -18,11 +18,10 @@ export const updateGuestFeedback = defineRoute({
   params: FeedbackParams,
   body: UpdateFeedbackBody,
   response: okSchema(FeedbackSchema),
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, params, body }, property) => {
     const row = await deps.db.tx((tx) =>
       updateFeedback(tx, property, params.feedback, { ...body, scores: body.scores as Record<string, number> }),
     );
     return ok(feedbackView(row));
-  },
+  }),
 });

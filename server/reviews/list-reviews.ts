@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { ReviewListQuery, ReviewSchema } from './model.ts';
@@ -22,11 +22,10 @@ export const listPropertyReviews = defineRoute({
   params: PropertyParams,
   query: ReviewListQuery,
   response: okSchema(t.Object({ reviews: t.Array(ReviewSchema), meta: MetaSchema })),
-  async handle({ deps, principal, params, query }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, query }, property) => {
     const { page, perPage } = pageOf(query, 50);
     const replied = query.replied === undefined ? undefined : query.replied === '1';
     const { rows, total } = await listReviews(deps.db, property.id, { channel: query.channel, replied }, page, perPage);
     return ok({ reviews: rows.map(reviewView), meta: pageMeta(total, page, perPage) });
-  },
+  }),
 });

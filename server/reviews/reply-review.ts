@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ReplyBody, ReviewParams, ReviewSchema } from './model.ts';
 import { replyToReview } from './reply.ts';
@@ -25,8 +25,7 @@ export const replyReview = defineRoute({
   status: 201,
   response: okSchema(ReviewSchema),
   errors: ['errors.qc.review_already_replied', 'errors.qc.review_replies_not_supported'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     return ok(reviewView(await replyToReview(deps, principal, property, params.review, body.text)));
-  },
+  }),
 });

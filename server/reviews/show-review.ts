@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ReviewParams, ReviewSchema } from './model.ts';
 import { findReview } from './reviews.ts';
@@ -16,8 +16,7 @@ export const showReview = defineRoute({
   tags: ['reviews'],
   params: ReviewParams,
   response: okSchema(ReviewSchema),
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, params }, property) => {
     return ok(reviewView(await findReview(deps.db, property.id, params.review)));
-  },
+  }),
 });
