@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
-let t: TestApp;
-let demo: Demo;
 let base: string;
 let roomTypeId: string;
 
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
   base = `/v1/qc/properties/${demo.properties[0]?.id}`;
   const rooms = await t.request('GET', `${base}/room_types`, { token: demo.personal_token });
   roomTypeId = rooms.body.data.room_types[0].id;
 });
-afterAll(() => t.close());
 
 let seq = 0;
 const creations = () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Issue 16 defect 9: setting your partner code to another customer's property id revealed that the id exists.
  * Another customer's id and an id nobody has must be answered alike: accepted as a code, and resolving to the
  * caller's own property.
  */
-let t: TestApp;
-let mine: Demo;
-let theirs: Demo;
-beforeAll(async () => {
-  t = await startTestApp();
-  mine = await t.demo();
-  theirs = await t.demo();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const mine = perFile(() => t.demo());
+const theirs = perFile(() => t.demo());
 
 describe("a partner code that is another customer's property id", () => {
   it('is answered exactly like an id nobody has, and names only my property', async () => {

@@ -1,16 +1,15 @@
-import { afterAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { errorEnvelope, validationEnvelope } from '../testing/error-envelope.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
-import { retireSubscriptions } from '../webhooks/test-support.ts';
+import { subscriberDemoPerFile } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const rule = (name: string) => [`customer.subscription.messages.${name}`];
 
 describe('subscription refusals', () => {
   const t = testAppPerFile();
-  const demo = perFile(() => t.demo());
+  const demo = subscriberDemoPerFile(t);
   const other = perFile(() => t.demo());
-  afterAll(() => retireSubscriptions(t.deps, demo.customer_id));
 
   const create = (body: unknown, token = demo.personal_token) =>
     t.request('POST', '/v1/qc/subscriptions', { token, body });

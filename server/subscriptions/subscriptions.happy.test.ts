@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { perFile, testAppPerFile } from '../testing/harness.ts';
-import { retireSubscriptions } from '../webhooks/test-support.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../testing/harness.ts';
+import { subscriberDemoPerFile } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const URL_B = 'https://pms.example.com/hooks/qc-v2';
@@ -9,11 +9,10 @@ describe('subscriptions', () => {
   let token: string;
 
   const t = testAppPerFile();
-  const demo = perFile(() => t.demo());
+  const demo = subscriberDemoPerFile(t);
   beforeAll(async () => {
     token = demo.personal_token;
   });
-  afterAll(() => retireSubscriptions(t.deps, demo.customer_id));
 
   // Destinations are not resolved with QC_WEBHOOK_ALLOW_PRIVATE=1 (the harness default), so example.com is fine.
   it('creates with url and event_types, answering 201 with the secret once', async () => {

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { perFile, startTestApp, testAppPerFile } from '../testing/harness.ts';
 import {
   commitBookingEvent,
   deliveryRows,
   selfSignedCertificate,
   startReceiver,
-  stopWebhookTest,
   subscribe,
+  subscriberDemoPerFile,
 } from '../webhooks/test-support.ts';
 
 const URL_A = 'https://pms.example.com/hooks/qc';
 const rule = (name: string) => [`customer.subscription.messages.${name}`];
 
 describe('subscription access', () => {
-  let t: TestApp;
-  let demo: Demo;
-  let other: Demo;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    demo = await t.demo();
-    other = await t.demo();
-  });
-  afterAll(() => stopWebhookTest(t, demo));
+  const t = testAppPerFile();
+  const demo = subscriberDemoPerFile(t);
+  const other = perFile(() => t.demo());
 
   it('hides a subscription from other customers on every route', async () => {
     const sub = await subscribe(t, demo.personal_token, { url: URL_A, event: 'booking.created' });
@@ -91,14 +83,8 @@ describe('subscription access', () => {
 });
 
 describe('destination checks with private addresses refused (QC_WEBHOOK_ALLOW_PRIVATE=0)', () => {
-  let t: TestApp;
-  let demo: Demo;
-
-  beforeAll(async () => {
-    t = await startTestApp({ env: { QC_WEBHOOK_ALLOW_PRIVATE: '0' } });
-    demo = await t.demo();
-  });
-  afterAll(() => stopWebhookTest(t, demo));
+  const t = testAppPerFile({ env: { QC_WEBHOOK_ALLOW_PRIVATE: '0' } });
+  const demo = subscriberDemoPerFile(t);
 
   const create = (url: string) =>
     t.request('POST', '/v1/qc/subscriptions', { token: demo.personal_token, body: { url, event: 'booking.created' } });

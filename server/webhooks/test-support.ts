@@ -173,6 +173,14 @@ export function steppedWebhookTest(
   return { clock, t, webhooks, demo, receiver };
 }
 
+/** A demo customer of one test file whose subscriptions are retired when the file ends (see retireSubscriptions). */
+export function subscriberDemoPerFile(t: TestApp): Demo {
+  return perFile(
+    () => t.demo(),
+    (made) => retireSubscriptions(t.deps, made.customer_id),
+  );
+}
+
 /** Tears a webhook test down: retires the demo's subscriptions, closes the app, then stops the receivers. */
 export async function stopWebhookTest(t: TestApp, demo: Demo, ...receivers: TestReceiver[]): Promise<void> {
   await retireSubscriptions(t.deps, demo.customer_id);

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import { generateKeyPair, SignJWT } from 'jose';
-import type { Demo } from '../../ops/demo.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { perFile, testAppPerFile } from '../../testing/harness.ts';
 import { ISSUER, PARTNER_AUDIENCE } from './jwt.ts';
 import { importKeyEncryptionKey, openPrivateJwk } from './key-encryption.ts';
 
@@ -10,13 +9,8 @@ import { importKeyEncryptionKey, openPrivateJwk } from './key-encryption.ts';
  * forged tokens for any client. Keys are sealed under a key-encryption key kept outside the database, rotate
  * with a new kid (old keys verify until their tokens expire), and tokens without exp are refused.
  */
-let t: TestApp;
-let demo: Demo;
-beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
 
 const properties = (token: string) => t.request('GET', '/v1/qc/properties', { token });
 

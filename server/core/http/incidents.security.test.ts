@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../../testing/harness.ts';
 import { newTicket, purgeIncidents } from './incidents.ts';
 
 /**
@@ -8,11 +8,7 @@ import { newTicket, purgeIncidents } from './incidents.ts';
  * address, refusals of unknown callers are stored sampled (one per address and key a minute), and incidents
  * expire after the retention period.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ rateLimits: 'enforce' });
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ rateLimits: 'enforce' });
 
 async function storedUnder(prefix: string): Promise<number> {
   // The inserts are fire-and-forget; let the ones that were issued land before counting.

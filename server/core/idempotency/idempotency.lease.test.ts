@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { testAppPerFile } from '../../testing/harness.ts';
 import { Idempotency } from './idempotency.ts';
 import { RedisIdempotencyStore } from './redis-store.ts';
 import { type IdempotencyStore, MemoryIdempotencyStore } from './store.ts';
@@ -15,16 +15,14 @@ describe.each([
   ['Redis', true],
   ['in-process', false],
 ])('the Idempotency-Key claim lease (%s)', (_name, useRedis) => {
-  let t: TestApp;
   let store: IdempotencyStore;
+  const t = testAppPerFile();
   beforeAll(async () => {
-    t = await startTestApp();
     store =
       useRedis && t.deps.redis
         ? new RedisIdempotencyStore(t.deps.redis, `qc-test:${crypto.randomUUID()}:`)
         : new MemoryIdempotencyStore();
   });
-  afterAll(() => t.close());
 
   const now = () => new Date();
   const retrying = () => new Idempotency(store, t.deps.log, 50, LEASE_MS);
