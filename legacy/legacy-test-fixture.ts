@@ -2,7 +2,7 @@ import { createBooking, type NewBooking } from '../server/bookings/intake.ts';
 import { sha256Hex } from '../server/core/auth/secrets.ts';
 import { ManualClock } from '../server/core/clock.ts';
 import { createLegacyKey, type Demo } from '../server/ops/demo.ts';
-import { perFile, type Reply, startTestApp, type TestApp, testAppPerFile } from '../server/testing/harness.ts';
+import { perFile, type Reply, type TestApp, testAppPerFile } from '../server/testing/harness.ts';
 
 /**
  * Test support for the legacy facade: a test app on a fixed clock (so the legacy windows are predictable)
@@ -11,10 +11,6 @@ import { perFile, type Reply, startTestApp, type TestApp, testAppPerFile } from 
  */
 export const NOW = '2030-06-15T10:00:00Z';
 export const TODAY = '2030-06-15';
-
-export async function legacyTestApp(): Promise<TestApp> {
-  return startTestApp({ clock: new ManualClock(NOW) });
-}
 
 /** The legacy test app of one test file: started in beforeAll, closed in afterAll. */
 export function legacyTestAppPerFile(): TestApp {
@@ -25,12 +21,6 @@ export function legacyTestAppPerFile(): TestApp {
 export function legacyTest(): { t: TestApp; f: LegacyFixture } {
   const t = legacyTestAppPerFile();
   return { t, f: perFile(() => legacyFixture(t)) };
-}
-
-/** Like legacyTest(), started by the caller, which closes it. */
-export async function startLegacyTest(): Promise<{ t: TestApp; f: LegacyFixture }> {
-  const t = await legacyTestApp();
-  return { t, f: await legacyFixture(t) };
 }
 
 export interface CallOptions {

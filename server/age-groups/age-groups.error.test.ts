@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, startConfigTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 const path = () => `/properties/${c.property}/age-groups`;
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
 
 describe('age group refusals', () => {
   it('refuses an inverted range, also one made by merging with the stored bound, and writes nothing', async () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, eventsOf, startConfigTest } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest, eventsOf } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 const path = () => `/properties/${c.property}/age-groups`;
 const defaults = [
   { code: 'I', from_age: 0, to_age: 2 },
   { code: 'C', from_age: 3, to_age: 11 },
   { code: 'T', from_age: 12, to_age: 17 },
 ];
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
 
 describe('age groups', () => {
   it('reads the default brackets of a property that never set them, in I, C, T order', async () => {

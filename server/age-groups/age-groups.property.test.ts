@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import { type ConfigTest, call, startConfigTest } from '../config-surfaces/test-fixtures.ts';
+import { call, configTest } from '../config-surfaces/test-fixtures.ts';
 
 /**
  * Any sequence of partial PUTs leaves the brackets equal to the fold of their fields over the defaults,
@@ -40,11 +40,7 @@ function apply(model: Model, p: Patch): { model: Model; inverted: boolean } {
   return { model: { is_active: p.is_active ?? model.is_active, ranges }, inverted: false };
 }
 
-let c: ConfigTest;
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
+const c = configTest();
 
 describe('age-group merge (property)', () => {
   it('equals the fold of the PUTs’ fields; an inverted range never writes', async () => {

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type LegacyFixture, startLegacyTest } from '../../legacy/legacy-test-fixture.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { legacyTest } from '../../legacy/legacy-test-fixture.ts';
 
 /**
  * New brackets apply from the next quote: the stored vocabularies of every pair are re-derived (child
  * codes carry the new ages, and vanish while the brackets are inactive), and legacy offers price a child
  * by the bracket its age now falls in.
  */
-let t: TestApp;
-let f: LegacyFixture;
+const { t, f } = legacyTest();
 let v1: string;
 
 beforeAll(async () => {
-  ({ t, f } = await startLegacyTest());
   v1 = `/v1/qc/properties/${f.propertyExt}`;
   const dbl = (f.demo.properties[0] as any).room_types[0].id;
   const res = await t.request('POST', `${v1}/inventory/rates`, {
@@ -31,7 +28,6 @@ beforeAll(async () => {
   });
   if (res.status !== 202) throw new Error(`rates push failed: ${res.text}`);
 });
-afterAll(() => t.close());
 
 const putAgeGroups = (body: unknown) => t.request('PUT', `${v1}/age-groups`, { token: f.demo.personal_token, body });
 const ppEntries = async () => {

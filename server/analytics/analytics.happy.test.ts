@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type BookingFixture, opsBooking, startBookingTest } from '../bookings/test-fixtures.ts';
-import type { ManualClock } from '../core/clock.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { bookingTest, opsBooking } from '../bookings/test-fixtures.ts';
 
-let t: TestApp;
-let clock: ManualClock;
-let fx: BookingFixture;
+const { t, clock, fx } = bookingTest();
 
 beforeAll(async () => {
-  ({ t, clock, fx } = await startBookingTest());
   // The demo's own bookings were received on 2026-06-15; these three are received on 2026-09-01.
   clock.set('2026-09-01T10:00:00Z');
   await opsBooking(t, fx, { channel: 'QDO', checkin_date: '2027-03-10', checkout_date: '2027-03-12', amount: 240 });
@@ -36,7 +31,6 @@ beforeAll(async () => {
   );
   if (res.status !== 200) throw new Error(`cancel failed: ${res.text}`);
 });
-afterAll(() => t.close());
 
 const report = (name: string, from: string, to: string) =>
   t.request('GET', `/v1/qc/properties/${fx.property}/analytics/${name}`, { token: fx.token, query: { from, to } });

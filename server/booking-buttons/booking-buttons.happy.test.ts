@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, startConfigTest } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
+const c = configTest();
 
 describe('booking buttons', () => {
   it("lists the legacy booking modules: url_key is the legacy facade's bm_code", async () => {

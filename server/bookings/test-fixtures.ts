@@ -3,7 +3,7 @@ import { buildApp } from '../app.ts';
 import { ManualClock } from '../core/clock.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Demo } from '../ops/demo.ts';
-import { OPERATOR_TOKEN, perFile, startTestApp, type TestApp, testAppPerFile } from '../testing/harness.ts';
+import { OPERATOR_TOKEN, perFile, type TestApp, testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Booking test fixtures built through HTTP on a fresh demo customer: the live property with the structure
@@ -77,13 +77,6 @@ export function bookingTest(): { t: TestApp; clock: ManualClock; fx: BookingFixt
   const clock = new ManualClock('2026-06-15T10:00:00Z');
   const t = testAppPerFile({ clock });
   return { t, clock, fx: perFile(() => bookingFixture(t)) };
-}
-
-/** Like bookingTest(), started by the caller, which closes it. */
-export async function startBookingTest(): Promise<{ t: TestApp; clock: ManualClock; fx: BookingFixture }> {
-  const clock = new ManualClock('2026-06-15T10:00:00Z');
-  const t = await startTestApp({ clock });
-  return { t, clock, fx: await bookingFixture(t) };
 }
 
 export interface OpsBookingInput {

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type BookingFixture, opsBooking, startBookingTest } from '../bookings/test-fixtures.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { bookingTest, opsBooking } from '../bookings/test-fixtures.ts';
 
 /**
  * A booking's cancellation block (spec 2.7) comes from the real policy in effect when it was made: the
  * snapshot holds that policy's rules, and `fee_charged` is what those rules charge on the cancellation day,
  * however the policy was edited since.
  */
-let t: TestApp;
-let fx: BookingFixture;
+const { t, fx } = bookingTest();
 let policyPath: string;
 
 beforeAll(async () => {
-  ({ t, fx } = await startBookingTest());
   const list = await t.request('GET', `/v1/qc/properties/${fx.property}/cancellation_policies`, { token: fx.token });
   policyPath = `/v1/qc/properties/${fx.property}/cancellation_policies/${list.body.data.cancellation_policies[0].id}`;
 });
-afterAll(() => t.close());
 
 const cancel = (b: { external_booking_id: string }, body?: unknown) =>
   t.request('POST', `/v1/qc/properties/${fx.property}/bookings/${b.external_booking_id}/cancel`, {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, startConfigTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 const base = () => `/properties/${c.property}/cancellation_policies`;
 const named = (data: unknown[]) => ({ name_tr: { 'en-GB': 'Policy' }, data });
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
 
 describe('cancellation policy refusals', () => {
   it("names the rule's missing term by its path", async () => {

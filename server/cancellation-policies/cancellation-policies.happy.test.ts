@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, eventsOf, startConfigTest } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest, eventsOf } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 const base = () => `/properties/${c.property}/cancellation_policies`;
 
 const flexible = {
@@ -12,11 +12,6 @@ const flexible = {
     { c_type: 'no_show', p_type: 'percent', p_value: 100 },
   ],
 };
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
 
 describe('cancellation policies', () => {
   it('lists the placeholder rate plan creation seeded (no rules: free) and the plans point at it', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import { routeTable } from '../route-table.ts';
 import type { Reply } from '../testing/harness.ts';
-import { type ConfigTest, call, startConfigTest } from './test-fixtures.ts';
+import { call, configTest } from './test-fixtures.ts';
 
 /**
  * Every configuration-surface route (spec 4.7), table-driven: 404 across customers and outside the token's
@@ -29,7 +29,7 @@ const OFFER = {
   discount_percent: 10,
 };
 
-let c: ConfigTest;
+const c = configTest();
 let allowListToken: string;
 let endpointToken: string;
 let scopeToken: string;
@@ -151,7 +151,6 @@ const cases: RouteCase[] = [
 ];
 
 beforeAll(async () => {
-  c = await startConfigTest();
   const live = c.property;
   const buttons = await call(c, 'GET', `/properties/${live}/booking_buttons`);
   const button = buttons.body.data.booking_buttons[0].id as string;
@@ -188,7 +187,6 @@ beforeAll(async () => {
     })
   ).token;
 });
-afterAll(() => c.t.close());
 
 const perRequest = /^(x-qc-request-id|x-ratelimit-.*|retry-after|idempotency-.*|date|content-length)$/;
 const stableHeaders = (res: Reply) =>

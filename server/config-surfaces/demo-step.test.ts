@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, startConfigTest } from './test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest } from './test-fixtures.ts';
 
-let c: ConfigTest;
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
+const c = configTest();
 
 describe('configuration demo step', () => {
   it('carries one of each configuration entity on the live property, readable through the API', async () => {

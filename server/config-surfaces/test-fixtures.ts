@@ -1,5 +1,5 @@
 import type { Demo } from '../ops/demo.ts';
-import { type Reply, startTestApp, type TestApp } from '../testing/harness.ts';
+import { perFile, type Reply, startTestApp, type TestApp } from '../testing/harness.ts';
 
 /**
  * The fixture every configuration-surface test starts from: an app, a demo customer (its live property
@@ -15,7 +15,12 @@ export interface ConfigTest {
   token: string;
 }
 
-export async function startConfigTest(): Promise<ConfigTest> {
+/** The ConfigTest of one test file (or describe block): made in beforeAll, its app closed in afterAll. */
+export function configTest(): ConfigTest {
+  return perFile(startConfigTest, (c) => c.t.close());
+}
+
+async function startConfigTest(): Promise<ConfigTest> {
   const t = await startTestApp();
   const demo = await t.demo();
   const other = await t.demo();

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, startConfigTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 const base = () => `/properties/${c.property}/extra_services`;
 const service = (over: Record<string, unknown> = {}) => ({ name: 'Parking', price: 10, price_type: 2, ...over });
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
 
 describe('extra service refusals', () => {
   it('needs name or a non-empty name_tr value', async () => {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runHarness } from '../../harness/testing/harness-cli.ts';
-import { type LegacyFixture, legacyFixture, legacyTestApp } from '../../legacy/legacy-test-fixture.ts';
+import { legacyTest } from '../../legacy/legacy-test-fixture.ts';
 import type { Db } from '../core/db/db.ts';
-import { OPERATOR_TOKEN, type TestApp } from '../testing/harness.ts';
+import { OPERATOR_TOKEN } from '../testing/harness.ts';
 import {
   type CorpusEntry,
   type LegacyCall,
@@ -23,18 +23,11 @@ import { ShadowComparisons } from './shadow-comparisons.ts';
  * what the port answered while live (the legacy service and the port in step) plus answers made deliberately
  * wrong, so every difference the comparison finds is one the test planted.
  */
-let t: TestApp;
-let f: LegacyFixture;
+const { t, f } = legacyTest();
 const stops: Array<() => Promise<unknown>> = [];
-
-beforeAll(async () => {
-  t = await legacyTestApp();
-  f = await legacyFixture(t);
-}, 30_000);
 
 afterAll(async () => {
   for (const stop of stops) await stop();
-  await t.close();
 }, 30_000);
 
 async function standIn(entries: CorpusEntry[], apiKey: string): Promise<string> {

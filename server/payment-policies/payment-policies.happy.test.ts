@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, eventsOf, startConfigTest } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest, eventsOf } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 const base = () => `/properties/${c.property}/payment_policies`;
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
 
 describe('payment policies', () => {
   it('lists the placeholder rate plan creation seeded as an ordinary, readable policy', async () => {

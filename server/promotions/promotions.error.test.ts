@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, startConfigTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 const base = () => `/properties/${c.property}/promotions`;
 const promo = (over: Record<string, unknown> = {}) => ({
   name: 'Promo',
@@ -11,11 +11,6 @@ const promo = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const rule = (name: string) => [`customer.promotion.messages.${name}`];
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
 
 describe('promotion refusals', () => {
   it('refuses resv_min > resv_max on resv_min', async () => {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, eventsOf, startConfigTest } from '../config-surfaces/test-fixtures.ts';
+import { describe, expect, it } from 'bun:test';
+import { call, configTest, eventsOf } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 const base = () => `/properties/${c.property}/promotions`;
 const plans = () => (c.demo.properties[0] as any).rate_plans as { id: string; partner_code: string }[];
-
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
 
 describe('promotions', () => {
   it('creates a promotion with defaults: active, all day, every plan', async () => {

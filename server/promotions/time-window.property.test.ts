@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { bookedInWindow } from '../../actors/pricing/promotion-window.ts';
-import { type ConfigTest, call, startConfigTest } from '../config-surfaces/test-fixtures.ts';
+import { call, configTest } from '../config-surfaces/test-fixtures.ts';
 
 /**
  * The promotion time-window rule (spec 2.9), against a model written out here: a window is accepted
@@ -17,11 +17,7 @@ const time = fc
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
 const unbounded = (t: string) => t === '00:00' || t === '24:00';
 
-let c: ConfigTest;
-beforeAll(async () => {
-  c = await startConfigTest();
-});
-afterAll(() => c.t.close());
+const c = configTest();
 
 describe('promotion time window (property)', () => {
   it('is accepted through the API exactly when the model accepts it', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, startConfigTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { call, configTest, validationErrors } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 let button: string;
 const offer = (over: Record<string, unknown> = {}) => ({
   name: 'Offer',
@@ -14,10 +14,8 @@ const offer = (over: Record<string, unknown> = {}) => ({
 const create = (body: unknown) => call(c, 'POST', `/booking_buttons/${button}/special_offers`, body);
 
 beforeAll(async () => {
-  c = await startConfigTest();
   button = (await call(c, 'GET', `/properties/${c.property}/booking_buttons`)).body.data.booking_buttons[0].id;
 });
-afterAll(() => c.t.close());
 
 describe('special offer refusals', () => {
   it('refuses sfp.min_nights > sfp.max_nights with errors.qc.sfp_min_gt_max_nights', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { type ConfigTest, call, eventsOf, startConfigTest } from '../config-surfaces/test-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'bun:test';
+import { call, configTest, eventsOf } from '../config-surfaces/test-fixtures.ts';
 
-let c: ConfigTest;
+const c = configTest();
 let button: string;
 const plans = () => (c.demo.properties[0] as any).rate_plans as { id: string; partner_code: string }[];
 const offer = (over: Record<string, unknown> = {}) => ({
@@ -15,10 +15,8 @@ const offer = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  c = await startConfigTest();
   button = (await call(c, 'GET', `/properties/${c.property}/booking_buttons`)).body.data.booking_buttons[0].id;
 });
-afterAll(() => c.t.close());
 
 describe('special offers', () => {
   it('creates an offer on a button, its plans answered by external id', async () => {
