@@ -1,12 +1,11 @@
 import { configEvent } from '../config-surfaces/config-event.ts';
 import { firstTranslation } from '../config-surfaces/model.ts';
-import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
-import { plansUsingPolicy } from '../config-surfaces/policy-usage.ts';
+import { findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
+import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
-import { ApiError, fieldError } from '../core/http/api-error.ts';
+import { fieldError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import { lockStructure } from '../rate-plans/service.ts';
 import type { CancellationRule } from './model.ts';
 import { cancellationRules } from './rules.ts';
 
@@ -86,16 +85,7 @@ export async function updateCancellationPolicy(
   return row;
 }
 
-/** Spec 4.7: 409 `errors.qc.cancellation_policy_in_use` (listing the plans) while a live rate plan uses it. */
-export async function deleteCancellationPolicy(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
-  await lockStructure(tx, property.id);
-  const row = await findOwned<CancellationPolicyRow>(tx, 'cancellation_policies', property.id, id, true);
-  const plans = await plansUsingPolicy(tx, 'cancellation_policy_id', row.id);
-  if (plans.length) throw new ApiError('errors.qc.cancellation_policy_in_use', { rate_plan_ids: plans });
-  await softDeleteOwned(tx, 'cancellation_policies', row.id, now);
-  await recordEvent(
-    tx,
-    configEvent(property, { type: 'cancellation_policy.deleted', cancellation_policy_id: row.external_id }),
-  );
-  return row.external_id;
+/** 409 `errors.qc.cancellation_policy_in_use` (listing the plans) while a live rate plan uses it. */
+export function deleteCancellationPolicy(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
+  return deleteUnusedPolicy(tx, 'cancellation_policy', property, id, now);
 }

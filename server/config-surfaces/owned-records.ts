@@ -1,6 +1,8 @@
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';
-import { isUuid } from '../core/resolve.ts';
+import { recordEvent } from '../core/outbox.ts';
+import { isUuid, type PropertyRow } from '../core/resolve.ts';
+import { configEvent } from './config-event.ts';
 
 /** Configuration records that belong to one property and are soft-deleted. */
 export type OwnedTable =
@@ -65,6 +67,23 @@ export async function findOwned<T extends OwnedRow>(
   return row;
 }
 
-export async function softDeleteOwned(tx: Db, table: OwnedTable, id: number, now: Date): Promise<void> {
-  await tx.query(`update ${table} set deleted_at = $1, updated_at = $1 where id = $2`, [now, id]);
+/**
+ * DELETE of a live record of the property, written once for every entity: locks and soft-deletes it and
+ * records `<entity>.deleted` naming it (404 when the property has no such record). `refuse` sees the locked
+ * row first and throws when the record may not go. Returns the record's external id.
+ */
+export async function deleteOwned(
+  tx: Db,
+  record: { table: OwnedTable; entity: string },
+  property: PropertyRow,
+  id: string,
+  now: Date,
+  refuse?: (row: OwnedRow) => Promise<void>,
+): Promise<string> {
+  const row = await findOwned(tx, record.table, property.id, id, true);
+  if (refuse) await refuse(row);
+  await tx.query(`update ${record.table} set deleted_at = $1, updated_at = $1 where id = $2`, [now, row.id]);
+  const { entity } = record;
+  await recordEvent(tx, configEvent(property, { type: `${entity}.deleted`, [`${entity}_id`]: row.external_id }));
+  return row.external_id;
 }

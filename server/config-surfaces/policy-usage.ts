@@ -1,10 +1,35 @@
 import type { Db } from '../core/db/db.ts';
+import { ApiError } from '../core/http/api-error.ts';
+import type { PropertyRow } from '../core/resolve.ts';
+import { lockStructure } from '../rate-plans/service.ts';
+import { deleteOwned } from './owned-records.ts';
 
 /**
- * External ids of the live rate plans that point at a policy. Call after locking the property row
- * (rate plan creation locks it too), so no plan can start using the policy between this check and its delete.
+ * Spec 4.7: a payment or cancellation policy goes only while no live rate plan uses it; otherwise 409
+ * `errors.qc.<policy>_in_use` listing the plans. The property row is locked first (rate plan creation locks
+ * it too), so no plan can start using the policy between the check and the delete.
  */
-export async function plansUsingPolicy(
+export async function deleteUnusedPolicy(
+  tx: Db,
+  policy: 'payment_policy' | 'cancellation_policy',
+  property: PropertyRow,
+  id: string,
+  now: Date,
+): Promise<string> {
+  await lockStructure(tx, property.id);
+  const table = policy === 'payment_policy' ? 'payment_policies' : 'cancellation_policies';
+  return deleteOwned(tx, { table, entity: policy }, property, id, now, async (row) => {
+    const plans = await plansUsingPolicy(tx, `${policy}_id`, row.id);
+    if (plans.length)
+      throw new ApiError(
+        policy === 'payment_policy' ? 'errors.qc.payment_policy_in_use' : 'errors.qc.cancellation_policy_in_use',
+        { rate_plan_ids: plans },
+      );
+  });
+}
+
+/** External ids of the live rate plans that point at a policy. */
+async function plansUsingPolicy(
   tx: Db,
   column: 'payment_policy_id' | 'cancellation_policy_id',
   policyId: number,

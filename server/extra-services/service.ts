@@ -1,5 +1,5 @@
 import { configEvent } from '../config-surfaces/config-event.ts';
-import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
+import { deleteOwned, findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import type { Db } from '../core/db/db.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
@@ -84,9 +84,6 @@ export async function updateExtraService(
   return row;
 }
 
-export async function deleteExtraService(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
-  const row = await findOwned<ExtraServiceRow>(tx, 'extra_services', property.id, id, true);
-  await softDeleteOwned(tx, 'extra_services', row.id, now);
-  await recordEvent(tx, configEvent(property, { type: 'extra_service.deleted', extra_service_id: row.external_id }));
-  return row.external_id;
+export function deleteExtraService(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
+  return deleteOwned(tx, { table: 'extra_services', entity: 'extra_service' }, property, id, now);
 }

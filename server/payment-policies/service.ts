@@ -1,11 +1,9 @@
 import { configEvent } from '../config-surfaces/config-event.ts';
-import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
-import { plansUsingPolicy } from '../config-surfaces/policy-usage.ts';
+import { findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
+import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
-import { ApiError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import { lockStructure } from '../rate-plans/service.ts';
 import type { PayType } from './model.ts';
 import { paymentTerms } from './rules.ts';
 
@@ -82,13 +80,7 @@ export async function updatePaymentPolicy(
   return row;
 }
 
-/** Spec 4.7: 409 `errors.qc.payment_policy_in_use` (listing the plans) while a live rate plan points at it. */
-export async function deletePaymentPolicy(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
-  await lockStructure(tx, property.id);
-  const row = await findOwned<PaymentPolicyRow>(tx, 'payment_policies', property.id, id, true);
-  const plans = await plansUsingPolicy(tx, 'payment_policy_id', row.id);
-  if (plans.length) throw new ApiError('errors.qc.payment_policy_in_use', { rate_plan_ids: plans });
-  await softDeleteOwned(tx, 'payment_policies', row.id, now);
-  await recordEvent(tx, configEvent(property, { type: 'payment_policy.deleted', payment_policy_id: row.external_id }));
-  return row.external_id;
+/** 409 `errors.qc.payment_policy_in_use` (listing the plans) while a live rate plan points at it. */
+export function deletePaymentPolicy(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
+  return deleteUnusedPolicy(tx, 'payment_policy', property, id, now);
 }

@@ -1,5 +1,5 @@
 import { configEvent } from '../config-surfaces/config-event.ts';
-import { findOwned, type OwnedRow, softDeleteOwned } from '../config-surfaces/owned-records.ts';
+import { deleteOwned, findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Db } from '../core/db/db.ts';
 import { recordEvent } from '../core/outbox.ts';
@@ -90,9 +90,6 @@ export async function updatePromotion(
   return row;
 }
 
-export async function deletePromotion(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
-  const row = await findOwned<PromotionRow>(tx, 'promotions', property.id, id, true);
-  await softDeleteOwned(tx, 'promotions', row.id, now);
-  await recordEvent(tx, configEvent(property, { type: 'promotion.deleted', promotion_id: row.external_id }));
-  return row.external_id;
+export function deletePromotion(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
+  return deleteOwned(tx, { table: 'promotions', entity: 'promotion' }, property, id, now);
 }
