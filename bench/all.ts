@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { TEST_KEY_ENCRYPTION_KEY } from '../server/testing/harness.ts';
 import { type Figure, figureLine } from './report.ts';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -54,6 +55,9 @@ try {
         DATABASE_URL: databaseUrl,
         REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
         BENCH_REPORT: reportFile,
+        // Every process of one database must seal signing keys with the same key: the one the server processes
+        // that benchmarks start through server/testing/server-process.ts are given.
+        QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
         // A benchmark measures time; on a shared machine a statement may wait past the 2 s default bound.
         QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS ?? '60000',
       },

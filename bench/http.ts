@@ -223,7 +223,12 @@ console.log(
 await benchStartup();
 const dataDir = mkdtempSync(join(tmpdir(), 'qc-bench-data-'));
 const db = await openDb(
-  parseConfig({ DATABASE_URL: databaseUrl, QC_DATA_DIR: dataDir, QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS }),
+  parseConfig({
+    DATABASE_URL: databaseUrl,
+    QC_DATA_DIR: dataDir,
+    QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS,
+    QC_KEY_ENCRYPTION_KEY: process.env.QC_KEY_ENCRYPTION_KEY,
+  }),
 );
 try {
   await benchBackend('In-process limiter and idempotency store', db, dataDir, undefined);

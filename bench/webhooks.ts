@@ -34,6 +34,7 @@ const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir()
 const config = parseConfig({
   // npm run bench sets a generous bound: on a loaded machine a statement can wait past the 2 s default.
   QC_DB_TIMEOUT_MS: process.env.QC_DB_TIMEOUT_MS,
+  QC_KEY_ENCRYPTION_KEY: process.env.QC_KEY_ENCRYPTION_KEY,
   QC_LOG_LEVEL: 'silent',
   QC_OPERATOR_TOKEN: OPERATOR,
   QC_DEMO_ON_EMPTY: '0',
