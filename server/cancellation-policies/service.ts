@@ -1,10 +1,9 @@
-import { configEvent } from '../config-surfaces/config-event.ts';
+import { recordWrite } from '../config-surfaces/config-event.ts';
 import { firstTranslation } from '../config-surfaces/model.ts';
 import { findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
 import { fieldError } from '../core/http/api-error.ts';
-import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { CancellationRule } from './model.ts';
 import { cancellationRules } from './rules.ts';
@@ -41,16 +40,7 @@ export async function createCancellationPolicy(
   const [row] = await tx.sql<CancellationPolicyRow>`
     insert into cancellation_policies (property_id, name, name_tr, rules, created_at, updated_at)
     values (${property.id}, ${name}, ${input.name_tr}, ${rules}, ${now}, ${now}) returning *`;
-  if (!row) throw new Error('cancellation policy insert returned no row');
-  await recordEvent(
-    tx,
-    configEvent(property, {
-      type: 'cancellation_policy.created',
-      cancellation_policy_id: row.external_id,
-      placeholder: false,
-    }),
-  );
-  return row;
+  return recordWrite(tx, property, { entity: 'cancellation_policy', action: 'created' }, row, { placeholder: false });
 }
 
 /**
@@ -73,16 +63,7 @@ export async function updateCancellationPolicy(
     update cancellation_policies set name = ${name}, name_tr = ${nameTr}, rules = ${rules},
       is_placeholder = false, updated_at = ${now}
     where id = ${current.id} returning *`;
-  if (!row) throw new Error('cancellation policy update returned no row');
-  await recordEvent(
-    tx,
-    configEvent(property, {
-      type: 'cancellation_policy.updated',
-      cancellation_policy_id: row.external_id,
-      rules: rules.length,
-    }),
-  );
-  return row;
+  return recordWrite(tx, property, { entity: 'cancellation_policy', action: 'updated' }, row, { rules: rules.length });
 }
 
 /** 409 `errors.qc.cancellation_policy_in_use` (listing the plans) while a live rate plan uses it. */

@@ -1,4 +1,5 @@
-import type { DomainEvent } from '../core/outbox.ts';
+import type { Db } from '../core/db/db.ts';
+import { type DomainEvent, recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 
 /**
@@ -15,4 +16,22 @@ export function configEvent(
     propertyId: property.id,
     data: { property_id: property.external_id, ...data },
   };
+}
+
+/**
+ * The record a configuration write returned, once its `<entity>.<action>` event is recorded: `data` names the
+ * record (`<entity>_id`), then `fields` of it. A write that returns no row is a bug, not an answer.
+ */
+export async function recordWrite<R extends { external_id: string }>(
+  tx: Db,
+  property: PropertyRow,
+  event: { entity: string; action: 'created' | 'updated' },
+  row: R | undefined,
+  fields: Record<string, unknown> = {},
+): Promise<R> {
+  const { entity, action } = event;
+  if (!row) throw new Error(`${entity} ${action}: the write returned no row`);
+  const data = { [`${entity}_id`]: row.external_id, ...fields };
+  await recordEvent(tx, configEvent(property, { type: `${entity}.${action}`, ...data }));
+  return row;
 }

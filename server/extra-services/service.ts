@@ -1,7 +1,6 @@
-import { configEvent } from '../config-surfaces/config-event.ts';
+import { recordWrite } from '../config-surfaces/config-event.ts';
 import { deleteOwned, findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import type { Db } from '../core/db/db.ts';
-import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { type ExtraServiceInput, type PriceType, WEEK_DAYS, type WeekDay } from './model.ts';
 import { checkService, type SelectDates } from './rules.ts';
@@ -58,9 +57,7 @@ export async function createExtraService(
       ${s.do_not_apply_promotions}, ${s.days}, ${s.settings.type}, ${s.settings.min_days}, ${s.settings.max_days},
       ${now}, ${now})
     returning *`;
-  if (!row) throw new Error('extra service insert returned no row');
-  await recordEvent(tx, configEvent(property, { type: 'extra_service.created', extra_service_id: row.external_id }));
-  return row;
+  return recordWrite(tx, property, { entity: 'extra_service', action: 'created' }, row);
 }
 
 /** PATCH: partial (spec 2.9); the merged record is checked as a whole, nothing is written when it fails. */
@@ -79,9 +76,7 @@ export async function updateExtraService(
       active_week_days = ${s.days}, select_dates_type = ${s.settings.type}, select_min_days = ${s.settings.min_days},
       select_max_days = ${s.settings.max_days}, updated_at = ${now}
     where id = ${current.id} returning *`;
-  if (!row) throw new Error('extra service update returned no row');
-  await recordEvent(tx, configEvent(property, { type: 'extra_service.updated', extra_service_id: row.external_id }));
-  return row;
+  return recordWrite(tx, property, { entity: 'extra_service', action: 'updated' }, row);
 }
 
 export function deleteExtraService(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {

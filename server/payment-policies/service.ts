@@ -1,8 +1,7 @@
-import { configEvent } from '../config-surfaces/config-event.ts';
+import { recordWrite } from '../config-surfaces/config-event.ts';
 import { findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
-import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { PayType } from './model.ts';
 import { paymentTerms } from './rules.ts';
@@ -38,12 +37,7 @@ export async function createPaymentPolicy(
     values (${property.id}, ${input.name}, ${input.name_tr ?? {}}, ${terms.pay_type}, ${terms.num_days},
       ${terms.date}, ${input.percent ?? 100}, ${now}, ${now})
     returning *`;
-  if (!row) throw new Error('payment policy insert returned no row');
-  await recordEvent(
-    tx,
-    configEvent(property, { type: 'payment_policy.created', payment_policy_id: row.external_id, placeholder: false }),
-  );
-  return row;
+  return recordWrite(tx, property, { entity: 'payment_policy', action: 'created' }, row, { placeholder: false });
 }
 
 /**
@@ -68,16 +62,7 @@ export async function updatePaymentPolicy(
       pay_type = ${terms.pay_type}, num_days = ${terms.num_days}, date = ${terms.date},
       percent = ${input.percent ?? current.percent}, is_placeholder = false, updated_at = ${now}
     where id = ${current.id} returning *`;
-  if (!row) throw new Error('payment policy update returned no row');
-  await recordEvent(
-    tx,
-    configEvent(property, {
-      type: 'payment_policy.updated',
-      payment_policy_id: row.external_id,
-      pay_type: row.pay_type,
-    }),
-  );
-  return row;
+  return recordWrite(tx, property, { entity: 'payment_policy', action: 'updated' }, row, { pay_type: terms.pay_type });
 }
 
 /** 409 `errors.qc.payment_policy_in_use` (listing the plans) while a live rate plan points at it. */

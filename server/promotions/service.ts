@@ -1,8 +1,7 @@
-import { configEvent } from '../config-surfaces/config-event.ts';
+import { recordWrite } from '../config-surfaces/config-event.ts';
 import { deleteOwned, findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Db } from '../core/db/db.ts';
-import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { PromotionInput } from './model.ts';
 import { type PromotionTerms, promotionTerms } from './rules.ts';
@@ -62,9 +61,7 @@ export async function createPromotion(
       ${p.resv_from_time}, ${p.resv_to_time}, ${p.days_before_arrival_min}, ${p.days_before_arrival_max},
       ${p.rate_plan_ids}::uuid[], ${now}, ${now})
     returning *`;
-  if (!row) throw new Error('promotion insert returned no row');
-  await recordEvent(tx, configEvent(property, { type: 'promotion.created', promotion_id: row.external_id }));
-  return row;
+  return recordWrite(tx, property, { entity: 'promotion', action: 'created' }, row);
 }
 
 /** PATCH: partial; the merged promotion follows the create rules, nothing is written when it fails. */
@@ -85,9 +82,7 @@ export async function updatePromotion(
       days_before_arrival_min = ${p.days_before_arrival_min}, days_before_arrival_max = ${p.days_before_arrival_max},
       rate_plan_ids = ${p.rate_plan_ids}::uuid[], updated_at = ${now}
     where id = ${current.id} returning *`;
-  if (!row) throw new Error('promotion update returned no row');
-  await recordEvent(tx, configEvent(property, { type: 'promotion.updated', promotion_id: row.external_id }));
-  return row;
+  return recordWrite(tx, property, { entity: 'promotion', action: 'updated' }, row);
 }
 
 export function deletePromotion(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {

@@ -1,5 +1,5 @@
 import type { BookingButtonRow } from '../booking-buttons/store.ts';
-import { configEvent } from '../config-surfaces/config-event.ts';
+import { configEvent, recordWrite } from '../config-surfaces/config-event.ts';
 import type { OwnedRow } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Principal } from '../core/auth/principal.ts';
@@ -93,9 +93,7 @@ export async function createSpecialOffer(
       ${now}, ${now})
     returning id`;
   if (!row) throw new Error('special offer insert returned no row');
-  const offer = await offerById(tx, row.id);
-  await recordEvent(tx, configEvent(property, { type: 'special_offer.created', special_offer_id: offer.external_id }));
-  return offer;
+  return recordWrite(tx, property, { entity: 'special_offer', action: 'created' }, await offerById(tx, row.id));
 }
 
 /** PATCH /special_offers/{id}: partial; the merged offer is checked whole, nothing written when it fails. */
@@ -114,8 +112,7 @@ export async function updateSpecialOffer(
       rate_plan_ids = ${o.rate_plan_ids}::uuid[], min_nights = ${o.min_nights}, max_nights = ${o.max_nights},
       discount_percent = ${o.discount_percent}, updated_at = ${now}
     where id = ${offer.id}`;
-  await recordEvent(tx, configEvent(property, { type: 'special_offer.updated', special_offer_id: offer.external_id }));
-  return offerById(tx, offer.id);
+  return recordWrite(tx, property, { entity: 'special_offer', action: 'updated' }, await offerById(tx, offer.id));
 }
 
 export async function deleteSpecialOffer(tx: Db, principal: Principal, id: string, now: Date): Promise<string> {
