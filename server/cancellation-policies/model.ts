@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { Day, Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day, Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 /**
@@ -57,9 +57,7 @@ export const CreateCancellationPolicyBody = t.Object({
 export const UpdateCancellationPolicyBody = t.Partial(CreateCancellationPolicyBody);
 
 export const CancellationPolicySchema = t.Object({
-  id: t.String({ format: 'uuid' }),
-  name: t.String(),
-  name_tr: t.Record(t.String(), t.String()),
+  ...NamedRecord,
   data: t.Array(
     t.Object({
       c_type: t.String(),

@@ -26,6 +26,13 @@ export const Timestamps = {
   updated_at: t.String({ format: 'date-time' }),
 };
 
+/** The fields that open every named configuration record's view: its id, plain name and translations. */
+export const NamedRecord = {
+  id: t.String({ format: 'uuid' }),
+  name: t.String(),
+  name_tr: t.Record(t.String(), t.String()),
+};
+
 export const DeletedSchema = t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) });
 
 /** The first non-empty translation, for records whose plain `name` was left empty. */

@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -59,9 +59,7 @@ export const UpdateExtraServiceBody = t.Partial(CreateExtraServiceBody);
 export type ExtraServiceInput = typeof UpdateExtraServiceBody.static;
 
 export const ExtraServiceSchema = t.Object({
-  id: t.String({ format: 'uuid' }),
-  name: t.String(),
-  name_tr: t.Record(t.String(), t.String()),
+  ...NamedRecord,
   is_daily: t.Boolean(),
   price: t.Number(),
   price_type: t.Integer(),

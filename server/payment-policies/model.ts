@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { Day, Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day, Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 /** Spec 2.9: when the guest pays. */
@@ -39,9 +39,7 @@ export const CreatePaymentPolicyBody = t.Object({
 export const UpdatePaymentPolicyBody = t.Partial(CreatePaymentPolicyBody);
 
 export const PaymentPolicySchema = t.Object({
-  id: t.String({ format: 'uuid' }),
-  name: t.String(),
-  name_tr: t.Record(t.String(), t.String()),
+  ...NamedRecord,
   pay_type: PayType,
   num_days: t.Nullable(t.Integer()),
   date: t.Nullable(t.String({ format: 'date' })),

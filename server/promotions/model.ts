@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { Day, Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day, Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 /**
@@ -52,9 +52,7 @@ const NullableDay = t.Nullable(t.String({ format: 'date' }));
 const NullableInt = t.Nullable(t.Integer());
 
 export const PromotionSchema = t.Object({
-  id: t.String({ format: 'uuid' }),
-  name: t.String(),
-  name_tr: t.Record(t.String(), t.String()),
+  ...NamedRecord,
   type: t.String(),
   is_active: t.Boolean(),
   discount_type: t.String(),
