@@ -3,21 +3,17 @@ import { call, configTest, validationErrors } from '../config-surfaces/test-fixt
 
 const c = configTest();
 const base = () => `/properties/${c.property}/cancellation_policies`;
-const named = (data: unknown[]) => ({ name_tr: { 'en-GB': 'Policy' }, data });
+/** POST of a named policy with these rules. */
+const createWith = (data: unknown[]) => call(c, 'POST', base(), { name_tr: { 'en-GB': 'Policy' }, data });
 
 describe('cancellation policy refusals', () => {
   it("names the rule's missing term by its path", async () => {
-    const res = await call(
-      c,
-      'POST',
-      base(),
-      named([
-        { c_type: 'no_show', p_type: 'percent', p_value: 100 },
-        { c_type: 'days_before_arrival', p_type: 'percent', p_value: 50 },
-        { c_type: 'after_date', p_type: 'amount', p_value: 10 },
-        { c_type: 'after_booking', p_type: 'nights' },
-      ]),
-    );
+    const res = await createWith([
+      { c_type: 'no_show', p_type: 'percent', p_value: 100 },
+      { c_type: 'days_before_arrival', p_type: 'percent', p_value: 50 },
+      { c_type: 'after_date', p_type: 'amount', p_value: 10 },
+      { c_type: 'after_booking', p_type: 'nights' },
+    ]);
     expect(validationErrors(res)).toEqual({
       'data.1.p_days': ['customer.cancellation_policy.messages.required'],
       'data.2.p_date': ['customer.cancellation_policy.messages.required'],
@@ -26,23 +22,16 @@ describe('cancellation policy refusals', () => {
   });
 
   it('requires c_type and p_type from their value sets and valid charge values', async () => {
-    const missing = validationErrors(await call(c, 'POST', base(), named([{ p_days: 3 }])));
+    const missing = validationErrors(await createWith([{ p_days: 3 }]));
     expect(Object.keys(missing).sort()).toEqual(['data.0.c_type', 'data.0.p_type']);
-    const unknown = validationErrors(
-      await call(c, 'POST', base(), named([{ c_type: 'whenever', p_type: 'percent', p_value: 5 }])),
-    );
+    const unknown = validationErrors(await createWith([{ c_type: 'whenever', p_type: 'percent', p_value: 5 }]));
     expect(unknown).toEqual({ 'data.0.c_type': ['customer.cancellation_policy.messages.in'] });
     const values = validationErrors(
-      await call(
-        c,
-        'POST',
-        base(),
-        named([
-          { c_type: 'no_show', p_type: 'percent', p_value: 120 },
-          { c_type: 'no_show', p_type: 'nights', p_value: 1.5 },
-          { c_type: 'no_show', p_type: 'percent', p_value: 0 },
-        ]),
-      ),
+      await createWith([
+        { c_type: 'no_show', p_type: 'percent', p_value: 120 },
+        { c_type: 'no_show', p_type: 'nights', p_value: 1.5 },
+        { c_type: 'no_show', p_type: 'percent', p_value: 0 },
+      ]),
     );
     expect(values).toEqual({
       'data.0.p_value': ['customer.cancellation_policy.messages.percent'],
@@ -53,8 +42,8 @@ describe('cancellation policy refusals', () => {
 
   it('accepts 50 rules and refuses 51', async () => {
     const rule = { c_type: 'no_show', p_type: 'percent', p_value: 100 };
-    expect((await call(c, 'POST', base(), named(Array(50).fill(rule)))).status).toBe(201);
-    expect(validationErrors(await call(c, 'POST', base(), named(Array(51).fill(rule))))).toEqual({
+    expect((await createWith(Array(50).fill(rule))).status).toBe(201);
+    expect(validationErrors(await createWith(Array(51).fill(rule)))).toEqual({
       data: ['customer.cancellation_policy.messages.max_items'],
     });
   });
@@ -67,7 +56,7 @@ describe('cancellation policy refusals', () => {
   });
 
   it('writes nothing when a PATCH breaks a rule', async () => {
-    const created = await call(c, 'POST', base(), named([{ c_type: 'no_show', p_type: 'percent', p_value: 100 }]));
+    const created = await createWith([{ c_type: 'no_show', p_type: 'percent', p_value: 100 }]);
     const res = await call(c, 'PATCH', `${base()}/${created.body.data.id}`, {
       data: [{ c_type: 'days_before_arrival', p_type: 'percent', p_value: 10 }],
     });
