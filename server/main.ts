@@ -79,47 +79,53 @@ try {
   if (deps.redis) await closeRedis(deps.redis);
   process.exit(1);
 }
-// Every process relays the outbox and delivers webhooks; they share the work through the database (and BullMQ).
-webhooks = await startWebhooks(deps);
-// Review replies go to the channels the same way: any process sends due ones, claims keep them apart.
-reviewReplies = startReviewReplies(deps);
-// Incidents expire after QC_INCIDENT_RETENTION_DAYS.
-incidentPurge = startIncidentPurge(deps);
-const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
-deps.log.info('listening', {
-  url: base,
-  database: deps.db.kind,
-  redis: config.redisUrl ? 'configured' : 'in-process',
-  webhook_queue: webhooks.queue,
-  startup_ms: Math.round(performance.now() - started),
-});
+// A SIGTERM can arrive while the rest of start-up still runs (a supervisor, a test that saw /healthz): shutdown
+// then closes the database under it, and what fails because of that is expected, not a crash.
+try {
+  // Every process relays the outbox and delivers webhooks; they share the work through the database (and BullMQ).
+  webhooks = await startWebhooks(deps);
+  // Review replies go to the channels the same way: any process sends due ones, claims keep them apart.
+  reviewReplies = startReviewReplies(deps);
+  // Incidents expire after QC_INCIDENT_RETENTION_DAYS.
+  incidentPurge = startIncidentPurge(deps);
+  const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
+  deps.log.info('listening', {
+    url: base,
+    database: deps.db.kind,
+    redis: config.redisUrl ? 'configured' : 'in-process',
+    webhook_queue: webhooks.queue,
+    startup_ms: Math.round(performance.now() - started),
+  });
 
-const [{ customers }] = (await deps.db.sql<{ customers: number }>`select count(*) as customers from customers`) as [
-  { customers: number },
-];
-if (operator.generated || customers === 0) {
-  console.log(`\nOperator token (for /ops): ${operator.token}\n  (kept in ${config.dataDir}/operator-token)`);
-}
-if (customers === 0 && config.demoOnEmpty) {
-  console.log('Creating the demo customer (properties, rooms, plans, a calendar and bookings)...');
-  const demo = await createDemo(deps, demoSteps);
-  console.log(`
-Demo customer created (POST /ops/demo makes more):
-  OAuth client_id:     ${demo.client.client_id}
-  OAuth client_secret: ${demo.client.client_secret}
-  Personal token:      ${demo.personal_token}
-  Legacy api_key:      ${demo.legacy_api_key}
-  Properties:          ${demo.properties.map((p) => `${p.external_property_id} (${p.mode}, ${p.partner_code})`).join(', ')}
+  const [{ customers }] = (await deps.db.sql<{ customers: number }>`select count(*) as customers from customers`) as [
+    { customers: number },
+  ];
+  if (operator.generated || customers === 0) {
+    console.log(`\nOperator token (for /ops): ${operator.token}\n  (kept in ${config.dataDir}/operator-token)`);
+  }
+  if (customers === 0 && config.demoOnEmpty) {
+    console.log('Creating the demo customer (properties, rooms, plans, a calendar and bookings)...');
+    const demo = await createDemo(deps, demoSteps);
+    console.log(`
+  Demo customer created (POST /ops/demo makes more):
+    OAuth client_id:     ${demo.client.client_id}
+    OAuth client_secret: ${demo.client.client_secret}
+    Personal token:      ${demo.personal_token}
+    Legacy api_key:      ${demo.legacy_api_key}
+    Properties:          ${demo.properties.map((p) => `${p.external_property_id} (${p.mode}, ${p.partner_code})`).join(', ')}
 
-Try it:
-  curl -s ${base}/v1/qc/properties -H 'Authorization: Bearer ${demo.personal_token}'
-  curl -s ${base}/v1/qc/oauth/token -d grant_type=client_credentials -d client_id=${demo.client.client_id} -d client_secret=${demo.client.client_secret}
-Docs: ${base}/v1/qc/docs   OpenAPI: ${base}/v1/qc/openapi.yaml
+  Try it:
+    curl -s ${base}/v1/qc/properties -H 'Authorization: Bearer ${demo.personal_token}'
+    curl -s ${base}/v1/qc/oauth/token -d grant_type=client_credentials -d client_id=${demo.client.client_id} -d client_secret=${demo.client.client_secret}
+  Docs: ${base}/v1/qc/docs   OpenAPI: ${base}/v1/qc/openapi.yaml
 
-Webhooks on this machine: npm run webhook:listen -- --base ${base} --token ${demo.personal_token}
-  (subscribes a local receiver that verifies and prints every delivery;${config.webhookAllowPrivate ? '' : ' start the service with QC_WEBHOOK_ALLOW_PRIVATE=1 so it may deliver to http://127.0.0.1;'}
-  the signing key is the whole whsec_... secret, prefix included)
-`);
+  Webhooks on this machine: npm run webhook:listen -- --base ${base} --token ${demo.personal_token}
+    (subscribes a local receiver that verifies and prints every delivery;${config.webhookAllowPrivate ? '' : ' start the service with QC_WEBHOOK_ALLOW_PRIVATE=1 so it may deliver to http://127.0.0.1;'}
+    the signing key is the whole whsec_... secret, prefix included)
+  `);
+  }
+} catch (err) {
+  if (!stopping) throw err;
 }
 
 /**
