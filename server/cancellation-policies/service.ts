@@ -40,7 +40,7 @@ export async function createCancellationPolicy(
   const [row] = await tx.sql<CancellationPolicyRow>`
     insert into cancellation_policies (property_id, name, name_tr, rules, created_at, updated_at)
     values (${property.id}, ${name}, ${input.name_tr}, ${rules}, ${now}, ${now}) returning *`;
-  return recordWrite(tx, property, { entity: 'cancellation_policy', action: 'created' }, row, { placeholder: false });
+  return recordWrite(tx, property, { type: 'cancellation_policy.created' }, row, { placeholder: false });
 }
 
 /**
@@ -63,10 +63,16 @@ export async function updateCancellationPolicy(
     update cancellation_policies set name = ${name}, name_tr = ${nameTr}, rules = ${rules},
       is_placeholder = false, updated_at = ${now}
     where id = ${current.id} returning *`;
-  return recordWrite(tx, property, { entity: 'cancellation_policy', action: 'updated' }, row, { rules: rules.length });
+  return recordWrite(tx, property, { type: 'cancellation_policy.updated' }, row, { rules: rules.length });
 }
 
 /** 409 `errors.qc.cancellation_policy_in_use` (listing the plans) while a live rate plan uses it. */
 export function deleteCancellationPolicy(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
-  return deleteUnusedPolicy(tx, 'cancellation_policy', property, id, now);
+  return deleteUnusedPolicy(
+    tx,
+    { table: 'cancellation_policies', type: 'cancellation_policy.deleted' },
+    property,
+    id,
+    now,
+  );
 }

@@ -19,19 +19,19 @@ export function configEvent(
 }
 
 /**
- * The record a configuration write returned, once its `<entity>.<action>` event is recorded: `data` names the
- * record (`<entity>_id`), then `fields` of it. A write that returns no row is a bug, not an answer.
+ * The record a configuration write returned, once its event (`<entity>.created` or `.updated`, spelled out at
+ * the call so the event catalogue test finds it) is recorded: `data` names the record (`<entity>_id`), then
+ * `fields` of it. A write that returns no row is a bug, not an answer.
  */
 export async function recordWrite<R extends { external_id: string }>(
   tx: Db,
   property: PropertyRow,
-  event: { entity: string; action: 'created' | 'updated' },
+  event: { type: `${string}.created` | `${string}.updated` },
   row: R | undefined,
   fields: Record<string, unknown> = {},
 ): Promise<R> {
-  const { entity, action } = event;
-  if (!row) throw new Error(`${entity} ${action}: the write returned no row`);
-  const data = { [`${entity}_id`]: row.external_id, ...fields };
-  await recordEvent(tx, configEvent(property, { type: `${entity}.${action}`, ...data }));
+  if (!row) throw new Error(`${event.type}: the write returned no row`);
+  const entity = event.type.slice(0, event.type.indexOf('.'));
+  await recordEvent(tx, configEvent(property, { type: event.type, [`${entity}_id`]: row.external_id, ...fields }));
   return row;
 }

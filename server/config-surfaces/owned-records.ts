@@ -69,12 +69,13 @@ export async function findOwned<T extends OwnedRow>(
 
 /**
  * DELETE of a live record of the property, written once for every entity: locks and soft-deletes it and
- * records `<entity>.deleted` naming it (404 when the property has no such record). `refuse` sees the locked
- * row first and throws when the record may not go. Returns the record's external id.
+ * records its `<entity>.deleted` event (spelled out at the call) naming it (404 when the property has no
+ * such record). `refuse` sees the locked row first and throws when the record may not go. Returns the
+ * record's external id.
  */
 export async function deleteOwned(
   tx: Db,
-  record: { table: OwnedTable; entity: string },
+  record: { table: OwnedTable; type: `${string}.deleted` },
   property: PropertyRow,
   id: string,
   now: Date,
@@ -83,7 +84,7 @@ export async function deleteOwned(
   const row = await findOwned(tx, record.table, property.id, id, true);
   if (refuse) await refuse(row);
   await tx.query(`update ${record.table} set deleted_at = $1, updated_at = $1 where id = $2`, [now, row.id]);
-  const { entity } = record;
-  await recordEvent(tx, configEvent(property, { type: `${entity}.deleted`, [`${entity}_id`]: row.external_id }));
+  const entity = record.type.slice(0, record.type.indexOf('.'));
+  await recordEvent(tx, configEvent(property, { type: record.type, [`${entity}_id`]: row.external_id }));
   return row.external_id;
 }

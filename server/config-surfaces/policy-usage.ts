@@ -11,14 +11,16 @@ import { deleteOwned } from './owned-records.ts';
  */
 export async function deleteUnusedPolicy(
   tx: Db,
-  policy: 'payment_policy' | 'cancellation_policy',
+  record:
+    | { table: 'payment_policies'; type: 'payment_policy.deleted' }
+    | { table: 'cancellation_policies'; type: 'cancellation_policy.deleted' },
   property: PropertyRow,
   id: string,
   now: Date,
 ): Promise<string> {
   await lockStructure(tx, property.id);
-  const table = policy === 'payment_policy' ? 'payment_policies' : 'cancellation_policies';
-  return deleteOwned(tx, { table, entity: policy }, property, id, now, async (row) => {
+  const policy = record.table === 'payment_policies' ? 'payment_policy' : 'cancellation_policy';
+  return deleteOwned(tx, record, property, id, now, async (row) => {
     const plans = await plansUsingPolicy(tx, `${policy}_id`, row.id);
     if (plans.length)
       throw new ApiError(

@@ -57,7 +57,7 @@ export async function createExtraService(
       ${s.do_not_apply_promotions}, ${s.days}, ${s.settings.type}, ${s.settings.min_days}, ${s.settings.max_days},
       ${now}, ${now})
     returning *`;
-  return recordWrite(tx, property, { entity: 'extra_service', action: 'created' }, row);
+  return recordWrite(tx, property, { type: 'extra_service.created' }, row);
 }
 
 /** PATCH: partial (spec 2.9); the merged record is checked as a whole, nothing is written when it fails. */
@@ -76,9 +76,9 @@ export async function updateExtraService(
       active_week_days = ${s.days}, select_dates_type = ${s.settings.type}, select_min_days = ${s.settings.min_days},
       select_max_days = ${s.settings.max_days}, updated_at = ${now}
     where id = ${current.id} returning *`;
-  return recordWrite(tx, property, { entity: 'extra_service', action: 'updated' }, row);
+  return recordWrite(tx, property, { type: 'extra_service.updated' }, row);
 }
 
 export function deleteExtraService(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
-  return deleteOwned(tx, { table: 'extra_services', entity: 'extra_service' }, property, id, now);
+  return deleteOwned(tx, { table: 'extra_services', type: 'extra_service.deleted' }, property, id, now);
 }

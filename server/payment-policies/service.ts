@@ -37,7 +37,7 @@ export async function createPaymentPolicy(
     values (${property.id}, ${input.name}, ${input.name_tr ?? {}}, ${terms.pay_type}, ${terms.num_days},
       ${terms.date}, ${input.percent ?? 100}, ${now}, ${now})
     returning *`;
-  return recordWrite(tx, property, { entity: 'payment_policy', action: 'created' }, row, { placeholder: false });
+  return recordWrite(tx, property, { type: 'payment_policy.created' }, row, { placeholder: false });
 }
 
 /**
@@ -62,10 +62,10 @@ export async function updatePaymentPolicy(
       pay_type = ${terms.pay_type}, num_days = ${terms.num_days}, date = ${terms.date},
       percent = ${input.percent ?? current.percent}, is_placeholder = false, updated_at = ${now}
     where id = ${current.id} returning *`;
-  return recordWrite(tx, property, { entity: 'payment_policy', action: 'updated' }, row, { pay_type: terms.pay_type });
+  return recordWrite(tx, property, { type: 'payment_policy.updated' }, row, { pay_type: terms.pay_type });
 }
 
 /** 409 `errors.qc.payment_policy_in_use` (listing the plans) while a live rate plan points at it. */
 export function deletePaymentPolicy(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
-  return deleteUnusedPolicy(tx, 'payment_policy', property, id, now);
+  return deleteUnusedPolicy(tx, { table: 'payment_policies', type: 'payment_policy.deleted' }, property, id, now);
 }

@@ -61,7 +61,7 @@ export async function createPromotion(
       ${p.resv_from_time}, ${p.resv_to_time}, ${p.days_before_arrival_min}, ${p.days_before_arrival_max},
       ${p.rate_plan_ids}::uuid[], ${now}, ${now})
     returning *`;
-  return recordWrite(tx, property, { entity: 'promotion', action: 'created' }, row);
+  return recordWrite(tx, property, { type: 'promotion.created' }, row);
 }
 
 /** PATCH: partial; the merged promotion follows the create rules, nothing is written when it fails. */
@@ -82,9 +82,9 @@ export async function updatePromotion(
       days_before_arrival_min = ${p.days_before_arrival_min}, days_before_arrival_max = ${p.days_before_arrival_max},
       rate_plan_ids = ${p.rate_plan_ids}::uuid[], updated_at = ${now}
     where id = ${current.id} returning *`;
-  return recordWrite(tx, property, { entity: 'promotion', action: 'updated' }, row);
+  return recordWrite(tx, property, { type: 'promotion.updated' }, row);
 }
 
 export function deletePromotion(tx: Db, property: PropertyRow, id: string, now: Date): Promise<string> {
-  return deleteOwned(tx, { table: 'promotions', entity: 'promotion' }, property, id, now);
+  return deleteOwned(tx, { table: 'promotions', type: 'promotion.deleted' }, property, id, now);
 }

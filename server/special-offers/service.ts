@@ -93,7 +93,7 @@ export async function createSpecialOffer(
       ${now}, ${now})
     returning id`;
   if (!row) throw new Error('special offer insert returned no row');
-  return recordWrite(tx, property, { entity: 'special_offer', action: 'created' }, await offerById(tx, row.id));
+  return recordWrite(tx, property, { type: 'special_offer.created' }, await offerById(tx, row.id));
 }
 
 /** PATCH /special_offers/{id}: partial; the merged offer is checked whole, nothing written when it fails. */
@@ -112,7 +112,7 @@ export async function updateSpecialOffer(
       rate_plan_ids = ${o.rate_plan_ids}::uuid[], min_nights = ${o.min_nights}, max_nights = ${o.max_nights},
       discount_percent = ${o.discount_percent}, updated_at = ${now}
     where id = ${offer.id}`;
-  return recordWrite(tx, property, { entity: 'special_offer', action: 'updated' }, await offerById(tx, offer.id));
+  return recordWrite(tx, property, { type: 'special_offer.updated' }, await offerById(tx, offer.id));
 }
 
 export async function deleteSpecialOffer(tx: Db, principal: Principal, id: string, now: Date): Promise<string> {
