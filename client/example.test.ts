@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../server/ops/demo.ts';
-import { startTestApp, type TestApp } from '../server/testing/harness.ts';
+import { startServedTestApp, type TestApp } from '../server/testing/harness.ts';
 import { firstHour } from './example.ts';
 import { createQcClient } from './index.ts';
 
 let t: TestApp;
 let demo: Demo;
 let baseUrl: string;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  demo = await t.demo();
   // A real server on a loopback port: the client goes through fetch and HTTP like a partner's would.
-  t.app.listen({ port: 0, hostname: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${t.app.server!.port}`;
+  ({ t, baseUrl, stop } = await startServedTestApp());
+  demo = await t.demo();
 });
-afterAll(async () => {
-  await t.app.stop();
-  await t.close();
-});
+afterAll(() => stop());
 
 describe('the typed client (client/)', () => {
   it('runs the first-hour example: token, price pushed, feed polled and acknowledged', async () => {

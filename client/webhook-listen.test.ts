@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../server/ops/demo.ts';
-import { startTestApp, type TestApp } from '../server/testing/harness.ts';
+import { startServedTestApp, type TestApp } from '../server/testing/harness.ts';
 import { signPayload } from '../server/webhooks/signature.ts';
 import { commitEvent, propertyPk, WallClock } from '../server/webhooks/test-support.ts';
 import { listenForWebhooks } from './webhook-listen.ts';
@@ -8,17 +8,13 @@ import { listenForWebhooks } from './webhook-listen.ts';
 let t: TestApp;
 let demo: Demo;
 let baseUrl: string;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  t = await startTestApp({ clock: new WallClock(), webhooks: { pollMs: 50 } });
+  ({ t, baseUrl, stop } = await startServedTestApp({ clock: new WallClock(), webhooks: { pollMs: 50 } }));
   demo = await t.demo();
-  t.app.listen({ port: 0, hostname: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${t.app.server!.port}`;
 });
-afterAll(async () => {
-  await t.app.stop();
-  await t.close();
-});
+afterAll(() => stop());
 
 describe('npm run webhook:listen', () => {
   it('subscribes itself with a token, verifies and prints a real delivery, and unsubscribes on stop', async () => {

@@ -254,3 +254,19 @@ export function testAppPerFile(options?: TestAppOptions): TestApp {
     (t) => t.close(),
   );
 }
+
+/** A test app that also listens on a loopback port: for clients that go through fetch and HTTP like a partner's. */
+export async function startServedTestApp(
+  options?: TestAppOptions,
+): Promise<{ t: TestApp; baseUrl: string; stop(): Promise<void> }> {
+  const t = await startTestApp(options);
+  t.app.listen({ port: 0, hostname: '127.0.0.1' });
+  return {
+    t,
+    baseUrl: `http://127.0.0.1:${t.app.server?.port}`,
+    async stop() {
+      await t.app.stop();
+      await t.close();
+    },
+  };
+}
