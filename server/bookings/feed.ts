@@ -26,6 +26,20 @@ export interface FeedQuery {
 }
 
 /**
+ * ONE_PROPERTY_IN_ID_ORDER: every scan of one property's revisions here reads `r.property_id = any(array[..])`
+ * and orders by `r.property_id, r.id`, so the only index that yields that order is booking_revisions_property
+ * (property_id, id). With a plain `r.property_id = $1` the planner treats the property as a constant, drops it
+ * from the order, and (in the generic plan postgres.js's prepared statements settle on) prefers walking the
+ * primary key in id order, filtering on property_id: fine when the property holds most revisions, but a walk
+ * through every other property's revisions when it holds few (80 ms for a consumer's second property beside
+ * 100000 revisions of the first, against 0.3 ms through the property index; bench:feed, docs/performance.md).
+ * The "not acked" test is `not exists (... offset 0)`: the `offset 0` keeps it a per-row probe of the acks
+ * primary key, where a join would do; as a join, statistics that lag behind a burst of acks (1 row estimated,
+ * 99000 there) made the planner materialize the consumer's acks and compare each revision with all of them:
+ * a minute for advanceWatermark in bench:feed, 0.15 s as probes. These scans stop at the first rows they
+ * need, which a per-row probe serves best. feed.plan.test.ts pins both shapes under the generic plan.
+ */
+/**
  * One page of the feed (spec 4.5): revisions of the given properties that this consumer has not acked,
  * ascending id, after `since`. `next_cursor` is the last id returned, or `since` when the page is empty.
  * Acks of other consumers are invisible here. Revisions of a customer commit in id order (revisions.ts),
@@ -33,16 +47,17 @@ export interface FeedQuery {
  */
 export async function feedPage(db: Db, q: FeedQuery) {
   // Per property: start after the later of the cursor and the consumer's watermark (everything up to it is
-  // acked), take the first `limit` unacked; then merge the properties' runs by id.
+  // acked), take the first `limit` unacked; then merge the properties' runs by id. The per-property scan is
+  // written in ONE_PROPERTY_IN_ID_ORDER's shape (the note above).
   const rows = await db.sql<RevisionRow>`
     select r.id, r.booking_id, r.revision_type, r.created_at, r.payload, p.external_id::text as external_property_id
     from properties p
     left join booking_feed_watermarks w on w.consumer_id = ${q.consumerId} and w.property_id = p.id
     cross join lateral (
       select r.id, r.booking_id, r.revision_type, r.created_at, r.payload from booking_revisions r
-      where r.property_id = p.id and r.id > greatest(${q.since}::bigint, coalesce(w.acked_through, 0))
-        and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${q.consumerId} and a.revision_id = r.id)
-      order by r.id
+      where r.property_id = any(array[p.id]) and r.id > greatest(${q.since}::bigint, coalesce(w.acked_through, 0))
+        and not exists (select from booking_revision_acks a where a.consumer_id = ${q.consumerId} and a.revision_id = r.id offset 0)
+      order by r.property_id, r.id
       limit ${q.limit}
     ) r
     where p.id = any(${[...q.propertyIds]}::bigint[])
@@ -66,10 +81,11 @@ export async function advanceWatermark(db: Db, consumerId: number, propertyId: n
   const [found] = await db.sql<{ hole: number | null; last: number | null }>`
     select
       (select r.id from booking_revisions r
-        where r.property_id = ${propertyId} and r.id > ${from}::bigint
-          and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)
-        order by r.id limit 1) as hole,
-      (select max(id) from booking_revisions where property_id = ${propertyId}) as last`;
+        where r.property_id = any(array[${propertyId}::bigint]) and r.id > ${from}::bigint
+          and not exists (select from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id offset 0)
+        order by r.property_id, r.id limit 1) as hole,
+      (select r.id from booking_revisions r where r.property_id = any(array[${propertyId}::bigint])
+        order by r.property_id desc, r.id desc limit 1) as last`;
   const target = found?.hole != null ? found.hole - 1 : (found?.last ?? 0);
   if (target <= from) return;
   await db.sql`
@@ -141,13 +157,15 @@ export async function ackBookingRevisions(
 export async function feedHealth(db: Db, consumerId: number, propertyId: number, now: Date) {
   const [row] = await db.sql<{ last_revision_at: Date | null; pending: number; oldest_pending: Date | null }>`
     select
-      (select max(created_at) from booking_revisions where property_id = ${propertyId}) as last_revision_at,
+      (select r.created_at from booking_revisions r where r.property_id = any(array[${propertyId}::bigint])
+        order by r.property_id desc, r.id desc limit 1) as last_revision_at,
       count(*)::int as pending,
       min(r.created_at) as oldest_pending
     from booking_revisions r
-    where r.property_id = ${propertyId}
-      and r.id > coalesce((select acked_through from booking_feed_watermarks where consumer_id = ${consumerId} and property_id = ${propertyId}), 0)
-      and not exists (select 1 from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)`;
+    -- No order to lean on here: the row comparison is a range only booking_revisions_property can serve.
+    where r.property_id = any(array[${propertyId}::bigint])
+      and (r.property_id, r.id) > (${propertyId}::bigint, coalesce((select acked_through from booking_feed_watermarks where consumer_id = ${consumerId} and property_id = ${propertyId}), 0))
+      and not exists (select from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id offset 0)`;
   const pending = row?.pending ?? 0;
   const lag = row?.oldest_pending
     ? Math.max(0, Math.floor((now.getTime() - new Date(row.oldest_pending).getTime()) / 1000))

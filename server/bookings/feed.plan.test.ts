@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'bun:test';
+import { type Db, toQuery } from '../core/db/db.ts';
+import { advanceWatermark, feedHealth, feedPage } from './feed.ts';
+import { bookingTest } from './test-fixtures.ts';
+
+/**
+ * The feed's statements under the plan postgres.js's prepared statements settle on (the generic plan),
+ * on a table whose statistics say there are only two properties: the shape in which the planner liked to
+ * walk the primary key filtering on property_id (feed.ts, ONE_PROPERTY_IN_ID_ORDER). Everything happens in
+ * one transaction that is rolled back, statistics included, so the shared test database is left as it was.
+ */
+const { t, fx } = bookingTest();
+
+/** A SQL literal for the parameters these statements take (ids, id lists, dates). */
+function literal(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `'{${value.join(',')}}'`;
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  throw new Error(`no literal for ${typeof value}`);
+}
+
+/** A Db that answers every statement as usual and keeps its generic plan (EXPLAIN EXECUTE of a PREPARE). */
+function planRecorder(tx: Db, plans: unknown[]): Db {
+  let n = 0;
+  const sql = async <T>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]> => {
+    const [text, params] = toQuery(strings, values);
+    const name = `feed_plan_${++n}`;
+    await tx.query(`prepare ${name} as ${text}`);
+    const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) execute ${name}${params.length ? `(${params.map(literal).join(', ')})` : ''}`,
+    );
+    plans.push(row?.['QUERY PLAN']);
+    await tx.query(`deallocate ${name}`);
+    return tx.sql<T>(strings, ...values);
+  };
+  return { ...tx, sql } as Db;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Filter?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+/** Every scan of `relation` in a plan, as "<node type> <index>[ filter ..][ on <index condition>]". */
+function scansOf(relation: string, plan: unknown): string[] {
+  const scans: string[] = [];
+  const indexes = (node: PlanNode): string[] => [
+    ...(node['Index Name'] ? [node['Index Name']] : []),
+    ...(node['Node Type'] === 'Bitmap Heap Scan' ? (node.Plans ?? []).flatMap(indexes) : []),
+  ];
+  const walk = (node: PlanNode) => {
+    if (node['Relation Name'] === relation)
+      scans.push(
+        `${node['Node Type']} ${indexes(node).join(' ')}${node.Filter ? ` filter ${node.Filter}` : ''}${node['Index Cond'] ? ` on ${node['Index Cond']}` : ''}`,
+      );
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  for (const root of plan as { Plan: PlanNode }[]) walk(root.Plan);
+  return scans;
+}
+
+describe('feed statements under a generic plan', () => {
+  it('read one property through booking_revisions_property and probe acks per revision, never walking the primary key or all acks', async () => {
+    const plans: unknown[] = [];
+    const rollback = new Error('rollback');
+    await t.deps.db
+      .tx(async (tx) => {
+        // 3000 revisions on the live property, none on the shadow one, and statistics that know of two properties.
+        await tx.sql`
+          insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
+          select ${fx.propertyId}, 'plan-' || i, 'BDC', 'confirmed', date '2027-03-01', date '2027-03-04', 'EUR', 450
+          from generate_series(1, 300) i`;
+        await tx.sql`
+          insert into booking_revisions (booking_id, property_id, revision_type, payload)
+          select b.id, b.property_id, 'modified', '{}'::jsonb from bookings b cross join generate_series(1, 10)
+          where b.external_booking_id like 'plan-%'`;
+        await tx.query('alter table booking_revisions alter column property_id set (n_distinct = 2)');
+        await tx.query('analyze booking_revisions');
+        // The consumer acks them all after the acks' statistics were taken: the estimate says it has none.
+        await tx.query('analyze booking_revision_acks');
+        const [client] = await tx.sql<{ id: number }>`
+          select id from api_clients where customer_id = ${fx.demo.customer_id} order by id limit 1`;
+        const consumer = client?.id as number;
+        await tx.sql`
+          insert into booking_revision_acks (consumer_id, revision_id)
+          select ${consumer}, r.id from booking_revisions r where r.property_id = ${fx.propertyId}`;
+        await tx.query('set local plan_cache_mode = force_generic_plan');
+        const [shadow] = await tx.sql<{ id: number }>`select id from properties where external_id = ${fx.shadow}`;
+        const recorder = planRecorder(tx, plans);
+        await feedPage(recorder, {
+          consumerId: consumer,
+          propertyIds: [fx.propertyId, shadow?.id as number],
+          since: 0,
+          limit: 100,
+        });
+        await advanceWatermark(recorder, consumer, fx.propertyId);
+        await feedHealth(recorder, consumer, shadow?.id as number, new Date());
+        throw rollback;
+      })
+      .catch((err) => {
+        if (err !== rollback) throw err;
+      });
+    // feedPage; advanceWatermark's two reads and its upsert (everything is acked); feedHealth.
+    expect(plans.length).toBe(5);
+    const scans = plans.flatMap((plan) => scansOf('booking_revisions', plan));
+    expect(scans.length).toBeGreaterThanOrEqual(4);
+    expect(scans.filter((scan) => !scan.includes('booking_revisions_property'))).toEqual([]);
+    // "Not acked" is a probe of one (consumer, revision) key per revision, never a scan of the consumer's acks.
+    const ackScans = plans.flatMap((plan) => scansOf('booking_revision_acks', plan));
+    expect(ackScans.length).toBe(3);
+    expect(ackScans.filter((scan) => !/revision_id = r\.id/.test(scan))).toEqual([]);
+  });
+});
