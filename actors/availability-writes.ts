@@ -1,13 +1,12 @@
-import { formatDay } from '../server/core/days.ts';
 import type { Db } from '../server/core/db/db.ts';
-import { sparse } from './calendar-writes.ts';
-import type { DayRow } from './day-rows.ts';
+import { runSpans } from './calendar-writes.ts';
+import type { DayRun } from './day-rows.ts';
 
 /**
  * The one writer of the `availability` table: partner pushes, legacy updateAvailability, the demo's seeding
  * (writeAvailability) and bookings' held rooms (adjustBooked) all write it through here, inside the
- * property's actor turn. Its SQL follows the shape of actors/calendar-writes.ts: one statement per call,
- * the day-rows as parallel arrays, unchanged day-rows only read.
+ * property's actor turn. Its SQL follows the shape of actors/calendar-writes.ts: an upsert that rewrites
+ * only changed day-rows, the batch sent as runs of days.
  */
 
 /**
@@ -25,43 +24,55 @@ export function mergeAvailability(earlier: AvailabilityValue, later: Availabilit
   return { free: later.free ?? earlier.free, opened: later.opened ?? earlier.opened };
 }
 
-/** Writes the day-rows; answers how many it changed (the rest were unchanged). */
+/** Writes the runs; answers how many day-rows it changed (the rest were unchanged). */
 export async function writeAvailability(
   tx: Db,
-  days: readonly DayRow<number, AvailabilityValue>[],
+  runs: readonly DayRun<number, AvailabilityValue>[],
   setAt: Date,
 ): Promise<number> {
-  if (!days.length) return 0;
-  const roomTypeIds = days.map((d) => d.target);
-  const dates = days.map((d) => formatDay(d.day));
+  // A day-row that leaves a column unset must keep the stored value, and the conflict clause sees only the
+  // proposed row (whose offered and opened cannot be null). So the runs go in groups by which columns they
+  // set, one statement each: a partner push is one group, a legacy batch at most three.
+  const groups = new Map<string, DayRun<number, AvailabilityValue>[]>();
+  for (const run of runs) {
+    const shape = `${run.value.free !== null}:${run.value.opened !== null}`;
+    const group = groups.get(shape);
+    if (group) group.push(run);
+    else groups.set(shape, [run]);
+  }
+  let written = 0;
+  for (const group of groups.values()) written += await writeGroup(tx, group, setAt);
+  return written;
+}
+
+/** One statement in the shape of actors/calendar-writes.ts, for runs that all set the same columns. */
+async function writeGroup(tx: Db, runs: readonly DayRun<number, AvailabilityValue>[], setAt: Date): Promise<number> {
+  const [sample] = runs;
+  if (!sample) return 0;
+  const setsFree = sample.value.free !== null;
+  const setsOpened = sample.value.opened !== null;
+  const roomTypeIds = runs.map((r) => r.target);
+  const { firsts, lengths } = runSpans(runs);
   // Booleans travel as 1/0: postgres.js infers a boolean array's type from its first element as scalar bool.
-  const opened = sparse(days.map((d) => (d.value.opened === null ? null : d.value.opened ? 1 : 0)));
-  const free = sparse(days.map((d) => d.value.free));
-  // The insert's conflict branch cannot happen inside the actor turn (nothing else writes these rows in
-  // between); should a writer ever bypass the actor, its row is kept rather than overwritten with a guess.
+  const opened = setsOpened ? runs.map((r) => (r.value.opened ? 1 : 0)) : null;
+  const free = setsFree ? runs.map((r) => r.value.free) : null;
+  // A new day gets 0 free rooms and is open unless the run says otherwise.
   const [row] = await tx.sql<{ written: number }>`
-    with incoming as (
-      select i.room_type_id, i.date, i.free, i.opened::boolean as opened, a.room_type_id is not null as stored,
-        (i.free is not null and i.free is distinct from a.offered - a.booked)
-          or (i.opened is not null and i.opened::boolean is distinct from a.opened) as differs
-      from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${free}::int[], ${opened}::int[])
-        as i(room_type_id, date, free, opened)
-      left join availability a on a.room_type_id = i.room_type_id and a.date = i.date
-    ), updated as (
-      update availability a set
-        offered = coalesce(i.free + a.booked, a.offered),
-        opened = coalesce(i.opened, a.opened),
-        set_at = ${setAt}
-      from incoming i
-      where a.room_type_id = i.room_type_id and a.date = i.date and i.differs
-      returning 1
-    ), inserted as (
-      insert into availability (room_type_id, date, offered, opened, set_at)
-      select room_type_id, date, coalesce(free, 0), coalesce(opened, true), ${setAt} from incoming where not stored
-      on conflict (room_type_id, date) do nothing
+    with written as (
+      insert into availability as a (room_type_id, date, offered, opened, set_at)
+      select u.room_type_id, u.first + g.day, coalesce(u.free, 0), coalesce(u.opened::boolean, true), ${setAt}
+      from unnest(${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[], ${free}::int[], ${opened}::int[])
+        as u(room_type_id, first, days, free, opened)
+      cross join lateral generate_series(0, u.days - 1) as g(day)
+      on conflict (room_type_id, date) do update set
+        offered = case when ${setsFree}::boolean then excluded.offered + a.booked else a.offered end,
+        opened = case when ${setsOpened}::boolean then excluded.opened else a.opened end,
+        set_at = excluded.set_at
+        where (${setsFree}::boolean and excluded.offered is distinct from a.offered - a.booked)
+          or (${setsOpened}::boolean and excluded.opened is distinct from a.opened)
       returning 1
     )
-    select (select count(*) from updated) + (select count(*) from inserted) as written`;
+    select count(*)::int as written from written`;
   return row?.written ?? 0;
 }
 

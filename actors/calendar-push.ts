@@ -147,9 +147,9 @@ export async function recordPushCompleted(
 
 async function writeTables(tx: Db, tables: CalendarTables, window: DayWindow, now: Date): Promise<WriteFigures> {
   const counters: WriteFigures = { written: 0, unchanged: 0, skipped_out_of_window: 0 };
-  const add = (split: { inside: unknown[]; outside: number }, written: number) => {
+  const add = (split: { days: number; outside: number }, written: number) => {
     counters.written += written;
-    counters.unchanged += split.inside.length - written;
+    counters.unchanged += split.days - written;
     counters.skipped_out_of_window += split.outside;
   };
   if (tables.availability) {

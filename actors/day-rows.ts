@@ -33,22 +33,41 @@ export class DayRows<T, V> {
     return this.#size;
   }
 
-  /** Splits the entries into those inside [from, to] and the number outside it. */
-  within(from: number, to: number): { inside: DayRow<T, V>[]; outside: number } {
-    const inside: DayRow<T, V>[] = [];
+  /**
+   * The entries inside [from, to] as runs (a target's consecutive days that share one value: a request row's
+   * range usually stays one run), how many day entries those runs hold, and how many fell outside. Writers
+   * send runs, not days: 1000 runs instead of 20000 day-rows for a typical push (actors/calendar-writes.ts).
+   */
+  within(from: number, to: number): { inside: DayRun<T, V>[]; days: number; outside: number } {
+    const inside: DayRun<T, V>[] = [];
+    let days = 0;
     let outside = 0;
-    for (const { target, days } of this.#targets.values()) {
-      for (const [day, value] of days) {
-        if (day < from || day > to) outside++;
-        else inside.push({ target, day, value });
+    for (const { target, days: byDay } of this.#targets.values()) {
+      // Rows of one target arrive in any order; a run needs its days ascending.
+      const sorted = [...byDay.keys()].sort((a, b) => a - b);
+      let run: DayRun<T, V> | undefined;
+      for (const day of sorted) {
+        if (day < from || day > to) {
+          outside++;
+          continue;
+        }
+        days++;
+        const value = byDay.get(day) as V;
+        if (run && run.to === day - 1 && run.value === value) run.to = day;
+        else {
+          run = { target, from: day, to: day, value };
+          inside.push(run);
+        }
       }
     }
-    return { inside, outside };
+    return { inside, days, outside };
   }
 }
 
-export interface DayRow<T, V> {
+/** Days `from`..`to` (inclusive day numbers) of one target, all with the same value. */
+export interface DayRun<T, V> {
   target: T;
-  day: number;
+  from: number;
+  to: number;
   value: V;
 }
