@@ -41,12 +41,13 @@ export const options = {
     restrictions: scenario('restrictions'),
   },
   thresholds: {
-    // From `npm run bench` (bench:inventory) on a shared 2-core machine: a 20000-day-row push takes some
-    // 200-750 ms (prices the most); the default 2000-day-row push a tenth of that, so these leave room for the
-    // network and for the largest pushes (ROWS=1000 DAYS=20).
-    'http_req_duration{endpoint:rates}': ['p(95)<1000', 'p(99)<2000'],
-    'http_req_duration{endpoint:availability}': ['p(95)<1000', 'p(99)<2000'],
-    'http_req_duration{endpoint:restrictions}': ['p(95)<1000', 'p(99)<2000'],
+    // From `npm run bench` (bench:inventory) on a 2-core machine: a 20000-day-row push takes 87-170 ms median,
+    // p95 111-293 ms (prices the most); the default 2000-day-row push a tenth of that, and 100-row pushes under
+    // sustained load had a p99 of 258-424 ms. These leave room for the network and for the largest pushes
+    // (ROWS=1000 DAYS=20).
+    'http_req_duration{endpoint:rates}': ['p(95)<500', 'p(99)<1000'],
+    'http_req_duration{endpoint:availability}': ['p(95)<500', 'p(99)<1000'],
+    'http_req_duration{endpoint:restrictions}': ['p(95)<500', 'p(99)<1000'],
     checks: ['rate>0.99'],
   },
 };

@@ -40,7 +40,8 @@ export const options = {
   },
   thresholds: {
     'http_req_duration{method:getBookings}': ['p(95)<250', 'p(99)<500'],
-    'http_req_duration{method:updateAvailability}': ['p(95)<500', 'p(99)<1000'],
+    // bench:legacy: getBookings of 202 unacked bookings p99 15 ms; updateAvailability 100 x 30 p95 21 ms.
+    'http_req_duration{method:updateAvailability}': ['p(95)<250', 'p(99)<500'],
     checks: ['rate>0.99'],
   },
 };
