@@ -32,4 +32,41 @@ describe('embedded backend', () => {
     expect(res.body).toEqual(errorEnvelope('errors.not_found'));
     expect(res.headers.get('x-qc-support-ticket')).toMatch(/^QC-/);
   });
+
+  it('writes the calendar: pushes are stored, read back, and a repeat is unchanged', async () => {
+    const property = demo.properties[0] as unknown as {
+      partner_code: string;
+      room_types: { id: string }[];
+      rate_plans: { id: string; room_type_id: string; sell_type: string }[];
+    };
+    const room = property.room_types[0]?.id as string;
+    const plan = property.rate_plans.find((p) => p.room_type_id === room && p.sell_type === 'per_room')?.id;
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const push = (endpoint: string, values: unknown[]) =>
+      t.request('POST', `/v1/qc/properties/${property.partner_code}/inventory/${endpoint}`, {
+        token: demo.personal_token,
+        body: { values },
+      });
+    const range = { room_type_id: room, date_from: day(40), date_to: day(42) };
+    const pushes = [
+      push('availability', [{ ...range, availability: 2 }]),
+      push('rates', [{ ...range, rate_plan_id: plan, rate: 151.5 }]),
+      push('restrictions', [{ ...range, rate_plan_id: plan, min_los: 2, stop_sell: true }]),
+    ];
+    for (const res of await Promise.all(pushes)) expect(res.body.data).toMatchObject({ written: 3, unchanged: 0 });
+    const again = await push('availability', [{ ...range, availability: 2 }]);
+    expect(again.body.data).toMatchObject({ written: 0, unchanged: 3 });
+
+    const read = await t.request('GET', `/v1/qc/properties/${property.partner_code}/availability`, {
+      token: demo.personal_token,
+      query: { from: day(40), to: day(43) },
+    });
+    const dates = read.body.data.rooms.find((r: { room_type_id: string }) => r.room_type_id === room)?.dates;
+    expect(dates).toMatchObject({ [day(40)]: 2, [day(41)]: 2, [day(42)]: 2 });
+    expect(dates[day(43)]).not.toBe(2);
+    const [rate] = await t.deps.db.sql<{ prices: Record<string, number> }>`
+      select r.prices from rates r join rate_plans p on p.id = r.rate_plan_id
+      where p.external_id = ${plan as string} and r.date = ${day(41)}::date`;
+    expect(rate?.prices).toEqual({ ROOM: 151.5 });
+  });
 });
