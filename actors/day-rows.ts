@@ -5,7 +5,6 @@
  */
 export class DayRows<T, V> {
   readonly #targets = new Map<string, { target: T; days: Map<number, V> }>();
-  #size = 0;
 
   /** `merge(earlier, later)`: the value a day keeps when two rows cover it (the later one wins per field). */
   constructor(private readonly merge: (earlier: V, later: V) => V) {}
@@ -19,18 +18,8 @@ export class DayRows<T, V> {
     const days = entry.days;
     for (let day = from; day <= to; day++) {
       const earlier = days.get(day);
-      if (earlier === undefined) {
-        days.set(day, value);
-        this.#size++;
-      } else {
-        days.set(day, this.merge(earlier, value));
-      }
+      days.set(day, earlier === undefined ? value : this.merge(earlier, value));
     }
-  }
-
-  /** Distinct (target, day) entries. */
-  get size(): number {
-    return this.#size;
   }
 
   /**
