@@ -16473,7 +16473,7 @@ export interface operations {
                     };
                     is_daily?: boolean;
                     price: number;
-                    /** @description 1 per booking, 2 per room, 3 per person, 4 per adult, 5 per child */
+                    /** @description 1 per booking, 2 per room, 3 per person (adults and children), 4 per adult, 5 per child */
                     price_type: 1 | 2 | 3 | 4 | 5;
                     /** @description true: promotions and special offers never discount this service */
                     do_not_apply_promotions?: boolean;
@@ -17164,7 +17164,7 @@ export interface operations {
                     };
                     is_daily?: boolean;
                     price?: number;
-                    /** @description 1 per booking, 2 per room, 3 per person, 4 per adult, 5 per child */
+                    /** @description 1 per booking, 2 per room, 3 per person (adults and children), 4 per adult, 5 per child */
                     price_type?: 1 | 2 | 3 | 4 | 5;
                     /** @description true: promotions and special offers never discount this service */
                     do_not_apply_promotions?: boolean;

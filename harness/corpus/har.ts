@@ -41,10 +41,6 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
 }
 
-export interface HarLog {
-  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[] };
-}
-
 export const CREATOR = { name: 'qc-compatibility-harness', version: '1' } as const;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

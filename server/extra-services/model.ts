@@ -16,11 +16,15 @@ export const PRICE_TYPES = {
   4: 'per adult',
   5: 'per child',
 } as const;
-export type PriceType = 1 | 2 | 3 | 4 | 5;
+export type PriceType = keyof typeof PRICE_TYPES;
 
 const PriceTypeSchema = t.Union(
-  [1, 2, 3, 4, 5].map((n) => t.Literal(n)),
-  { description: '1 per booking, 2 per room, 3 per person, 4 per adult, 5 per child' },
+  Object.keys(PRICE_TYPES).map((n) => t.Literal(Number(n))),
+  {
+    description: Object.entries(PRICE_TYPES)
+      .map(([n, meaning]) => `${n} ${meaning}`)
+      .join(', '),
+  },
 );
 
 const SelectDates = t.Object(

@@ -75,13 +75,3 @@ export async function openHeadlessPage(url: string, options: PageOptions = {}): 
     throw err;
   }
 }
-
-/** Opens `url`, saves a full-page screenshot named `name`, closes the browser; answers the PNG's path. */
-export async function screenshotPage(url: string, name: string): Promise<string> {
-  const opened = await openHeadlessPage(url);
-  try {
-    return await opened.screenshot(name);
-  } finally {
-    await opened.close();
-  }
-}
