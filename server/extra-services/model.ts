@@ -18,13 +18,14 @@ export const PRICE_TYPES = {
 } as const;
 export type PriceType = keyof typeof PRICE_TYPES;
 
+/** "1 per booking, 2 per room, ...": the schema's description and the create route's. */
+export const PRICE_TYPE_MEANINGS = Object.entries(PRICE_TYPES)
+  .map(([n, meaning]) => `${n} ${meaning}`)
+  .join(', ');
+
 const PriceTypeSchema = t.Union(
   Object.keys(PRICE_TYPES).map((n) => t.Literal(Number(n))),
-  {
-    description: Object.entries(PRICE_TYPES)
-      .map(([n, meaning]) => `${n} ${meaning}`)
-      .join(', '),
-  },
+  { description: PRICE_TYPE_MEANINGS },
 );
 
 const SelectDates = t.Object(
