@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
-import { ServerProcess } from '../../testing/server-process.ts';
-import { ThrowawayRedis } from '../../testing/throwaway-redis.ts';
+import type { ServerProcess } from '../../testing/server-process.ts';
+import { twoProcessesPerFile } from '../../testing/two-processes.ts';
 import type { Db } from '../db/db.ts';
 import { openPostgres } from '../db/postgres.ts';
 
@@ -15,26 +15,18 @@ const OPERATOR = 'principal-cache-test-operator-token';
 const WITHIN_MS = 1000;
 
 describe('two server processes caching principals', () => {
-  let redis: ThrowawayRedis;
+  const two = twoProcessesPerFile(OPERATOR);
   let a: ServerProcess;
   let b: ServerProcess;
   let db: Db;
   let demo: Demo;
 
-  beforeAll(async () => {
-    redis = await ThrowawayRedis.start();
-    const env = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: redis.url, QC_OPERATOR_TOKEN: OPERATOR };
-    a = await ServerProcess.start(env);
-    b = await ServerProcess.start(env);
+  beforeAll(() => {
+    ({ a, b, demo } = two);
     db = openPostgres(process.env.DATABASE_URL as string, { max: 1 });
-    demo = (await ops(a, 'POST', '/demo')) as Demo;
-  }, 60_000);
+  });
   afterAll(async () => {
-    // Stop everything first: a failed expectation must not leave a server or Redis running for later files.
-    const codes = await Promise.all([a?.stop(), b?.stop()]);
     await db?.close();
-    await redis.stop();
-    expect(codes).toEqual([0, 0]);
   });
 
   async function ops(server: ServerProcess, method: string, path: string, body?: unknown): Promise<any> {

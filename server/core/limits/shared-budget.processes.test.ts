@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../ops/demo.ts';
-import { ServerProcess } from '../../testing/server-process.ts';
-import { ThrowawayRedis } from '../../testing/throwaway-redis.ts';
+import type { ServerProcess } from '../../testing/server-process.ts';
+import { twoProcessesPerFile } from '../../testing/two-processes.ts';
 
 /**
  * Two server processes (`bun server/main.ts`) on one PostgreSQL and one Redis enforce one budget and one
@@ -10,25 +10,12 @@ import { ThrowawayRedis } from '../../testing/throwaway-redis.ts';
 const OPERATOR = 'processes-test-operator-token';
 
 describe('two server processes sharing Redis', () => {
-  let redis: ThrowawayRedis;
+  const two = twoProcessesPerFile(OPERATOR);
   let a: ServerProcess;
   let b: ServerProcess;
   let demo: Demo;
-
-  beforeAll(async () => {
-    redis = await ThrowawayRedis.start();
-    const env = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: redis.url, QC_OPERATOR_TOKEN: OPERATOR };
-    // One after the other: the first applies any pending migrations.
-    a = await ServerProcess.start(env);
-    b = await ServerProcess.start(env);
-    const res = await fetch(`${a.url}/ops/demo`, { method: 'POST', headers: { authorization: `Bearer ${OPERATOR}` } });
-    demo = ((await res.json()) as { data: Demo }).data;
-  }, 60_000);
-  afterAll(async () => {
-    // Stop everything first: a failed expectation must not leave a server or Redis running for later files.
-    const codes = await Promise.all([a?.stop(), b?.stop()]);
-    await redis.stop();
-    expect(codes).toEqual([0, 0]);
+  beforeAll(() => {
+    ({ a, b, demo } = two);
   });
 
   const get = (server: ServerProcess, path: string) =>
