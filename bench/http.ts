@@ -26,8 +26,8 @@ import {
 } from '../server/core/idempotency/idempotent-request.ts';
 import { applyRateLimit } from '../server/core/limits/rate-limit.ts';
 import { closeRedis } from '../server/core/redis.ts';
-import { createDemo } from '../server/ops/demo.ts';
-import { demoSteps } from '../server/ops/demo-steps.ts';
+import { createDemo } from '../server/demo/demo.ts';
+import { demoSteps } from '../server/demo/demo-steps.ts';
 import { listProperties } from '../server/properties/list-properties.ts';
 import { updateProperty } from '../server/properties/update-property.ts';
 import { freePort } from '../server/testing/free-port.ts';

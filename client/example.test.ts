@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../server/ops/demo.ts';
+import type { Demo } from '../server/demo/demo.ts';
 import { startServedTestApp, type TestApp } from '../server/testing/harness.ts';
 import { firstHour } from './example.ts';
 import { createQcClient } from './index.ts';

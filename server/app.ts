@@ -6,13 +6,13 @@ import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
 import { spendUnmatchedBudget } from './core/limits/unmatched-route.ts';
-import { dashboardRoutes } from './dashboard/routes.ts';
 import { galleryMedia } from './gallery/serve-image.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { createLegacyCutover, type LegacyCutoverParts } from './legacy-cutover/legacy-cutover.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
-import { opsRoutes } from './ops/routes.ts';
+import { dashboardRoutes } from './operator/dashboard-routes.ts';
+import { opsRoutes } from './operator/ops-routes.ts';
 import { routeTable } from './route-table.ts';
 
 export interface AppOptions {

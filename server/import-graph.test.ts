@@ -8,7 +8,7 @@ import { dirname, join, normalize, relative } from 'node:path';
  * part in an import cycle. Tests and test fixtures sit on top of everything and are not checked.
  */
 const ROOT = join(import.meta.dir, '..');
-const SOURCES = ['server', 'actors', 'legacy'];
+const SOURCES = ['server', 'actors', 'pricing', 'legacy'];
 
 function isTestCode(file: string): boolean {
   // Test files, and the kits tests build on (test-support.ts, test-fixtures.ts, test-kit.ts, ...-test-fixture.ts).
@@ -35,7 +35,7 @@ const RANK: Record<Layer, number> = { core: 0, actors: 1, feature: 2, legacy: 2,
 
 function layerOf(file: string): Layer {
   if (file.startsWith('server/core/')) return 'core';
-  if (file.startsWith('actors/')) return 'actors';
+  if (file.startsWith('actors/') || file.startsWith('pricing/')) return 'actors';
   if (file.startsWith('legacy/')) return 'legacy';
   if (file.startsWith('server/testing/') || relative('server', dirname(file)) === '') return 'app';
   return 'feature';

@@ -5,9 +5,9 @@ import { startIncidentPurge } from './core/http/incidents.ts';
 import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
 import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
+import { createDemo } from './demo/demo.ts';
+import { demoSteps } from './demo/demo-steps.ts';
 import { createLegacyCutover } from './legacy-cutover/legacy-cutover.ts';
-import { createDemo } from './ops/demo.ts';
-import { demoSteps } from './ops/demo-steps.ts';
 import { startReviewReplies } from './reviews/reply-delivery.ts';
 import { startWebhooks } from './webhooks/dispatcher.ts';
 

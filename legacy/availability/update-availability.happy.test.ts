@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { createLegacyKey } from '../../server/ops/demo.ts';
+import { createLegacyKey } from '../../server/demo/demo.ts';
 import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 import { linkExtRoom } from './rooms.ts';
 

@@ -1,5 +1,5 @@
-import { extraPrice } from '../../actors/pricing/extras.ts';
-import { quoteMoment, readExtraServices } from '../../actors/pricing/quote-terms.ts';
+import { extraPrice } from '../../pricing/extras.ts';
+import { quoteMoment, readExtraServices } from '../../pricing/quote-terms.ts';
 import { addDays, daysBetween, daysOf, isDay } from '../../server/core/days.ts';
 import { dataResponse, PhpFloat } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
@@ -26,7 +26,7 @@ const MAX_CHILD_AGE = 17;
  * apply). An offer a promotion or special offer discounts shows the discounted `price` and `nightly_prices`,
  * then `price_before_discount` and `discount` {type: promotion|special_offer, id, name}; other offers carry
  * neither key. `with_services=1` adds `services[]` to each offer: the property's extra services sold on the
- * stay with their price for it (actors/pricing/extras.ts), discounted like the offer unless a service has
+ * stay with their price for it (pricing/extras.ts), discounted like the offer unless a service has
  * do_not_apply_promotions.
  */
 export async function getBookingOffers({ deps, caller, query, body }: LegacyCall): Promise<Response> {

@@ -1,4 +1,4 @@
-import { readExtraServices } from '../../actors/pricing/quote-terms.ts';
+import { readExtraServices } from '../../pricing/quote-terms.ts';
 import type { Deps } from '../../server/core/deps.ts';
 import type { LegacyCaller } from '../auth.ts';
 import { dataResponse, PhpFloat } from '../bytes.ts';

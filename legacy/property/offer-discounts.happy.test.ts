@@ -3,7 +3,7 @@ import { legacyTest } from '../legacy-test-fixture.ts';
 
 /**
  * getBookingOffers applies the property's promotions and its booking module's special offers (the rule in
- * actors/pricing/discounts.ts), created through the modern API. The demo quotes 120 a night on BAR and
+ * pricing/discounts.ts), created through the modern API. The demo quotes 120 a night on BAR and
  * its -10% child NRF for 2030-06-20..22 (the clock is 2030-06-15 10:00 UTC, 11:00 in Lisbon).
  */
 let v1: string;

@@ -1,5 +1,5 @@
-import { bracketOf, readAgeBrackets } from '../../actors/pricing/age-brackets.ts';
-import { bestDiscount, type Discounted, type QuoteMoment } from '../../actors/pricing/discounts.ts';
+import { bracketOf, readAgeBrackets } from '../../pricing/age-brackets.ts';
+import { bestDiscount, type Discounted, type QuoteMoment } from '../../pricing/discounts.ts';
 import {
   type ChildDerivation,
   occupancyPrice,
@@ -7,9 +7,9 @@ import {
   type Prices,
   resolveDay,
   stayPrice,
-} from '../../actors/pricing/price-engine.ts';
-import { readDiscounts } from '../../actors/pricing/quote-terms.ts';
-import { readStayCalendar, stayRefusal } from '../../actors/pricing/stay-sellability.ts';
+} from '../../pricing/price-engine.ts';
+import { readDiscounts } from '../../pricing/quote-terms.ts';
+import { readStayCalendar, stayRefusal } from '../../pricing/stay-sellability.ts';
 import { addDays, daysOf } from '../../server/core/days.ts';
 import type { Db } from '../../server/core/db/db.ts';
 
@@ -21,13 +21,13 @@ import type { Db } from '../../server/core/db/db.ts';
  * - A room fits when adults <= max_adults and all guests <= max_adults + max_children + max_infants. A
  *   child whose age falls in no age bracket of the property counts as an adult.
  * - The stay must be sellable for one room of the pair by the one rule partner bookings use
- *   (actors/pricing/stay-sellability.ts); `available_qty` is the smallest free count over the nights.
- * - A night's price is the pricing engine's (actors/pricing/price-engine.ts): the occupancy's codes of the
+ *   (pricing/stay-sellability.ts); `available_qty` is the smallest free count over the nights.
+ * - A night's price is the pricing engine's (pricing/price-engine.ts): the occupancy's codes of the
  *   day exactly as `GET .../rate_plans/{id}/rates` publishes them (derived chains, child plans with the
  *   percentage of each date, cents, never negative), summed; the total is the sum of the nights. A night whose
  *   adult code has no price makes the pair unsellable.
  * - Promotions of the property and special offers of the booking module then discount it: the single best
- *   one, by the rule in actors/pricing/discounts.ts.
+ *   one, by the rule in pricing/discounts.ts.
  */
 export interface Stay {
   checkin: string;

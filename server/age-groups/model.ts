@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { BRACKET_CODES, type Bracket, type BracketCode, DEFAULT_BRACKETS } from '../../actors/pricing/age-brackets.ts';
+import { BRACKET_CODES, type Bracket, type BracketCode, DEFAULT_BRACKETS } from '../../pricing/age-brackets.ts';
 import { Int } from '../config-surfaces/model.ts';
 
 /** The brackets in their fixed order (spec 2.9): infant, child, teen. */

@@ -1,4 +1,4 @@
-import { readAgeBrackets } from '../../actors/pricing/age-brackets.ts';
+import { readAgeBrackets } from '../../pricing/age-brackets.ts';
 import { configEvent } from '../config-surfaces/config-event.ts';
 import type { Db } from '../core/db/db.ts';
 import { recordEvent } from '../core/outbox.ts';

@@ -1,4 +1,4 @@
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 
 /** A valid template body for the demo's live property (by partner code); `over` replaces fields. */
 export const templateBody = (demoOf: Demo, over: Record<string, unknown> = {}) => ({

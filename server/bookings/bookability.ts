@@ -1,4 +1,4 @@
-import { nightRefusal, readStayCalendar, restrictionRefusal } from '../../actors/pricing/stay-sellability.ts';
+import { nightRefusal, readStayCalendar, restrictionRefusal } from '../../pricing/stay-sellability.ts';
 import type { Db } from '../core/db/db.ts';
 import { heldNights } from './holdings.ts';
 import { bookedLines, type ResolvedLine } from './lines.ts';
@@ -8,7 +8,7 @@ import { nightsOf } from './stay.ts';
 /**
  * Checks a partner-originated booking against the calendar before it is taken (run inside the property's
  * actor turn, so the check and the hold cannot interleave with another booking or push), by the one stay rule
- * legacy offers use too (actors/pricing/stay-sellability.ts):
+ * legacy offers use too (pricing/stay-sellability.ts):
  *  - every night needs free rooms (offered - booked, a night never pushed has none) for the qty of all
  *    lines of that room type together, and must be open (legacy `opened`): `no_availability` / `closed`;
  *  - per line's (rate plan, room type): no stop-sell night, not closed to arrival on the check-in day nor

@@ -2,7 +2,7 @@ import { PropertyActors } from '../../actors/property-actors.ts';
 import { buildApp } from '../app.ts';
 import { ManualClock } from '../core/clock.ts';
 import type { Db } from '../core/db/db.ts';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { OPERATOR_TOKEN, perFile, type TestApp, testAppPerFile } from '../testing/harness.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { roundMoney } from '../../actors/pricing/price-engine.ts';
+import { roundMoney } from '../../pricing/price-engine.ts';
 import { daysBetween } from '../core/days.ts';
 import type { CancellationRule } from './model.ts';
 

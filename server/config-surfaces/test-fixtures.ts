@@ -1,4 +1,4 @@
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { perFile, type Reply, startTestApp, type TestApp } from '../testing/harness.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { perFile, type Reply, type TestApp, testAppPerFile } from '../testing/harness.ts';
 
 export interface PagesTest {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
 import { GIF_1X1, PNG_1X1, registerLegacyFile, uploadImages } from './test-fixtures.ts';
 

@@ -1,7 +1,7 @@
-import type { StayRestriction } from '../../actors/pricing/stay-sellability.ts';
+import type { StayRestriction } from '../../pricing/stay-sellability.ts';
 import { ManualClock } from '../core/clock.ts';
 import type { Db } from '../core/db/db.ts';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import type { Derivation } from '../rate-plans/service.ts';
 import type { OccupancyEntry, SellType } from '../rate-plans/vocabulary.ts';
 import { perFile, type TestApp, testAppPerFile } from '../testing/harness.ts';

@@ -1,5 +1,5 @@
-import type { PromotionTerms as EngineTerms } from '../../actors/pricing/discounts.ts';
-import { isValidWindow } from '../../actors/pricing/promotion-window.ts';
+import type { PromotionTerms as EngineTerms } from '../../pricing/discounts.ts';
+import { isValidWindow } from '../../pricing/promotion-window.ts';
 import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 import type { DiscountType, PromotionType } from './model.ts';
 

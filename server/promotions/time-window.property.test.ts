@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import { bookedInWindow } from '../../actors/pricing/promotion-window.ts';
+import { bookedInWindow } from '../../pricing/promotion-window.ts';
 import { call, configTest } from '../config-surfaces/test-fixtures.ts';
 
 /**

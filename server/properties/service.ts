@@ -3,7 +3,7 @@ import type { Db } from '../core/db/db.ts';
 import { ApiError, fieldError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import { insertProperty } from '../ops/properties.ts';
+import { insertProperty } from './insert-property.ts';
 import { uniquePartnerCode } from './partner-code.ts';
 import { isPropertyType } from './property-types.ts';
 

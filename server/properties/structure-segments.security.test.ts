@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { testAppPerFile } from '../testing/harness.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { readAgeBrackets } from '../../actors/pricing/age-brackets.ts';
+import { readAgeBrackets } from '../../pricing/age-brackets.ts';
 import type { Db } from '../core/db/db.ts';
 import type { AgeGroups } from './vocabulary.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_BRACKETS } from '../../actors/pricing/age-brackets.ts';
+import { DEFAULT_BRACKETS } from '../../pricing/age-brackets.ts';
 
 /**
  * Occupancy vocabularies (spec 2.5): the codes a (rate plan x room type) pair can be priced by. A pure
@@ -52,7 +52,7 @@ export interface AgeGroups {
   ranges?: Readonly<Record<string, { from_age: number; to_age: number }>>;
 }
 
-/** A property that never set its age groups (actors/pricing/age-brackets.ts holds the default brackets). */
+/** A property that never set its age groups (pricing/age-brackets.ts holds the default brackets). */
 export const DEFAULT_AGE_GROUPS: AgeGroups = {
   isActive: true,
   letters: DEFAULT_BRACKETS.map((b) => b.code),

@@ -1,5 +1,5 @@
 import { type Prices, RESTRICTION_FIELDS, type RestrictionValues } from '../../actors/calendar-writes.ts';
-import { type PairPricing, resolveDay } from '../../actors/pricing/price-engine.ts';
+import { type PairPricing, resolveDay } from '../../pricing/price-engine.ts';
 import { formatDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';

@@ -1,5 +1,5 @@
 import type { PropertyRow } from '../core/resolve.ts';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { type IncomingReview, receiveReview } from './intake.ts';
 

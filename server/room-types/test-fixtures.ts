@@ -1,5 +1,5 @@
 import type { PropertyRow } from '../core/resolve.ts';
-import { insertProperty } from '../ops/properties.ts';
+import { insertProperty } from '../properties/insert-property.ts';
 import type { TestApp } from '../testing/harness.ts';
 import { createRoomType, type NewRoomType, type RoomTypeRecord } from './service.ts';
 

@@ -10,8 +10,8 @@ import type { Deps } from '../core/deps.ts';
 import { createLog } from '../core/log.ts';
 import { closeRedis, redisProbe } from '../core/redis.ts';
 import type { ObjectStorage } from '../core/storage/object-storage.ts';
+import type { Demo } from '../demo/demo.ts';
 import { createLegacyCutover, type LegacyCutoverParts } from '../legacy-cutover/legacy-cutover.ts';
-import type { Demo } from '../ops/demo.ts';
 import { startWebhooks, type WebhookOptions, type Webhooks } from '../webhooks/dispatcher.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { ServerProcess } from './server-process.ts';
 import { ThrowawayRedis } from './throwaway-redis.ts';
 

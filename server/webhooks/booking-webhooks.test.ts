@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { retireSubscriptions, startReceiver, subscribe, type TestReceiver } from './test-support.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'bun:test';
 import { createHmac } from 'node:crypto';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { LADDER_SECONDS } from './ladder.ts';
 import { memorySeenStore, verifyWebhook } from './receiver.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { ManualClock } from '../core/clock.ts';
 import type { Log, LogFields } from '../core/log.ts';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { EVENT_CATALOG } from './event-catalog.ts';
 import { relayBatch } from './relay.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ManualClock } from '../core/clock.ts';
 import type { Deps } from '../core/deps.ts';
 import { recordEvent } from '../core/outbox.ts';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { perFile, perTest, startTestApp, type TestApp } from '../testing/harness.ts';
 import type { WebhookOptions, Webhooks } from './dispatcher.ts';
 

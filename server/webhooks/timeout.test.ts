@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'bun:test';
-import type { Demo } from '../ops/demo.ts';
+import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
+import type { Demo } from '../../demo/demo.ts';
 import { ServerProcess } from '../../testing/server-process.ts';
 import { ThrowawayPostgres } from '../../testing/throwaway-postgres.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import postgres from 'postgres';
-import type { Demo } from '../../ops/demo.ts';
+import type { Demo } from '../../demo/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { ServerProcess } from '../../testing/server-process.ts';
 

@@ -32,7 +32,7 @@ const PREMIUM: Record<Bucket, Budget> = {
   token: STANDARD.token,
 };
 
-/** Keyed by `api_clients.tier` (the operator API's tier list lives in server/ops/clients.ts). */
+/** Keyed by `api_clients.tier` (the operator API's tier list lives in server/oauth/clients.ts). */
 export const TIER_BUDGETS: Readonly<Record<string, Record<Bucket, Budget>>> = { standard: STANDARD, premium: PREMIUM };
 
 /**

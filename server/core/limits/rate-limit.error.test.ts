@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
+import type { Demo } from '../../demo/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';

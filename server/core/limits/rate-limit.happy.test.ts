@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
+import type { Demo } from '../../demo/demo.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { type Reply, startTestApp, type TestApp } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
@@ -111,7 +111,7 @@ for (const backend of REDIS_BACKENDS) {
     it("lets every personal token of one owner spend the owner's budget", async () => {
       nextMinute();
       const owner = await t.demo();
-      const { createClient } = await import('../../ops/clients.ts');
+      const { createClient } = await import('../../oauth/clients.ts');
       const second = await createClient(t.deps, {
         kind: 'personal',
         customerId: owner.customer_id,

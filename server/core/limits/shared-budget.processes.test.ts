@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../../ops/demo.ts';
+import type { Demo } from '../../demo/demo.ts';
 import type { ServerProcess } from '../../testing/server-process.ts';
 import { twoProcessesPerFile } from '../../testing/two-processes.ts';
 
