@@ -145,6 +145,13 @@ describe('the partner guide and docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  test("the README's top states both promises: `npm install && npm start` and `npm install && npm test`", () => {
+    const top = text('README.md').split('\n## Quick start')[0] ?? '';
+    const blocks = codeBlocks(top).join('\n');
+    expect(blocks).toContain('npm install && npm start');
+    expect(blocks).toContain('npm install && npm test');
+  });
+
   test('a route the service does not serve, or serves under another method, is reported', () => {
     expect(isServed('POST', '/v1/qc/properties/$PROPERTY/inventory/rates')).toBe(true);
     expect(isServed('GET', '/v1/qc/properties/$PROPERTY/inventory/rates')).toBe(false);
