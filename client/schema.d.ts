@@ -20264,6 +20264,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description letters, digits, `.`, `_` and `-`; not dots alone */
                     legacy_file_id: string;
                 };
             };

@@ -20,6 +20,17 @@ export interface ChangelogEntry {
 
 export const changelog: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-26',
+    title: 'One customer never slows or locks out another',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'POST /gallery/register with `legacy_file_id` of dots alone (`.`, `..`) answers 422 `errors.validation_error` (`customer.gallery_image.messages.format`); it answered 500.',
+      },
+    ],
+  },
+  {
     date: '2026-11-22',
     title: 'One way to do each thing; readable errors and offline docs',
     changes: [

@@ -107,4 +107,15 @@ describe('usages and register refusals', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ legacy_file_id: ['customer.gallery_image.messages.format'] });
   });
+
+  it('refuses a legacy file id of dots alone (the folder or its parent) with 422, never 500', async () => {
+    for (const id of ['.', '..', '...']) {
+      const res = await registerLegacyFile(t, demo.personal_token, id);
+      expect([id, res.status, res.body.errors]).toEqual([
+        id,
+        422,
+        { legacy_file_id: ['customer.gallery_image.messages.format'] },
+      ]);
+    }
+  });
 });

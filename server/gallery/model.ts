@@ -30,7 +30,13 @@ export const UploadBody = t.Object({
 });
 
 export const RegisterBody = t.Object({
-  legacy_file_id: t.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._-]+$' }),
+  // Dots alone (`.`, `..`) name the folder itself or its parent, never a file: refused like any other bad name.
+  legacy_file_id: t.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^(?![.]+$)[A-Za-z0-9._-]+$',
+    description: 'letters, digits, `.`, `_` and `-`; not dots alone',
+  }),
 });
 
 export const DeleteQuery = t.Object({

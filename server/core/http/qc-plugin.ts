@@ -97,12 +97,13 @@ export function qcPipeline(deps: Deps) {
     })
     .onAfterResponse({ as: 'scoped' }, async ({ request, set }) => {
       const state = requestState(request);
-      countRequest(state.routeName, request.method, set.status, state.startedAt);
+      const status = state.errorStatus ?? set.status;
+      countRequest(state.routeName, request.method, status, state.startedAt);
       deps.log.info('request', {
         request_id: state.id,
         method: request.method,
         path: new URL(request.url).pathname,
-        status: set.status,
+        status,
         route: state.routeName,
         client_id: state.principal?.clientId,
         ms: Math.round((performance.now() - state.startedAt) * 10) / 10,

@@ -21,6 +21,7 @@ export function renderError(
 ): Response {
   const apiError = toApiError(code, error, resource);
   const state = requestState(request);
+  state.errorStatus = apiError.status;
   const ticket = newTicket();
   const url = new URL(request.url);
   // A path no route serves is a caller's typo or a scanner, not an incident: no stored row, no log line.
