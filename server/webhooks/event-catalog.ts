@@ -4,7 +4,7 @@ import { t as T } from 'elysia';
 
 /**
  * The event catalogue (GET /event-catalog): every event type the service emits, with the shape of its
- * `data`. Only events that some `recordEvent` call really emits belong here; event-catalog.test.ts fails
+ * `data`. Only events that some `recordEvent` call really emits belong here; event-catalog.rule.test.ts fails
  * when an entry has no emitter. `aliasOf` names a subscription alias: subscribing to the alias delivers
  * the one event of its target under the alias name (never a second webhook for the same change).
  */

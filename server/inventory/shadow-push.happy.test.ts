@@ -5,7 +5,7 @@ import { addRatePlan, calendarSnapshot, inventoryTest, PER_PERSON, PER_ROOM, typ
 /**
  * Spec 4.4 rule 1: while a property is shadow, pushes are validated exactly as for a live one, nothing is
  * written (not the calendar, not the outbox), `dry` is true and every counter is zero; `would` says what
- * the write would have done (shadow-would.test.ts pins it against the live write).
+ * the write would have done (shadow-would.happy.test.ts pins it against the live write).
  */
 let person: Ref;
 let child: Ref;
