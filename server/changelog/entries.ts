@@ -21,6 +21,22 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    title: "The partner's rough edges: one rule per convention",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "A 415 `errors.qc.unsupported_media_type` says in `detail` which media types the endpoint reads, the same list as `accepted_content_types` (POST /gallery's said to send JSON while it reads only multipart).",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'The OpenAPI example of POST .../inventory/rates is a body the push accepts: one row with `rate`, one with `prices` by occupancy code (it showed both on one row and a literal `"^(.*)$"` key).',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title: 'One customer never slows or locks out another',
     changes: [
       {

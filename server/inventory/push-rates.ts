@@ -24,6 +24,19 @@ others are warnings. Optional restriction fields on a price row apply even when 
     message: 'accepted',
     data: { written: 31, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] },
   },
+  requestExample: {
+    values: [
+      { room_type_id: 'DBL', rate_plan_id: 'BAR', date_from: '2030-05-01', date_to: '2030-05-31', rate: 129 },
+      {
+        room_type_id: 'DBL',
+        rate_plan_id: 'BAR-PP',
+        date_from: '2030-05-01',
+        date_to: '2030-05-31',
+        prices: { A1: 99, A2: 129 },
+        min_los: 2,
+      },
+    ],
+  },
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.rate_or_prices_required', 'errors.qc.occupancy_pricing_not_supported'],
   async handle({ deps, principal, params, body }) {
     const property = await resolveProperty(deps.db, principal, params.property);

@@ -18,7 +18,19 @@ export function requireDeclaredContentType(spec: RouteSpec | RouteDefinition, re
   const json = sent === 'application/json' || sent.endsWith('+json');
   if (json && accepted.includes('application/json')) return;
   if (accepted.includes(sent) && !(sent === 'application/x-www-form-urlencoded' && isJsonAsForm(body))) return;
-  throw new ApiError('errors.qc.unsupported_media_type', { accepted_content_types: [...accepted] });
+  throw new ApiError('errors.qc.unsupported_media_type', {
+    detail: unsupportedDetail(accepted),
+    accepted_content_types: [...accepted],
+  });
+}
+
+/**
+ * The 415 sentence names what this route reads, from the same list as `accepted_content_types`: the
+ * catalogue's one sentence said "send JSON" beside a gallery upload that reads only multipart.
+ */
+export function unsupportedDetail(accepted: readonly string[]): string {
+  const preferred = accepted.includes('application/json') ? 'application/json' : accepted[0];
+  return `This endpoint reads ${accepted.join(', ')}: send the body with Content-Type: ${preferred}.`;
 }
 
 /** A form whose one field is named by a JSON text and has no value: JSON sent with the form media type. */

@@ -31,7 +31,7 @@ export const errorCatalogue = {
   },
   'errors.qc.unsupported_media_type': {
     status: 415,
-    detail: 'This endpoint reads a JSON body: send it with Content-Type: application/json.',
+    detail: 'This endpoint does not read a body of this media type: send it as one of `accepted_content_types`.',
   },
   'errors.qc.payload_too_large': {
     status: 413,

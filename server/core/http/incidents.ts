@@ -29,8 +29,10 @@ export function newTicket(): string {
  */
 export function recordIncident(db: Db, log: Log, ticket: string, incident: Incident): void {
   const fields = { ticket, request_id: incident.requestId, status: incident.status, key: incident.key };
+  // A 4xx is an expected answer to the caller's request, not our incident: logged as a refusal, so a search
+  // for `incident` finds only our failures.
   if (incident.status >= 500) log.error('incident', { ...fields, ...incident.detail });
-  else log.info('incident', { ...fields, method: incident.method, path: incident.path });
+  else log.info('request refused', { ...fields, method: incident.method, path: incident.path });
   if (!worthStoring(incident)) return;
   db.sql`insert into incidents (ticket, request_id, method, path, status, error_key, client_id, detail)
     values (${ticket}, ${incident.requestId}, ${incident.method}, ${incident.path}, ${incident.status},

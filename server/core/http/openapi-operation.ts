@@ -138,7 +138,12 @@ function requestBodyOf(definition: RouteDefinition) {
   const types = definition.contentTypes ?? ['application/json'];
   return {
     required: body[OptionalKind] !== 'Optional',
-    content: Object.fromEntries(types.map((type) => [type, { schema: body }])),
+    content: Object.fromEntries(
+      types.map((type) => [
+        type,
+        { schema: body, ...(definition.requestExample === undefined ? {} : { example: definition.requestExample }) },
+      ]),
+    ),
   };
 }
 

@@ -68,10 +68,20 @@ describe('errors people can read', () => {
     expect(res.status).toBe(415);
     expect(res.body).toEqual(
       errorEnvelope('errors.qc.unsupported_media_type', {
+        detail:
+          'This endpoint reads application/json, application/x-www-form-urlencoded, multipart/form-data: send the body with Content-Type: application/json.',
         accepted_content_types: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
       }),
     );
-    expect(res.body.detail).toContain('Content-Type: application/json');
+  });
+
+  it('answers JSON sent to the multipart-only gallery upload with a 415 whose sentence names multipart, not JSON', async () => {
+    const res = await t.request('POST', '/v1/qc/gallery', { token: demo.personal_token, body: { images: [] } });
+    expect(res.status).toBe(415);
+    expect(res.body.accepted_content_types).toEqual(['multipart/form-data']);
+    expect(res.body.detail).toBe(
+      'This endpoint reads multipart/form-data: send the body with Content-Type: multipart/form-data.',
+    );
   });
 
   it('answers a body with no Content-Type at all with 415 too, and still 401 first without a token', async () => {

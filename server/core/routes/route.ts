@@ -56,6 +56,11 @@ export interface RouteDefinition<
   response: TSchema;
   /** A success body shown in the OpenAPI document (the lint checks it against `response`). */
   example?: unknown;
+  /**
+   * A request body shown in the OpenAPI document, where the one the docs UI makes up from the schema would
+   * mislead (every optional field at once, a map's key pattern as a literal key).
+   */
+  requestExample?: unknown;
   /** Error keys this operation can answer beyond the pipeline's own (401, 403, 429, 409 idempotency, 422). */
   errors?: readonly ErrorKey[];
   /** OpenAPI tag(s) and a longer description for what the spec leaves open. */
