@@ -5,6 +5,8 @@
  * input), with a form-encoded body parsed like a query string. Values stay loosely typed: a numeric string
  * counts as a number wherever PHP's comparisons would have accepted it.
  */
+import { nestingDepth } from '../server/core/http/read-body.ts';
+
 export type PhpValue = string | number | boolean | null | PhpValue[] | { [key: string]: PhpValue };
 export type PhpArray = { [key: string]: PhpValue };
 
@@ -63,9 +65,16 @@ function nextIndex(array: PhpArray): number {
   return ints.length ? Math.max(-1, ...ints) + 1 : 0;
 }
 
+/**
+ * json_decode's default depth (PHP_JSON_PARSER_DEFAULT_DEPTH): deeper JSON was no input at all (NULL,
+ * JSON_ERROR_DEPTH). Checked by a scan before any parse, as the modern API checks its own, lower bound.
+ */
+const PHP_JSON_DEPTH = 512;
+
 export function parseBody(text: string, contentType: string | null): PhpValue {
   if (!text.trim()) return null;
   try {
+    if (nestingDepth(text) > PHP_JSON_DEPTH) throw new SyntaxError('Maximum stack depth exceeded');
     return JSON.parse(text) as PhpValue;
   } catch (error) {
     // Only malformed JSON (SyntaxError) means "no JSON input"; anything else is a fault to surface.

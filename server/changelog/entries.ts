@@ -44,6 +44,11 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'POST /gallery/register with `legacy_file_id` of dots alone (`.`, `..`) answers 422 `errors.validation_error` (`customer.gallery_image.messages.format`); it answered 500.',
       },
+      {
+        kind: 'fix',
+        summary:
+          'POST /inbound/webhooks is bounded like every other route before its body is read: over 64 KiB answers 413 `errors.qc.payload_too_large`, JSON nested deeper than 32 levels 422 `errors.validation_error` with `errors.body = ["customer.inbound_webhook.messages.too_deep"]`. The operator API and the dashboard follow the same depth rule.',
+      },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../deps.ts';
+import { isJsonMime, parseJsonBody } from './read-body.ts';
 import { renderError } from './render-error.ts';
 import { requestState } from './request-state.ts';
 
@@ -8,11 +9,18 @@ import { requestState } from './request-state.ts';
  * dashboard token minting, health), so every JSON answer of the service fails the same way.
  */
 export function createJsonApp(deps: Deps, prefix: string, name: string) {
-  return new Elysia({ prefix, name })
-    .onError(({ request, code, error }) => renderError(deps, request, code, error))
-    .onAfterHandle(({ request, set }) => {
-      Object.assign(set.headers, requestState(request).headers);
-    });
+  return (
+    new Elysia({ prefix, name })
+      // JSON bodies follow the modern API's one depth rule (./read-body.ts): refused before any parse.
+      .onParse(async ({ request, contentType }) => {
+        if (isJsonMime(contentType.split(';')[0]?.trim().toLowerCase() ?? ''))
+          return parseJsonBody(await request.text(), 'request');
+      })
+      .onError(({ request, code, error }) => renderError(deps, request, code, error))
+      .onAfterHandle(({ request, set }) => {
+        Object.assign(set.headers, requestState(request).headers);
+      })
+  );
 }
 
 /** A JSON surface outside /v1/qc; its operations register on it with `.use((app: JsonApp) => app.post(...))`. */

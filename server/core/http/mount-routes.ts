@@ -48,7 +48,6 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
       query: definition.query,
       body: definition.body,
       ...(definition.contentTypes ? { type: [...definition.contentTypes] } : {}),
-      ...(definition.parse ? { parse: definition.parse } : {}),
       detail: operationDetail(definition),
     });
   }

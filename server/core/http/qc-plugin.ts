@@ -47,7 +47,7 @@ export function qcPipeline(deps: Deps) {
           if (!request.body) return;
           const raw = await readRawBody(request, bodyLimitOf(spec));
           keepRawBody(request, raw);
-          const body = await parseBody(request, raw, spec.resource);
+          const body = await parseBody(request, raw, spec.resource, spec.parse === 'text');
           // The token route answers bad credentials itself (401 invalid_client), NUL included.
           if (spec.auth !== 'none') refuseUnstorable(body, spec.resource);
           return body;

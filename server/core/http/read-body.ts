@@ -27,8 +27,32 @@ const LIMIT_BY_BUCKET: Record<Bucket, number> = {
  */
 export const MAX_REQUEST_BODY_BYTES = 40 * 1024 * 1024;
 
-/** Deeper than any request schema of the API (the deepest nests about six levels). */
+/**
+ * The one nesting rule for JSON request bodies, on every JSON surface (modern API, operator API, dashboard):
+ * deeper than any request schema of the API (the deepest nests about six levels). Deeper bodies are refused
+ * by a scan before any parse: parsing, validating and cleaning a 20,000-deep body held the event loop for
+ * seconds. The legacy facade applies PHP's own json_decode depth instead (legacy/php-input.ts).
+ */
 export const MAX_JSON_DEPTH = 32;
+
+export function isJsonMime(mime: string): boolean {
+  return mime === 'application/json' || mime.endsWith('+json');
+}
+
+/** 422 `too_deep` for a JSON text nested deeper than MAX_JSON_DEPTH. */
+export function refuseTooDeep(text: string, resource: string): void {
+  if (nestingDepth(text) > MAX_JSON_DEPTH) throw validationError({ body: [`customer.${resource}.messages.too_deep`] });
+}
+
+/** A JSON request body's value: depth-checked first (422 too_deep), then parsed (422 malformed). */
+export function parseJsonBody(text: string, resource: string): unknown {
+  refuseTooDeep(text, resource);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError({ body: [`customer.${resource}.messages.malformed`] });
+  }
+}
 
 export function bodyLimitOf(spec: RouteSpec): number {
   return spec.maxBodyBytes ?? LIMIT_BY_BUCKET[spec.bucket];
@@ -45,21 +69,20 @@ export async function readRawBody(request: Request, limit: number): Promise<Uint
  * The body's value: JSON (depth-checked before parsing), a form as an object, other types as text.
  * Undefined when the request has no body at all; an empty JSON body is malformed, as Elysia answered it.
  */
-export async function parseBody(request: Request, raw: Uint8Array, resource: string): Promise<unknown> {
+export async function parseBody(request: Request, raw: Uint8Array, resource: string, asText = false): Promise<unknown> {
   const type = request.headers.get('content-type');
   if (raw.byteLength === 0 && type === null) return undefined;
   const mime = (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const text = new TextDecoder().decode(raw);
+  const json = isJsonMime(mime);
+  // A route that parses its body itself still gets it bounded: size above, depth here.
+  if (asText) {
+    if (json) refuseTooDeep(text, resource);
+    return text;
+  }
   let value: unknown;
-  if (mime === 'application/json' || mime.endsWith('+json')) {
-    if (nestingDepth(text) > MAX_JSON_DEPTH)
-      throw validationError({ body: [`customer.${resource}.messages.too_deep`] });
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw validationError({ body: [`customer.${resource}.messages.malformed`] });
-    }
-  } else if (mime === 'application/x-www-form-urlencoded') {
+  if (json) value = parseJsonBody(text, resource);
+  else if (mime === 'application/x-www-form-urlencoded') {
     value = Object.fromEntries(new URLSearchParams(text));
   } else if (mime === 'multipart/form-data') {
     value = await multipart(raw, type as string, resource);

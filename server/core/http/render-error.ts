@@ -45,6 +45,9 @@ export function renderError(
 
 function toApiError(code: string | number, error: unknown, resource: string): ApiError {
   if (error instanceof ApiError) return error;
+  // A parse hook's own refusal (the JSON depth rule, ./read-body.ts) arrives wrapped in Elysia's ParseError.
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  if (code === 'PARSE' && cause instanceof ApiError) return cause;
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   // SQLSTATE class 22 (data exception: a value out of range, malformed for its type, a character the encoding
   // lacks) comes from what the client sent: a 422, not our 500. Input checks name the field; this is the net.

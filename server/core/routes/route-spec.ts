@@ -22,6 +22,11 @@ export interface RouteSpec {
   resource: string;
   /** Largest request body accepted (413 beyond); default by bucket (server/core/http/read-body.ts). */
   maxBodyBytes?: number;
+  /**
+   * 'text': the handler gets the raw body as a string (a route that parses it itself, e.g. the inbound
+   * webhook); the pipeline still bounds its size and, for a JSON media type, its depth.
+   */
+  parse?: 'text';
   /** 'none' for the few routes that take no bearer (token endpoint, JWKS). */
   auth?: 'none';
   summary: string;

@@ -48,8 +48,6 @@ export interface RouteDefinition<
   body?: B;
   /** Request body media types the route parses, when not JSON alone (the token endpoint takes a form too). */
   contentTypes?: readonly string[];
-  /** 'text': the handler gets the raw body as a string (a route that parses it itself, e.g. the inbound webhook). */
-  parse?: 'text';
   /** The success status (default 200). */
   status?: 200 | 201 | 202 | 204;
   /** Schema of the success body (the whole envelope). Checked against every answer in the test suite. */
