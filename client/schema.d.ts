@@ -47,7 +47,7 @@ export interface paths {
         };
         /**
          * Endpoints and resources this service exposes, with their scopes
-         * @description Endpoints sorted by name (code-point order), each with its methods, URI template and required scope; resources with the wildcard usable in endpoint_scopes.
+         * @description Endpoints sorted by name (code-point order), each with its methods, URI template and required scope; resources with the wildcard usable in endpoint_scopes. endpoint_scopes narrows the routes that need a scope; a route whose scope is empty answers every token.
          */
         get: operations["qc.permissions.list"];
         put?: never;
@@ -175,7 +175,7 @@ export interface paths {
         put?: never;
         /**
          * Group-level full-replacement catalogue job
-         * @description Body `{properties: [{property_id, rooms?, rates?, meals?}], clear_unlisted?}`. A full replacement over the properties the token may act on: each listed property (external id or partner code) gets exactly the given catalogue; with `clear_unlisted` (default true) every other such property that still has codes is emptied. Answers 202 with the job `{id, status, counts: {replaced, cleared, failed}, properties: [{property_id, outcome: replaced|cleared|failed, error?}]}`; read it again with GET /catalogue-sync/{id}. Status is `queued`, `running`, `completed` or `failed`. Today the job completes within the request, in one transaction; a listed property outside the token's reach fails alone (`errors.not_found`).
+         * @description Body `{properties: [{property_id, rooms?, rates?, meals?}], clear_unlisted?}`. A full replacement over the properties the token may act on: each listed property (external id or partner code) gets exactly the given catalogue; with `clear_unlisted: true` (default false, so naming one property touches no other) every other such property that still has codes is emptied. Answers 202 with the job `{id, status, counts: {replaced, cleared, failed}, properties: [{property_id, outcome: replaced|cleared|failed, error?}]}`; read it again with GET /catalogue-sync/{id}. Status is `queued`, `running`, `completed` or `failed`. Today the job completes within the request, in one transaction; a listed property outside the token's reach fails alone (`errors.not_found`).
          */
         post: operations["qc.catalogue_sync.create"];
         delete?: never;
@@ -1799,7 +1799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2046,24 +2046,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes). */
-            403: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
-                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
-                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        message?: "errors.qc.endpoint_not_allowed";
-                    };
-                };
-            };
             /** @description `errors.qc.rate_limit_exceeded`: The rate-limit budget of this bucket is spent: wait Retry-After seconds. */
             429: {
                 headers: {
@@ -2295,24 +2277,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes). */
-            403: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
-                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
-                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        message?: "errors.qc.endpoint_not_allowed";
-                    };
-                };
-            };
             /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
             422: {
                 headers: {
@@ -2534,7 +2498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2702,24 +2666,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.unauthorized";
-                    };
-                };
-            };
-            /** @description `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes). */
-            403: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
-                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
-                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        message?: "errors.qc.endpoint_not_allowed";
                     };
                 };
             };
@@ -2972,7 +2918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3134,24 +3080,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.unauthorized";
-                    };
-                };
-            };
-            /** @description `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes). */
-            403: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
-                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
-                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        message?: "errors.qc.endpoint_not_allowed";
                     };
                 };
             };
@@ -3564,7 +3492,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3704,7 +3632,7 @@ export interface operations {
                             name: string;
                         }[];
                     }[];
-                    /** @description Default true: every other property the token may act on gets an empty catalogue */
+                    /** @description Default false. true: every other property the token may act on gets an empty catalogue (a full replacement of the whole group) */
                     clear_unlisted?: boolean;
                 };
             };
@@ -3823,7 +3751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5341,7 +5269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5917,7 +5845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6229,7 +6157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6479,7 +6407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6778,7 +6706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7429,7 +7357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8102,7 +8030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8743,24 +8671,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.unauthorized";
-                    };
-                };
-            };
-            /** @description `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes). */
-            403: {
-                headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
-                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
-                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        /** @enum {string} */
-                        message?: "errors.qc.endpoint_not_allowed";
                     };
                 };
             };
@@ -9861,7 +9771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10328,7 +10238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10942,7 +10852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11593,7 +11503,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11856,7 +11766,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12327,7 +12237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12789,7 +12699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12919,6 +12829,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "values": [
+                 *         {
+                 *           "room_type_id": "DBL",
+                 *           "rate_plan_id": "BAR",
+                 *           "date_from": "2030-05-01",
+                 *           "date_to": "2030-05-31",
+                 *           "rate": 129
+                 *         },
+                 *         {
+                 *           "room_type_id": "DBL",
+                 *           "rate_plan_id": "BAR-PP",
+                 *           "date_from": "2030-05-01",
+                 *           "date_to": "2030-05-31",
+                 *           "prices": {
+                 *             "A1": 99,
+                 *             "A2": 129
+                 *           },
+                 *           "min_los": 2
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     values: {
                         /** @description External id (UUID) or partner code */
@@ -13094,7 +13028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13387,7 +13321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13865,7 +13799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14544,7 +14478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15016,7 +14950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15701,7 +15635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16139,7 +16073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16623,7 +16557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17314,7 +17248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17809,7 +17743,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18515,7 +18449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19191,7 +19125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19701,7 +19635,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20131,7 +20065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20387,7 +20321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21059,7 +20993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21309,7 +21243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21785,7 +21719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22473,7 +22407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22930,7 +22864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23426,7 +23360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24123,7 +24057,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24807,7 +24741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -25378,7 +25312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26062,7 +25996,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26849,7 +26783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27282,7 +27216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.qc.unsupported_media_type`: This endpoint reads a JSON body: send it with Content-Type: application/json. */
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

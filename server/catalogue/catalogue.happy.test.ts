@@ -101,7 +101,10 @@ describe('POST /catalogue-sync', () => {
     await catalogueOnShadow();
     const res = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: demo.personal_token,
-      body: { properties: [{ property_id: live?.partner_code, ...catalogue }, { property_id: 'UNKNOWN-CODE' }] },
+      body: {
+        properties: [{ property_id: live?.partner_code, ...catalogue }, { property_id: 'UNKNOWN-CODE' }],
+        clear_unlisted: true,
+      },
     });
     expect(res.status).toBe(202);
     expect(res.body.message).toBe('accepted');
@@ -131,17 +134,23 @@ describe('POST /catalogue-sync', () => {
     });
   });
 
-  it('keeps unlisted catalogues with clear_unlisted false', async () => {
+  it('keeps unlisted catalogues by default (a sync naming one property empties no other), and with false', async () => {
     const [live, shadow] = demo.properties;
     await catalogueOnShadow();
     const res = await t.request('POST', '/v1/qc/catalogue-sync', {
+      token: demo.personal_token,
+      body: { properties: [{ property_id: live?.id, meals: [{ code: 'HB', name: 'Half board' }] }] },
+    });
+    expect(res.body.data).toMatchObject({ clear_unlisted: false, counts: { replaced: 1, cleared: 0, failed: 0 } });
+    expect(await storedCatalogue(shadow?.id)).toEqual(catalogue);
+    const explicit = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: demo.personal_token,
       body: {
         properties: [{ property_id: live?.id, meals: [{ code: 'HB', name: 'Half board' }] }],
         clear_unlisted: false,
       },
     });
-    expect(res.body.data.counts).toEqual({ replaced: 1, cleared: 0, failed: 0 });
+    expect(explicit.body.data.counts).toEqual({ replaced: 1, cleared: 0, failed: 0 });
     expect(await storedCatalogue(shadow?.id)).toEqual(catalogue);
     expect(await storedCatalogue(live?.id)).toEqual({
       rooms: [],
@@ -160,7 +169,7 @@ describe('POST /catalogue-sync', () => {
     });
     const res = await t.request('POST', '/v1/qc/catalogue-sync', {
       token: narrow.token,
-      body: { properties: [{ property_id: shadow?.id, rooms: [] }] },
+      body: { properties: [{ property_id: shadow?.id, rooms: [] }], clear_unlisted: true },
     });
     expect(res.body.data.properties).toEqual([
       { property_id: shadow?.id, outcome: 'failed', error: 'errors.not_found' },

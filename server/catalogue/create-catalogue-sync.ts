@@ -15,8 +15,8 @@ export const createCatalogueSync = defineRoute({
   description: [
     'Body `{properties: [{property_id, rooms?, rates?, meals?}], clear_unlisted?}`. A full replacement over',
     'the properties the token may act on: each listed property (external id or partner code) gets exactly',
-    'the given catalogue; with `clear_unlisted` (default true) every other such property that still has',
-    'codes is emptied. Answers 202 with the job `{id, status, counts: {replaced, cleared, failed},',
+    'the given catalogue; with `clear_unlisted: true` (default false, so naming one property touches no other)',
+    'every other such property that still has codes is emptied. Answers 202 with the job `{id, status, counts: {replaced, cleared, failed},',
     'properties: [{property_id, outcome: replaced|cleared|failed, error?}]}`; read it again with GET',
     '/catalogue-sync/{id}. Status is `queued`, `running`, `completed` or `failed`. Today the job completes',
     "within the request, in one transaction; a listed property outside the token's reach fails alone",

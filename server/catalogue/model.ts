@@ -22,7 +22,10 @@ export const CatalogueSyncBody = t.Object({
     { maxItems: 1000 },
   ),
   clear_unlisted: t.Optional(
-    t.Boolean({ description: 'Default true: every other property the token may act on gets an empty catalogue' }),
+    t.Boolean({
+      description:
+        'Default false. true: every other property the token may act on gets an empty catalogue (a full replacement of the whole group)',
+    }),
   ),
 });
 

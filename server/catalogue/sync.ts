@@ -26,7 +26,7 @@ interface JobRow {
 
 /**
  * POST /catalogue-sync: a group-level full replacement. Every listed property (external id or partner
- * code) gets exactly the given catalogue; with `clear_unlisted` (default) every other property the token
+ * code) gets exactly the given catalogue; with `clear_unlisted: true` (default false) every other property the token
  * may act on that still has codes is emptied. All changes commit in one transaction; an entry naming a
  * property outside the token's reach fails alone and is reported in the outcome. The job row keeps the
  * outcome for GET /catalogue-sync/{job}; today the job runs to completion inside the request.
@@ -43,7 +43,8 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
   });
   if (Object.keys(errors).length) throw validationError(errors);
 
-  const clearUnlisted = body.clear_unlisted ?? true;
+  // Opt-in: a sync that names one property must not empty every other one because a field was left out.
+  const clearUnlisted = body.clear_unlisted ?? false;
   const [job] = await deps.db.sql<{ id: number; external_id: string }>`
     insert into catalogue_sync_jobs (customer_id, client_id, status, request, created_at)
     values (${principal.customerId}, ${principal.clientPk}, 'running',

@@ -33,6 +33,18 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'The OpenAPI example of POST .../inventory/rates is a body the push accepts: one row with `rate`, one with `prices` by occupancy code (it showed both on one row and a literal `"^(.*)$"` key).',
       },
+      {
+        kind: 'breaking',
+        summary:
+          "POST /catalogue-sync defaults `clear_unlisted` to false: a sync naming one property leaves every other property's catalogue as it is. It defaulted to true and emptied them. Made inside v1 although it changes a default, because the old one destroyed data a partner never named; the new one fails safe (nothing is emptied that was not asked for).",
+        migration:
+          'A partner that sends its whole group and relies on unlisted properties being emptied sends `"clear_unlisted": true`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          '`endpoint_scopes` narrows only the routes that need a scope: a token limited to `qc.room_types.*` reads GET /properties, GET /properties/{ext}, /permissions, /property-types, /changelog and /event-catalog (they answered 403 `errors.qc.endpoint_not_allowed`).',
+      },
     ],
   },
   {

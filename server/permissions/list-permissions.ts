@@ -23,7 +23,7 @@ export const listPermissions = defineRoute({
   summary: 'Endpoints and resources this service exposes, with their scopes',
   tags: ['auth'],
   description:
-    'Endpoints sorted by name (code-point order), each with its methods, URI template and required scope; resources with the wildcard usable in endpoint_scopes.',
+    'Endpoints sorted by name (code-point order), each with its methods, URI template and required scope; resources with the wildcard usable in endpoint_scopes. endpoint_scopes narrows the routes that need a scope; a route whose scope is empty answers every token.',
   response: okSchema(t.Object({ endpoints: t.Array(Endpoint), resources: t.Array(Resource) })),
   handle({ deps }) {
     // The table is fixed for the life of the process: build the answer once.

@@ -112,12 +112,25 @@ describe('endpoint allow-list', () => {
       customer_id: demo.customer_id,
       scopes: ['inventory.read'],
       property_ids: [live],
-      endpoint_scopes: ['qc.properties.list'],
+      endpoint_scopes: ['qc.room_types.list'],
     });
-    expect((await t.request('GET', '/v1/qc/properties', { token: c.token })).status).toBe(200);
-    const blocked = await t.request('GET', `/v1/qc/properties/${live}`, { token: c.token });
+    expect((await t.request('GET', `/v1/qc/properties/${live}/room_types`, { token: c.token })).status).toBe(200);
+    const blocked = await t.request('GET', `/v1/qc/properties/${live}/rate_plans`, { token: c.token });
     expect(blocked.status).toBe(403);
     expect(blocked.body).toEqual(errorEnvelope('errors.qc.endpoint_not_allowed'));
+  });
+
+  it('never narrows the routes that need no scope: a room-types-only token still lists its properties first', async () => {
+    const c = await t.client({
+      customer_id: demo.customer_id,
+      scopes: ['inventory.read'],
+      property_ids: [live],
+      endpoint_scopes: ['qc.room_types.*'],
+    });
+    for (const path of ['/v1/qc/properties', `/v1/qc/properties/${live}`, '/v1/qc/permissions', '/v1/qc/changelog'])
+      expect([path, (await t.request('GET', path, { token: c.token })).status]).toEqual([path, 200]);
+    expect((await t.request('GET', `/v1/qc/properties/${live}/room_types`, { token: c.token })).status).toBe(200);
+    expect((await t.request('GET', `/v1/qc/properties/${live}/rate_plans`, { token: c.token })).status).toBe(403);
   });
 
   it('matches qc.<resource>.* wildcards by prefix including the dot', async () => {
@@ -129,7 +142,7 @@ describe('endpoint allow-list', () => {
     });
     expect((await t.request('GET', '/v1/qc/properties', { token: c.token })).status).toBe(200);
     expect((await t.request('GET', `/v1/qc/properties/${live}`, { token: c.token })).status).toBe(200);
-    expect((await t.request('GET', '/v1/qc/permissions', { token: c.token })).status).toBe(403);
+    expect((await t.request('GET', `/v1/qc/properties/${live}/room_types`, { token: c.token })).status).toBe(403);
   });
 
   it('runs the scope check first: a listed route without its scope is insufficient_scope', async () => {

@@ -54,7 +54,7 @@ export function errorKeysOf(definition: RouteDefinition): ErrorKey[] {
   if (definition.auth !== 'none') {
     keys.add('errors.unauthorized');
     if (definition.scope) keys.add('errors.qc.insufficient_scope');
-    keys.add('errors.qc.endpoint_not_allowed');
+    if (definition.scope) keys.add('errors.qc.endpoint_not_allowed');
   }
   keys.add('errors.qc.rate_limit_exceeded');
   if (isIdempotentWrite(definition)) {

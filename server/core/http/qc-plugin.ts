@@ -147,7 +147,9 @@ async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknow
       const principal = await authenticate(deps, request.headers.get('authorization'));
       state.principal = principal;
       if (spec.scope && !grants(principal.scopes, spec.scope)) throw insufficientScope(spec.scope);
-      if (!endpointAllowed(principal.endpointScopes, spec.name)) throw endpointNotAllowed();
+      // The allow-list narrows what a scope grants; a route that needs no scope (the properties the token may
+      // act on, discovery) is outside it, so a narrowed token can still find its way (README, Authorization).
+      if (spec.scope && !endpointAllowed(principal.endpointScopes, spec.name)) throw endpointNotAllowed();
     } catch (err) {
       rejected = err;
     }
