@@ -1497,7 +1497,7 @@ export interface paths {
         };
         /**
          * The amenity catalogue, grouped, in the request locale
-         * @description Seeded from the OpenTravel Alliance code lists: HAC (hotel amenities, `level=property`) and RMA (room amenities, `level=unit`); a subset of common codes with their official OTA English names. Names follow `Accept-Language` (en-GB, de-DE, fr-FR, es-ES; `de-AT` reads German) and fall back to English; `locale` says which was used. `property_type_id` (GET /property-types) leaves out amenities that do not apply to that type. Parametric amenities list `options` with their value lists; assign them with PUT .../amenities.
+         * @description Seeded from the OpenTravel Alliance code lists: HAC (hotel amenities, `level=property`) and RMA (room amenities, `level=unit`); a subset of common codes with their official OTA English names. Names follow `Accept-Language` (en-GB, de-DE, fr-FR, es-ES; `de-AT` reads German) and fall back to English; `locale` says which was used. `property_type_id` (GET /property-types) leaves out amenities that do not apply to that type; an id the dictionary lacks is 422 `property_type_id` `in`, as `type_id` is on POST /properties. Parametric amenities list `options` with their value lists; assign them with PUT .../amenities.
          */
         get: operations["qc.amenities.list"];
         put?: never;
@@ -18588,6 +18588,8 @@ export interface operations {
                             booking_buttons: {
                                 /** Format: uuid */
                                 id: string;
+                                /** @description The id the legacy facade uses for this button (getPropertySettings `booking_modules[].id`): map ids stored from the legacy API to `id` */
+                                legacy_id: number;
                                 name: string;
                                 /** @description the bm_code of legacy getBookingOffers */
                                 url_key: string;

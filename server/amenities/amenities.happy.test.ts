@@ -54,6 +54,15 @@ describe('GET /amenities', () => {
     expect(amenity(hostel.body.data.groups, 'HAC.16')).toBeUndefined();
     expect(amenity(hostel.body.data.groups, 'HAC.1')).toBeDefined();
   });
+
+  it('refuses a property_type_id the dictionary lacks with 422 `in`, as POST /properties refuses its type_id', async () => {
+    const res = await t.request('GET', '/v1/qc/amenities', {
+      token: demo.personal_token,
+      query: { property_type_id: 99 },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ property_type_id: ['customer.amenity.messages.in'] });
+  });
 });
 
 describe('assigned amenities', () => {

@@ -1,6 +1,8 @@
 import { t } from 'elysia';
+import { fieldError } from '../core/http/api-error.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import { isPropertyType } from '../properties/property-types.ts';
 import { groupedCatalogue } from './catalogue.ts';
 import { amenityLocale } from './locale.ts';
 import { AmenitySchema } from './model.ts';
@@ -19,7 +21,7 @@ export const listAmenities = defineRoute({
     'amenities, `level=unit`); a subset of common codes with their official OTA English names. Names follow',
     '`Accept-Language` (en-GB, de-DE, fr-FR, es-ES; `de-AT` reads German) and fall back to English; `locale`',
     'says which was used. `property_type_id` (GET /property-types) leaves out amenities that do not apply to that',
-    'type. Parametric amenities list `options` with their value lists; assign them with PUT .../amenities.',
+    'type; an id the dictionary lacks is 422 `property_type_id` `in`, as `type_id` is on POST /properties. Parametric amenities list `options` with their value lists; assign them with PUT .../amenities.',
   ].join(' '),
   query: t.Object({
     level: t.Optional(t.Union([t.Literal('property'), t.Literal('unit')])),
@@ -39,6 +41,9 @@ export const listAmenities = defineRoute({
     }),
   ),
   handle({ request, query }) {
+    // One rule for dictionary ids: an unknown one is refused wherever it is sent, never read as "no filter".
+    if (query.property_type_id !== undefined && !isPropertyType(query.property_type_id))
+      throw fieldError('amenity', 'property_type_id', 'in');
     const locale = amenityLocale(request.headers.get('accept-language'));
     return ok({ locale, groups: groupedCatalogue(locale, query.level, query.property_type_id) });
   },

@@ -11,6 +11,7 @@ describe('booking buttons', () => {
     expect(res.body.data.booking_buttons).toEqual([
       {
         id: expect.any(String),
+        legacy_id: expect.any(Number),
         name: 'Seaside booking engine',
         url_key: legacy.bm_code,
         url_link: `https://book.example.com/${legacy.bm_code}`,
@@ -20,6 +21,18 @@ describe('booking buttons', () => {
       },
     ]);
     expect(res.body.data.meta).toEqual({ total: 1, page: 1, per_page: 50, last_page: 1 });
+  });
+
+  it('names the legacy id of each button: legacy_id is the id getPropertySettings booking_modules lists', async () => {
+    const res = await call(c, 'GET', `/properties/${c.property}/booking_buttons`);
+    const settings = await c.t.request('GET', '/api/pms/v1/property/getPropertySettings', {
+      query: { api_key: c.demo.legacy_api_key as string, names: 'booking_modules' },
+    });
+    const [module] = JSON.parse(settings.text).data.booking_modules as { id: number; url_key: string }[];
+    const [button] = res.body.data.booking_buttons as { legacy_id: number; url_key: string }[];
+    expect(module?.id).toEqual(expect.any(Number));
+    expect(button?.legacy_id).toBe(module?.id as number);
+    expect(button?.url_key).toBe(module?.url_key as string);
   });
 
   it('shows an inactive button too, and the same row is what the legacy modules list reads', async () => {

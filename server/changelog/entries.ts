@@ -45,6 +45,16 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           '`endpoint_scopes` narrows only the routes that need a scope: a token limited to `qc.room_types.*` reads GET /properties, GET /properties/{ext}, /permissions, /property-types, /changelog and /event-catalog (they answered 403 `errors.qc.endpoint_not_allowed`).',
       },
+      {
+        kind: 'additive',
+        summary:
+          'Booking buttons carry `legacy_id`, the `id` legacy getPropertySettings gives the same booking module, so ids stored from the legacy API map to the button `id`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'GET /amenities with a `property_type_id` that GET /property-types lacks answers 422 `property_type_id` `in`, as `type_id` on POST /properties does; it answered every amenity as if no filter was sent.',
+      },
     ],
   },
   {
