@@ -1477,7 +1477,7 @@ export interface paths {
         };
         /**
          * Render a template for a sample booking
-         * @description Fills every placeholder from a sample booking at the template’s first property (`sample` shows the values). `locale` picks the language; a locale the template lacks falls back to English, then to its first. Values are HTML-escaped in `body_html`. Nothing is sent.
+         * @description Fills every placeholder from a sample booking at the template’s first property (`sample` shows the values). `locale` picks the language; a locale the template lacks falls back to English, then to its first. Values are HTML-escaped in `body_html`; the template markup itself is returned as stored, as a JSON string (never served as HTML; the answer carries `X-Content-Type-Options: nosniff`): show it in an `<iframe sandbox>` without `allow-scripts`, or sanitise it. Nothing is sent.
          */
         get: operations["qc.auto_email_templates.preview"];
         put?: never;

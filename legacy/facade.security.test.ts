@@ -59,14 +59,15 @@ describe('legacy dispatch and bytes', () => {
     expect([res.status, res.text]).toEqual([404, '{"message":"Missing endpoint class: avail\\u00e1bility"}']);
   });
 
-  it('sends only Content-Type on every answer: no request id, rate-limit or support headers from the modern pipeline', async () => {
+  it('sends only Content-Type and nosniff on every answer: no request id, rate-limit or support headers from the modern pipeline', async () => {
     const answers = [
       await f.call('property/getPropertySettings'),
       await f.call('booking/getBookings', { key: null }),
       await f.call('nothing/here'),
       await f.call('availability/updateAvailability', { raw: '{not json' }),
     ];
-    for (const res of answers) expect([...res.headers.keys()]).toEqual(['content-type']);
+    for (const res of answers)
+      expect([...res.headers.keys()].sort()).toEqual(['content-type', 'x-content-type-options']);
   });
 
   it('reads a malformed or non-JSON body as no input, like json_decode', async () => {

@@ -56,7 +56,10 @@ export function legacyFacade(deps: Deps, cutover?: LegacyCutover) {
     .all('/*', ({ request, set }) => handle(request, set), { parse: 'none' });
 }
 
-/** Headers other hooks put on `set` (request ids, rate-limit headers) must never reach legacy bytes. */
+/**
+ * Headers other hooks put on `set` (request ids, rate-limit headers) must never reach legacy answers; only
+ * `X-Content-Type-Options: nosniff`, which every answer of the service carries (server/app.ts).
+ */
 function clearHeaders(set: { headers: Record<string, unknown> }): void {
-  for (const name of Object.keys(set.headers)) delete set.headers[name];
+  for (const name of Object.keys(set.headers)) if (name !== 'x-content-type-options') delete set.headers[name];
 }

@@ -32,6 +32,11 @@ function modernApi(deps: Deps) {
 export function buildApp(deps: Deps, options: AppOptions) {
   const cutover = options.cutover ?? createLegacyCutover(deps);
   const app = new Elysia({ name: 'qc-root' })
+    // Every answer, JSON or not, errors and legacy bytes included: a browser never sniffs a stored string
+    // (content pages, feedback, templates) into HTML or script.
+    .onRequest(({ set }) => {
+      set.headers['x-content-type-options'] = 'nosniff';
+    })
     // Cached principals are dropped on the commit notification; a write of this process drops them before
     // its own answer leaves too, so its caller's next request never races the notification.
     .onAfterHandle({ as: 'global' }, ({ request }) => {

@@ -62,6 +62,11 @@ export const changelog: readonly ChangelogEntry[] = [
     title: 'One customer never slows or locks out another',
     changes: [
       {
+        kind: 'additive',
+        summary:
+          "Every answer carries `X-Content-Type-Options: nosniff` (the modern API, the legacy facade, the operator API, media). Stored markup (content pages, replies, templates, a template preview's `body_html`) is only ever returned inside JSON: escape or sanitise it where you display it.",
+      },
+      {
         kind: 'fix',
         summary:
           'POST /gallery/register with `legacy_file_id` of dots alone (`.`, `..`) answers 422 `errors.validation_error` (`customer.gallery_image.messages.format`); it answered 500.',
