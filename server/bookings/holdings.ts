@@ -1,5 +1,4 @@
-import { adjustBooked } from '../../actors/availability-writes.ts';
-import type { Db } from '../core/db/db.ts';
+import { type HeldRooms, heldNight } from '../../actors/held-rooms.ts';
 import { nightsOf } from './stay.ts';
 
 /**
@@ -29,27 +28,14 @@ export function holds(status: string): boolean {
 }
 
 /** Rooms per (room type, night) that a booking in `status` with these lines occupies. */
-export function heldNights(status: string, lines: readonly BookedLine[]): Map<string, number> {
-  const held = new Map<string, number>();
+export function heldNights(status: string, lines: readonly BookedLine[]): HeldRooms {
+  const held: HeldRooms = new Map();
   if (!holds(status)) return held;
   for (const line of lines) {
     for (const night of nightsOf(line.checkinDate, line.checkoutDate)) {
-      const key = `${line.roomTypeId}|${night}`;
+      const key = heldNight(line.roomTypeId, night);
       held.set(key, (held.get(key) ?? 0) + line.qty);
     }
   }
   return held;
-}
-
-/**
- * Moves `booked` from what the booking held before to what it holds now, through the calendar's one
- * availability writer. Must run inside the property's actor turn (the caller's `tx`), the same one that
- * changes the booking rows.
- */
-export async function moveBooked(tx: Db, before: Map<string, number>, after: Map<string, number>): Promise<void> {
-  const changes = [...new Set([...before.keys(), ...after.keys()])].map((key) => {
-    const [roomTypeId, date] = key.split('|') as [string, string];
-    return { roomTypeId: Number(roomTypeId), date, delta: (after.get(key) ?? 0) - (before.get(key) ?? 0) };
-  });
-  await adjustBooked(tx, changes);
 }

@@ -1,3 +1,4 @@
+import { moveHeldRooms } from '../../actors/held-rooms.ts';
 /**
  * server/bookings/intake.ts: the booking domain API. Every way a booking is born or changes goes through
  * these functions (operator intake, partner creation, inbound channel webhooks, the demo, the legacy
@@ -17,7 +18,7 @@ import { assertBookable } from './bookability.ts';
 import type { BookingResult, GuestInput } from './booking-result.ts';
 import { type BookingProperty, propertyForBooking } from './booking-rows.ts';
 import { isChannel } from './channels.ts';
-import { heldNights, moveBooked } from './holdings.ts';
+import { heldNights } from './holdings.ts';
 import { bookedLines, type ResolvedLine, type RoomLineInput, resolveLines, writeRooms } from './lines.ts';
 import { policySnapshot } from './policy-snapshot.ts';
 import { BookingRefused, CREATE_FAILED } from './refusal.ts';
@@ -102,7 +103,7 @@ export async function createBooking(
     if (options.checkAvailability) await assertBookable(tx, lines, input.checkinDate, input.checkoutDate);
     const status: BookingStatus = input.tentative ? 'tentative' : 'confirmed';
     const booking = await insertBooking(deps, tx, property, input, lines, status, false);
-    await moveBooked(tx, new Map(), heldNights(status, bookedLines(lines, input.checkinDate, input.checkoutDate)));
+    await moveHeldRooms(tx, new Map(), heldNights(status, bookedLines(lines, input.checkinDate, input.checkoutDate)));
     const revisionId = await appendRevision(deps, tx, booking, 'created', property.customer_id);
     return { booking, revisionId, changed: true };
   });
@@ -137,7 +138,7 @@ export async function seedBookings(
       const lines = await checkedLines(tx, property, { ...input, propertyId });
       const status = input.status ?? (input.tentative ? 'tentative' : 'confirmed');
       const booking = await insertBooking(deps, tx, property, input, lines, status, true);
-      await moveBooked(tx, new Map(), heldNights(status, bookedLines(lines, input.checkinDate, input.checkoutDate)));
+      await moveHeldRooms(tx, new Map(), heldNights(status, bookedLines(lines, input.checkinDate, input.checkoutDate)));
       inserted.push(booking);
     }
     return inserted;

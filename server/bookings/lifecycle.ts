@@ -1,3 +1,4 @@
+import { moveHeldRooms } from '../../actors/held-rooms.ts';
 import { feeUnderSnapshot } from '../cancellation-policies/booking-fee.ts';
 import { isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
@@ -6,7 +7,7 @@ import { ApiError, fieldError, notFound } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { BookingResult, GuestInput, ResultWithRooms } from './booking-result.ts';
 import { lockBooking, propertyForBooking, propertyIdOfBooking } from './booking-rows.ts';
-import { heldNights, moveBooked } from './holdings.ts';
+import { heldNights } from './holdings.ts';
 import { bookedLines, linesOfRows, type RoomLineInput, resolveLines, sameLines, writeRooms } from './lines.ts';
 import { BookingRefused, MODIFY_FAILED } from './refusal.ts';
 import { appendRevision, bookingEventData, type RevisionType } from './revisions.ts';
@@ -93,7 +94,7 @@ export async function modifyBooking(deps: Deps, ref: BookingRef, changes: Bookin
       where id = ${b.id} returning *`;
     const booking = updated as BookingRow;
     await writeRooms(tx, b.id, rows, lines, checkin, checkout);
-    await moveBooked(
+    await moveHeldRooms(
       tx,
       heldNights(b.status, bookedLines(current, b.checkin_date, b.checkout_date)),
       heldNights(booking.status, bookedLines(lines, checkin, checkout)),
@@ -188,7 +189,7 @@ async function release(
 ): Promise<ResultWithRooms> {
   const booking = updated as BookingRow;
   const lines = bookedLines(linesOfRows(rooms), before.checkin_date, before.checkout_date);
-  await moveBooked(tx, heldNights(before.status, lines), heldNights(booking.status, lines));
+  await moveHeldRooms(tx, heldNights(before.status, lines), heldNights(booking.status, lines));
   const snapshot = snapshotOf(booking, rooms);
   return { booking, revisionId: await revise(deps, tx, booking, type, snapshot), changed: true, rooms, snapshot };
 }

@@ -1,8 +1,8 @@
 import { type AvailabilityValue, mergeAvailability, writeAvailability } from '../../actors/availability-writes.ts';
+import { legacyStamp } from '../../actors/calendar-window.ts';
 import { mergePrices, type PairTarget, type Prices, writeRates } from '../../actors/calendar-writes.ts';
 import { DayRows } from '../../actors/day-rows.ts';
 import { linkExtRoom } from '../../legacy/availability/rooms.ts';
-import { legacyStamp } from '../../legacy/availability/update-availability.ts';
 import { randomSecret, sha256Hex } from '../core/auth/secrets.ts';
 import { addDays, localToday, parseDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
@@ -85,7 +85,11 @@ export async function seedLegacyDemo({ deps, live, legacyApiKey, book }: LegacyD
     rates.add(String(room.id), { ratePlanId: plan.id, roomTypeId: room.id }, firstDay, lastDay, { ROOM: 120 });
   }
   await deps.actors.run(live.id, async (tx) => {
-    await writeAvailability(tx, availability.within(firstDay, lastDay).inside, await legacyStamp(tx, today, live));
+    await writeAvailability(
+      tx,
+      availability.within(firstDay, lastDay).inside,
+      await legacyStamp(tx, live, deps.clock.now()),
+    );
     await writeRates(tx, rates.within(firstDay, lastDay).inside, deps.clock.now());
   });
   const roomIds = rooms.map((r) => r.id);

@@ -1,6 +1,6 @@
-import type { CalendarCounters } from '../../actors/calendar-push.ts';
+import type { CalendarCounters } from '../../actors/calendar-write.ts';
+import type { PushWarning } from '../../actors/push-warnings.ts';
 import type { ErrorKey } from '../core/http/error-catalogue.ts';
-import type { PushWarning } from './warnings.ts';
 
 /** The 202 `data` of the three inventory pushes (spec 4.4). */
 export interface PushAnswer extends CalendarCounters {

@@ -1,16 +1,12 @@
-import { pushCalendar } from '../../actors/calendar-push.ts';
-import { mergeRestrictions, type PairTarget, type RestrictionValues } from '../../actors/calendar-writes.ts';
-import { DayRows } from '../../actors/day-rows.ts';
+import { type DayRange, rowRanges } from '../../actors/batch-limits.ts';
+import { writeCalendar } from '../../actors/calendar-write.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
-import { rowRanges } from './batch.ts';
 import type { RestrictionRowInput } from './model.ts';
 import type { PushAnswer } from './push-answer.ts';
-import { resolvePairs } from './resolve-rows.ts';
 import { checkLengthsOfStay, restrictionValues } from './restriction-values.ts';
-import { loadStructure } from './structure.ts';
 
 /** The push's route name (the event's `endpoint`) and the resource its validation messages name. */
 export const RESTRICTIONS_PUSH = { name: 'qc.inventory.restrictions', resource: 'restriction' } as const;
@@ -35,21 +31,16 @@ export async function pushRestrictions(
   if (empty.length) throw new ApiError('errors.qc.restriction_payload_empty', { rows: empty });
   checkLengthsOfStay(values, resource);
 
-  const outcome = await pushCalendar(deps, property.id, {
+  const { counters, warnings } = await writeCalendar(deps, property.id, {
+    kind: 'restrictions',
     endpoint: RESTRICTIONS_PUSH.name,
-    plan: async (tx) => {
-      const structure = await loadStructure(tx, property.id);
-      const scope = { propertyId: property.id, visiblePropertyIds: [...principal.propertyIds] };
-      const pairs = await resolvePairs(tx, structure, scope, values);
-      const restrictions = new DayRows<PairTarget, RestrictionValues>(mergeRestrictions);
-      values.forEach((_, i) => {
-        const pair = pairs[i];
-        const range = ranges[i];
-        const set = sets[i];
-        if (pair && range && set) restrictions.add(pair.key, pair.target, range.from, range.to, set);
-      });
-      return { tables: { restrictions }, rows: values.length, failedRows: 0, report: [] };
-    },
+    visiblePropertyIds: [...principal.propertyIds],
+    rows: values.map((row, i) => ({
+      room_type_id: row.room_type_id,
+      rate_plan_id: row.rate_plan_id,
+      ...(ranges[i] as DayRange),
+      restrictions: sets[i] ?? {},
+    })),
   });
-  return { ...outcome.counters, warnings: outcome.report };
+  return { ...counters, warnings };
 }

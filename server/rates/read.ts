@@ -1,14 +1,14 @@
-import { type Prices, RESTRICTION_FIELDS, type RestrictionValues } from '../../actors/calendar-writes.ts';
-import { type PairPricing, resolveDay } from '../../pricing/price-engine.ts';
-import { formatDay } from '../core/days.ts';
-import type { Db } from '../core/db/db.ts';
-import { notFound } from '../core/http/api-error.ts';
 import {
   loadStructure,
   type PropertyStructure,
   type StructurePair,
   type StructureRatePlan,
-} from '../inventory/structure.ts';
+} from '../../actors/calendar-structure.ts';
+import { type Prices, RESTRICTION_FIELDS, type RestrictionValues } from '../../actors/calendar-writes.ts';
+import { type PairPricing, resolveDay } from '../../pricing/price-engine.ts';
+import { formatDay } from '../core/days.ts';
+import type { Db } from '../core/db/db.ts';
+import { notFound } from '../core/http/api-error.ts';
 
 export interface DayValues {
   date: string;

@@ -1,5 +1,5 @@
 import { ok } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { resolveProperty } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PlanParams, RateWriteAnswer, RateWriteBody } from './model.ts';
 import { PLAN_RATES_WRITE, writePlanRates } from './write.ts';
@@ -22,7 +22,6 @@ would {written, unchanged, skipped_out_of_window} says what the write would have
   errors: ['errors.not_found', 'errors.qc.batch_too_large'],
   async handle({ deps, principal, params, body }) {
     const property = await resolveProperty(deps.db, principal, params.property);
-    const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
-    return ok(await writePlanRates(deps, property, plan.external_id, body.values));
+    return ok(await writePlanRates(deps, property, params.ratePlan, body.values));
   },
 });

@@ -4,33 +4,8 @@ import {
   type RestrictionField,
   type RestrictionValues,
 } from '../../actors/calendar-writes.ts';
+import type { RateRow, RowError } from '../../actors/plan-rate-row.ts';
 import { parseDay } from '../core/days.ts';
-import type { RateRowErrorCode } from '../core/http/error-catalogue.ts';
-
-/**
- * Rows of the per-plan rate write (`POST /rate_plans/{id}/rates`, `{values: [{date, prices, restrictions}]}`)
- * are checked one by one: a bad row is reported in `errors[]` with a code of spec 7.2 and the others go on.
- */
-export interface RowError {
-  row: number;
-  code: RateRowErrorCode;
-  message?: string;
-  field?: string;
-  date?: string;
-  room_type_id?: string;
-  unknown_code?: string;
-  allowed_codes?: string[];
-}
-
-export interface RateRow {
-  row: number;
-  day: number;
-  date: string;
-  /** Optional narrowing to one room type of the plan; absent means every room type the plan sells. */
-  roomTypeId?: string;
-  prices?: Prices;
-  restrictions?: RestrictionValues;
-}
 
 const MAX_PRICE = 100_000_000;
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);

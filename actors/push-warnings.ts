@@ -1,4 +1,4 @@
-import type { PushWarningKey } from '../core/http/error-catalogue.ts';
+import type { PushWarningKey } from '../server/core/http/error-catalogue.ts';
 
 /**
  * Row-level problems of a push (spec 4.4 rule 3): reported in `warnings[]` with the error key while the rest

@@ -1,8 +1,10 @@
-import type { PairTarget } from '../../actors/calendar-writes.ts';
-import type { Db } from '../core/db/db.ts';
-import { findChildren, SegmentIndex } from '../core/resolve.ts';
-import type { Derivation } from '../rate-plans/service.ts';
-import type { OccupancyEntry, OccupancyKind, SellType } from '../rate-plans/vocabulary.ts';
+import type { ChildDerivation, PriceCode } from '../pricing/price-engine.ts';
+import type { Db } from '../server/core/db/db.ts';
+import { findChildren, SegmentIndex } from '../server/core/resolve.ts';
+import type { PairTarget } from './calendar-writes.ts';
+
+/** A plan's sell type as `rate_plans.sell_type` stores it (server/rate-plans/vocabulary.ts SELL_TYPES). */
+type SellType = 'per_room' | 'per_person' | 'per_occupancy';
 
 /**
  * A property's structure as one calendar turn sees it: room types, rate plans and their pairs with each
@@ -23,7 +25,7 @@ export interface StructureRatePlan {
   parentId: number | null;
   /** External id of the parent plan, even when the parent has been deleted. */
   parentExternalId: string | null;
-  derivation: Derivation | null;
+  derivation: ChildDerivation | null;
 }
 
 export interface StructurePair {
@@ -32,9 +34,9 @@ export interface StructurePair {
   target: PairTarget;
   /** `<rate plan id>:<room type id>`: the pair's key in a batch's day-rows. */
   key: string;
-  occupancies: OccupancyEntry[];
+  occupancies: PriceCode[];
   /** Code to kind; empty when the pair has no configured vocabulary (then no code check applies). */
-  kinds: Map<string, OccupancyKind>;
+  kinds: Map<string, string>;
   /** The codes a write may set: the manual ones. */
   manualCodes: string[];
   /** For a child plan: its parent still exists and sells this room type, so prices belong there. */
@@ -49,12 +51,16 @@ const referable = (r: { externalId: string; partnerCode: string | null }) => ({
 
 export class PropertyStructure {
   readonly #roomTypes = new SegmentIndex<StructureRoomType>(referable);
+  readonly #roomTypesById = new Map<number, StructureRoomType>();
   readonly #ratePlans = new SegmentIndex<StructureRatePlan>(referable);
   readonly #pairs = new Map<string, StructurePair>();
   readonly #pairsByPlan = new Map<number, StructurePair[]>();
 
   constructor(roomTypes: StructureRoomType[], ratePlans: StructureRatePlan[], pairs: StructurePair[]) {
-    for (const r of roomTypes) this.#roomTypes.add(r);
+    for (const r of roomTypes) {
+      this.#roomTypes.add(r);
+      this.#roomTypesById.set(r.id, r);
+    }
     for (const p of ratePlans) this.#ratePlans.add(p);
     for (const pair of pairs) {
       this.#pairs.set(pair.key, pair);
@@ -66,6 +72,11 @@ export class PropertyStructure {
 
   roomType(segment: string): StructureRoomType | undefined {
     return this.#roomTypes.find(segment);
+  }
+
+  /** A room type of the property by its internal id (legacy `room_id`). */
+  roomTypeById(id: number): StructureRoomType | undefined {
+    return this.#roomTypesById.get(id);
   }
 
   ratePlan(segment: string): StructureRatePlan | undefined {
@@ -88,7 +99,7 @@ interface RatePlanDbRow {
   sell_type: SellType;
   parent_id: number | null;
   parent_external_id: string | null;
-  derivation: Derivation | null;
+  derivation: ChildDerivation | null;
 }
 
 export async function loadStructure(db: Db, propertyId: number): Promise<PropertyStructure> {
@@ -98,7 +109,7 @@ export async function loadStructure(db: Db, propertyId: number): Promise<Propert
     select p.id, p.external_id, p.partner_code, p.sell_type, p.parent_id, parent.external_id as parent_external_id, p.derivation
     from rate_plans p left join rate_plans parent on parent.id = p.parent_id
     where p.property_id = ${propertyId} and p.deleted_at is null`;
-  const pairRows = await db.sql<{ rate_plan_id: number; room_type_id: number; occupancies: OccupancyEntry[] }>`
+  const pairRows = await db.sql<{ rate_plan_id: number; room_type_id: number; occupancies: PriceCode[] }>`
     select rp.rate_plan_id, rp.room_type_id, rp.occupancies
     from rate_plan_rooms rp join rate_plans p on p.id = rp.rate_plan_id
     where p.property_id = ${propertyId} and p.deleted_at is null and rp.deleted_at is null

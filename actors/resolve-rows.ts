@@ -1,6 +1,11 @@
-import type { Db } from '../core/db/db.ts';
-import { ApiError } from '../core/http/api-error.ts';
-import { foreignSegments, type PropertyStructure, type StructurePair, type StructureRoomType } from './structure.ts';
+import type { Db } from '../server/core/db/db.ts';
+import { ApiError } from '../server/core/http/api-error.ts';
+import {
+  foreignSegments,
+  type PropertyStructure,
+  type StructurePair,
+  type StructureRoomType,
+} from './calendar-structure.ts';
 
 export interface RowIds {
   room_type_id: string;

@@ -1,5 +1,5 @@
-import { parseDay } from '../core/days.ts';
-import { ApiError, type FieldErrors, validationError } from '../core/http/api-error.ts';
+import { parseDay } from '../server/core/days.ts';
+import { ApiError, type FieldErrors, validationError } from '../server/core/http/api-error.ts';
 
 /** Spec 8.2: rows per inventory request, and day-rows after expanding their date ranges. */
 export const MAX_ROWS = 1000;
