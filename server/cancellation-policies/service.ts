@@ -4,6 +4,7 @@ import { findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
 import { fieldError } from '../core/http/api-error.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { CancellationRule } from './model.ts';
 import { cancellationRules } from './rules.ts';
@@ -39,7 +40,7 @@ export async function createCancellationPolicy(
   const rules = cancellationRules(input.data);
   const [row] = await tx.sql<CancellationPolicyRow>`
     insert into cancellation_policies (property_id, name, name_tr, rules, created_at, updated_at)
-    values (${property.id}, ${name}, ${input.name_tr}, ${rules}, ${now}, ${now}) returning *`;
+    values (${property.id}, ${name}, ${nameTrOf(name, input.name_tr)}, ${rules}, ${now}, ${now}) returning *`;
   return recordWrite(tx, property, { type: 'cancellation_policy.created' }, row, { placeholder: false });
 }
 

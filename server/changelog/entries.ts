@@ -55,6 +55,11 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'GET /amenities with a `property_type_id` that GET /property-types lacks answers 422 `property_type_id` `in`, as `type_id` on POST /properties does; it answered every amenity as if no filter was sent.',
       },
+      {
+        kind: 'fix',
+        summary:
+          'Payment policies (the seeded placeholder included), cancellation policies, promotions and special offers created without `name_tr` (or with `{}`) answer `name_tr: {"en-GB": <name>}`, as properties, room types and rate plans do; they answered `{}`. Existing records were filled the same way.',
+      },
     ],
   },
   {

@@ -2,6 +2,7 @@ import { recordWrite } from '../config-surfaces/config-event.ts';
 import { findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { PayType } from './model.ts';
 import { paymentTerms } from './rules.ts';
@@ -34,7 +35,7 @@ export async function createPaymentPolicy(
   const terms = paymentTerms({ pay_type: input.pay_type, num_days: input.num_days ?? null, date: input.date ?? null });
   const [row] = await tx.sql<PaymentPolicyRow>`
     insert into payment_policies (property_id, name, name_tr, pay_type, num_days, date, percent, created_at, updated_at)
-    values (${property.id}, ${input.name}, ${input.name_tr ?? {}}, ${terms.pay_type}, ${terms.num_days},
+    values (${property.id}, ${input.name}, ${nameTrOf(input.name, input.name_tr)}, ${terms.pay_type}, ${terms.num_days},
       ${terms.date}, ${input.percent ?? 100}, ${now}, ${now})
     returning *`;
   return recordWrite(tx, property, { type: 'payment_policy.created' }, row, { placeholder: false });

@@ -2,6 +2,7 @@ import { recordWrite } from '../config-surfaces/config-event.ts';
 import { deleteOwned, findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Db } from '../core/db/db.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { PromotionInput } from './model.ts';
 import { type PromotionTerms, promotionTerms } from './rules.ts';
@@ -39,7 +40,8 @@ async function merged(db: Db, property: PropertyRow, current: PromotionRow | und
   return {
     ...terms,
     name: input.name ?? current?.name ?? '',
-    name_tr: input.name_tr ?? current?.name_tr ?? {},
+    // Created without name_tr: the name under the default locale, as every created resource (README, name_tr).
+    name_tr: current ? (input.name_tr ?? current.name_tr) : nameTrOf(input.name ?? '', input.name_tr),
     is_active: input.is_active ?? current?.is_active ?? true,
     rate_plan_ids: plans,
   };

@@ -80,3 +80,59 @@ describe('name_tr: one rule for properties, room types and rate plans', () => {
     expect(Object.keys(patched.body.errors)).toEqual(['name_tr.EN']);
   });
 });
+
+describe('name_tr: the same default on every configuration entity', () => {
+  it('stores an omitted name_tr as the name under en-GB on policies, promotions, special offers and placeholders', async () => {
+    const button = (await t.request('GET', `${base}/booking_buttons`, { token: demo.personal_token })).body.data
+      .booking_buttons[0].id;
+    const entities = {
+      payment_policy: [`${base}/payment_policies`, { name: 'Pay on arrival', pay_type: 'on_arr' }, 'Pay on arrival'],
+      cancellation_policy: [
+        `${base}/cancellation_policies`,
+        { name: 'Free', name_tr: {}, data: [{ c_type: 'no_show', p_type: 'percent', p_value: 100 }] },
+        'Free',
+      ],
+      promotion: [
+        `${base}/promotions`,
+        { name: 'Summer 10%', type: 'basic', discount_type: 'percent', discount_value: 10 },
+        'Summer 10%',
+      ],
+      special_offer: [
+        `/v1/qc/booking_buttons/${button}/special_offers`,
+        {
+          name: 'Summer stay',
+          active_from_date: '2030-07-01',
+          active_to_date: '2030-08-31',
+          rate_plans_ids: ['BAR'],
+          discount_percent: 15,
+        },
+        'Summer stay',
+      ],
+    } as const;
+    for (const [what, [path, body, name]] of Object.entries(entities)) {
+      const res = await create(path, body);
+      expect([what, res.status, res.body.data?.name_tr]).toEqual([what, 201, { 'en-GB': name }]);
+    }
+
+    const fresh = await create('/v1/qc/properties', {
+      name: 'Placeholder Inn',
+      type_id: 1,
+      currency: 'EUR',
+      timezone: 'Europe/Rome',
+      partner_code: 'NT-PLACEHOLDER',
+    });
+    const room = await create(`/v1/qc/properties/${fresh.body.data.id}/room_types`, { name: 'Twin' });
+    await create(`/v1/qc/properties/${fresh.body.data.id}/rate_plans`, {
+      title: 'A',
+      room_type_ids: [room.body.data.id],
+      sell_type: 'per_room',
+    });
+    for (const kind of ['payment_policies', 'cancellation_policies']) {
+      const list = await t.request('GET', `/v1/qc/properties/${fresh.body.data.id}/${kind}`, {
+        token: demo.personal_token,
+      });
+      const [placeholder] = list.body.data[kind] as { name: string; name_tr: Record<string, string> }[];
+      expect([kind, placeholder?.name_tr]).toEqual([kind, { 'en-GB': placeholder?.name as string }]);
+    }
+  });
+});

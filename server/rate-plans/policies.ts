@@ -1,5 +1,6 @@
 import type { Db } from '../core/db/db.ts';
 import { fieldError } from '../core/http/api-error.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { isUuid } from '../core/resolve.ts';
@@ -67,8 +68,9 @@ async function oldestPolicy(tx: Db, table: 'payment_policies' | 'cancellation_po
 
 async function placeholderPayment(tx: Db, property: PropertyRow): Promise<number> {
   const [row] = await tx.sql<{ id: number; external_id: string }>`
-    insert into payment_policies (property_id, name, pay_type, is_placeholder)
-    values (${property.id}, ${PLACEHOLDER_PAYMENT_NAME}, 'on_arr', true) returning id, external_id`;
+    insert into payment_policies (property_id, name, name_tr, pay_type, is_placeholder)
+    values (${property.id}, ${PLACEHOLDER_PAYMENT_NAME}, ${nameTrOf(PLACEHOLDER_PAYMENT_NAME, undefined)}, 'on_arr', true)
+    returning id, external_id`;
   if (!row) throw new Error('payment policy insert returned no row');
   await recordEvent(tx, {
     type: 'payment_policy.created',
@@ -82,7 +84,7 @@ async function placeholderPayment(tx: Db, property: PropertyRow): Promise<number
 async function placeholderCancellation(tx: Db, property: PropertyRow): Promise<number> {
   const [row] = await tx.sql<{ id: number; external_id: string }>`
     insert into cancellation_policies (property_id, name, name_tr, rules, is_placeholder)
-    values (${property.id}, ${PLACEHOLDER_CANCELLATION_NAME}, ${{ 'en-GB': PLACEHOLDER_CANCELLATION_NAME }}, '[]'::jsonb, true)
+    values (${property.id}, ${PLACEHOLDER_CANCELLATION_NAME}, ${nameTrOf(PLACEHOLDER_CANCELLATION_NAME, undefined)}, '[]'::jsonb, true)
     returning id, external_id`;
   if (!row) throw new Error('cancellation policy insert returned no row');
   await recordEvent(tx, {

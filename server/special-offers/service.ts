@@ -5,6 +5,7 @@ import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import { isUuid, type PropertyRow, resolveProperty } from '../core/resolve.ts';
 import type { SpecialOfferInput } from './model.ts';
@@ -68,7 +69,8 @@ async function merged(db: Db, property: PropertyRow, current: SpecialOfferRow | 
   return {
     ...terms,
     name: input.name ?? current?.name ?? '',
-    name_tr: input.name_tr ?? current?.name_tr ?? {},
+    // Created without name_tr: the name under the default locale, as every created resource (README, name_tr).
+    name_tr: current ? (input.name_tr ?? current.name_tr) : nameTrOf(input.name ?? '', input.name_tr),
     is_active: input.is_active ?? current?.is_active ?? true,
     discount_percent: input.discount_percent ?? current?.discount_percent ?? 0,
     rate_plan_ids: input.rate_plans_ids
