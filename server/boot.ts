@@ -53,8 +53,7 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   progress('loading signing keys');
   const keys = new SigningKeys(db, (await loadKeyEncryptionKey(config)).key, clock);
   await keys.load();
-  // Auto-pipelining: the rate-limit scripts of concurrent requests leave in one write, not one each.
-  const redis = config.redisUrl ? createRedis(config.redisUrl, log, { enableAutoPipelining: true }) : undefined;
+  const redis = config.redis ? createRedis(config.redis, log, 'requests') : undefined;
   if (redis) progress('connecting to Redis');
   if (redis) await connectRedis(redis, log);
   const prefix = options.redisKeyPrefix ?? 'qc:';

@@ -92,7 +92,7 @@ try {
   deps.log.info('listening', {
     url: base,
     database: deps.db.kind,
-    redis: config.redisUrl ? 'configured' : 'in-process',
+    redis: config.redis?.kind ?? 'in-process',
     webhook_queue: webhooks.queue,
     startup_ms: Math.round(performance.now() - started),
   });

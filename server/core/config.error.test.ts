@@ -6,7 +6,7 @@ describe('configuration', () => {
     const config = parseConfig({});
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.redisUrl).toBeUndefined();
+    expect(config.redis).toBeUndefined();
     expect(config.dataDir).toBe('.data');
   });
 
@@ -29,9 +29,36 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       port: 9000,
       databaseUrl: 'postgres://u@h/db',
-      redisUrl: 'redis://h:6379',
+      redis: { kind: 'single', url: 'redis://h:6379' },
       operatorToken: '0123456789abcdef',
       dataDir: '/tmp/qc',
     });
+  });
+
+  it('reads a Redis Cluster from REDIS_URL: its seed nodes, credentials and TLS', () => {
+    expect(parseConfig({ REDIS_URL: 'redis+cluster://10.0.0.1:7000,10.0.0.2:7001/' }).redis).toEqual({
+      kind: 'cluster',
+      nodes: [
+        { host: '10.0.0.1', port: 7000 },
+        { host: '10.0.0.2', port: 7001 },
+      ],
+      username: undefined,
+      password: undefined,
+      tls: false,
+    });
+    expect(parseConfig({ REDIS_URL: 'rediss+cluster://app:p%40ss:w@[::1]:7000' }).redis).toEqual({
+      kind: 'cluster',
+      nodes: [{ host: '::1', port: 7000 }],
+      username: 'app',
+      password: 'p@ss:w',
+      tls: true,
+    });
+    expect(parseConfig({ REDIS_URL: 'rediss://h:6380/2' }).redis).toEqual({ kind: 'single', url: 'rediss://h:6380/2' });
+  });
+
+  it('stops on a cluster URL that names no usable node', () => {
+    for (const url of ['redis+cluster://', 'redis+cluster://host', 'redis+cluster://h:0', 'redis+cluster://h:1/3']) {
+      expect(() => parseConfig({ REDIS_URL: url })).toThrow(/REDIS_URL must be redis\+cluster:\/\//);
+    }
   });
 });

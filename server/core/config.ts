@@ -9,7 +9,12 @@ const EnvSchema = T.Object({
   PORT: T.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
   HOST: T.String({ minLength: 1, default: '0.0.0.0' }),
   DATABASE_URL: T.Optional(T.String({ pattern: '^postgres(ql)?://' })),
-  REDIS_URL: T.Optional(T.String({ pattern: '^rediss?://' })),
+  /**
+   * One Redis (`redis://`, `rediss://` for TLS) or a Redis Cluster: `redis+cluster://` (`rediss+cluster://`)
+   * followed by one or more seed nodes, `host:port` separated by commas, e.g.
+   * `redis+cluster://:password@10.0.0.1:6379,10.0.0.2:6379`; the client discovers the rest.
+   */
+  REDIS_URL: T.Optional(T.String({ pattern: '^rediss?(\\+cluster)?://' })),
   QC_OPERATOR_TOKEN: T.Optional(T.String({ minLength: 16 })),
   QC_DATA_DIR: T.String({ minLength: 1, default: '.data' }),
   QC_PUBLIC_URL: T.Optional(T.String({ pattern: '^https?://' })),
@@ -61,7 +66,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
-  redisUrl: string | undefined;
+  /** Where rate limits, idempotency records and the BullMQ queue live; undefined: in this process. */
+  redis: RedisTarget | undefined;
   operatorToken: string | undefined;
   dataDir: string;
   publicUrl: string | undefined;
@@ -91,6 +97,47 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** A parsed REDIS_URL: one server, or the seed nodes of a cluster (which has only database 0). */
+export type RedisTarget =
+  | { kind: 'single'; url: string }
+  | {
+      kind: 'cluster';
+      nodes: { host: string; port: number }[];
+      username: string | undefined;
+      password: string | undefined;
+      tls: boolean;
+    };
+
+export function parseRedisUrl(url: string): RedisTarget {
+  const cluster = /^(rediss?)\+cluster:\/\/(?:([^@/]*)@)?([^/?#]+)\/?$/.exec(url);
+  if (!cluster) {
+    if (/^rediss?\+cluster:/.test(url)) throw new ConfigError(`Invalid configuration: REDIS_URL ${CLUSTER_FORM}`);
+    return { kind: 'single', url };
+  }
+  const [, scheme, auth, hosts] = cluster as unknown as [string, string, string | undefined, string];
+  const nodes = hosts.split(',').map((hostPort) => {
+    const match = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(hostPort);
+    const port = Number(match?.[2]);
+    if (!match || port < 1 || port > 65535) {
+      throw new ConfigError(`Invalid configuration: REDIS_URL ${CLUSTER_FORM} (not host:port: ${hostPort})`);
+    }
+    return { host: (match[1] as string).replace(/^\[|\]$/g, ''), port };
+  });
+  // As ioredis reads a redis:// URL: `user:password`, `:password`, or a user alone.
+  const colon = auth?.indexOf(':') ?? -1;
+  const user = auth === undefined ? '' : decodeURIComponent(colon < 0 ? auth : auth.slice(0, colon));
+  const password = auth === undefined || colon < 0 ? '' : decodeURIComponent(auth.slice(colon + 1));
+  return {
+    kind: 'cluster',
+    nodes,
+    username: user || undefined,
+    password: password || undefined,
+    tls: scheme === 'rediss',
+  };
+}
+
+const CLUSTER_FORM = 'must be redis+cluster://[user:password@]host:port[,host:port...]';
+
 const NUMERIC = new Set([
   'PORT',
   'QC_ANALYTICS_TIMEOUT_MS',
@@ -118,7 +165,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
-    redisUrl: env.REDIS_URL,
+    redis: env.REDIS_URL ? parseRedisUrl(env.REDIS_URL) : undefined,
     operatorToken: env.QC_OPERATOR_TOKEN,
     dataDir: env.QC_DATA_DIR,
     publicUrl: env.QC_PUBLIC_URL,

@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import type { SigningKeys } from './auth/signing-keys.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
@@ -6,6 +5,7 @@ import type { Db } from './db/db.ts';
 import type { Idempotency } from './idempotency/idempotency.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Log } from './log.ts';
+import type { RedisClient } from './redis.ts';
 import type { RouteSpec } from './routes/route-spec.ts';
 import type { ObjectStorage } from './storage/object-storage.ts';
 
@@ -24,8 +24,8 @@ export interface Deps {
   actors: PropertyActors;
   /** Every modern route (server/route-table.ts): read by GET /permissions and endpoint_scopes validation. */
   routes: readonly RouteSpec[];
-  /** The shared Redis connection when REDIS_URL is set (server/core/redis.ts); close it on shutdown. */
-  redis?: Redis;
+  /** The shared Redis (or Redis Cluster) connection when REDIS_URL is set (server/core/redis.ts); close it on shutdown. */
+  redis?: RedisClient;
   /** Rate-limit budgets (spec 8.1): in Redis when configured, in this process otherwise. */
   limiter: RateLimiter;
   /** Idempotency-Key records (spec 8.3): in Redis when configured, in this process otherwise. */

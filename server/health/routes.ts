@@ -5,12 +5,15 @@ import { withTimeout } from '../core/timeout.ts';
 
 export interface ReadinessProbe {
   name: string;
+  /** False: a failure is reported (`down`, status `degraded`) but the process stays ready (200). */
+  required?: boolean;
   check(): Promise<void>;
 }
 
 /**
- * /healthz: the process answers. /readyz: the database (and Redis, when configured) answer; `fail_open` counts
- * the Redis failures the rate limiter and the idempotency store have served through since start.
+ * /healthz: the process answers. /readyz: the database answers (503 otherwise); Redis, when configured, is
+ * reported but optional (see redisProbe); `fail_open` counts the Redis failures the rate limiter and the
+ * idempotency store have served through since start.
  */
 export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
   return new Elysia({ name: 'qc-health' })
@@ -29,10 +32,11 @@ export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
           }
         }),
       );
-      const ready = Object.values(checks).every((v) => v === 'ok');
+      const ready = all.every((probe) => checks[probe.name] === 'ok' || probe.required === false);
+      const degraded = ready && Object.values(checks).some((v) => v !== 'ok');
       set.status = ready ? 200 : 503;
       // Requests served without rate limiting or deduplication because Redis failed (spec 8.1, 8.3.8).
       const fail_open = { rate_limits: deps.limiter.failures, idempotency: deps.idempotency.failures };
-      return { status: ready ? 'ok' : 'unavailable', checks, fail_open };
+      return { status: ready ? (degraded ? 'degraded' : 'ok') : 'unavailable', checks, fail_open };
     });
 }

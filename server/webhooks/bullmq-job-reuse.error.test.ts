@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'bun:test';
 import { systemClock } from '../core/clock.ts';
+import { parseRedisUrl } from '../core/config.ts';
 import { createLog } from '../core/log.ts';
 import { BullMqQueue } from './bullmq-queue.ts';
 
@@ -8,7 +9,7 @@ import { BullMqQueue } from './bullmq-queue.ts';
  * its attempt failed, the failed BullMQ job kept its job id, and the sweep's reschedule under that same id was
  * dropped. Real Redis, a queue of its own; the first run fails as it did with the database down.
  */
-const redisUrl = process.env.REDIS_URL as string;
+const redis = parseRedisUrl(process.env.REDIS_URL as string);
 let queue: BullMqQueue | undefined;
 afterEach(async () => {
   await queue?.close();
@@ -28,7 +29,7 @@ describe('a webhook delivery job that failed', () => {
     const runs: number[] = [];
     let failures = 0;
     queue = new BullMqQueue(
-      { redisUrl, prefix: `qc-test-${crypto.randomUUID()}`, concurrency: 1 },
+      { redis, prefix: `qc-test-${crypto.randomUUID()}`, concurrency: 1 },
       systemClock,
       async (deliveryId) => {
         runs.push(deliveryId);

@@ -1,5 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import type { Clock } from '../core/clock.ts';
+import type { RedisTarget } from '../core/config.ts';
 import { errorFields, type Log } from '../core/log.ts';
 import { closeRedis, createRedis } from '../core/redis.ts';
 import type { DeliveryJob, DeliveryQueue, RunDelivery } from './delivery-queue.ts';
@@ -7,8 +8,11 @@ import type { DeliveryJob, DeliveryQueue, RunDelivery } from './delivery-queue.t
 export const QUEUE_NAME = 'qc-webhook-deliveries';
 
 export interface BullMqQueueOptions {
-  redisUrl: string;
-  /** Redis key prefix: tests use a unique one per test so queues never meet. */
+  redis: RedisTarget;
+  /**
+   * Redis key prefix: tests use a unique one per test so queues never meet. It is used as a hash tag
+   * (`{prefix}`), so every key of the queue lands in one Redis Cluster slot, as BullMQ's scripts require.
+   */
   prefix: string;
   concurrency: number;
 }
@@ -30,13 +34,8 @@ export class BullMqQueue implements DeliveryQueue {
     log: Log,
   ) {
     // A queue must wait out a Redis hiccup rather than fail fast like the request-path clients.
-    this.#redis = createRedis(options.redisUrl, log, {
-      maxRetriesPerRequest: null,
-      enableOfflineQueue: true,
-      commandTimeout: undefined,
-      lazyConnect: false,
-    });
-    const common = { connection: this.#redis, prefix: options.prefix };
+    this.#redis = createRedis(options.redis, log, 'queue');
+    const common = { connection: this.#redis, prefix: `{${options.prefix}}` };
     this.#queue = new Queue(QUEUE_NAME, {
       ...common,
       // A kept job keeps its id, and BullMQ ignores an add under an existing id: a delivery whose attempt failed

@@ -147,9 +147,9 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
 
   if (autorun) {
     const run = async (deliveryId: number) => void (await attempt(deliveryId));
-    queue = deps.config.redisUrl
+    queue = deps.config.redis
       ? new BullMqQueue(
-          { redisUrl: deps.config.redisUrl, prefix: options.prefix ?? queuePrefix(deps.config), concurrency },
+          { redis: deps.config.redis, prefix: options.prefix ?? queuePrefix(deps.config), concurrency },
           deps.clock,
           run,
           deps.log,

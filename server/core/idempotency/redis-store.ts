@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { RedisScript } from '../redis.ts';
+import { type RedisClient, RedisScript } from '../redis.ts';
 import type { Claim, IdempotencyStore, StoredResponse } from './store.ts';
 
 // A record is a hash: state (running|done), fp (body fingerprint), lease, exp (service-clock ms at which
@@ -44,7 +43,7 @@ const KEEP_DONE_MS = 25 * 3600_000;
 /** Records shared by every server process on one Redis, so a retry to another process still replays. */
 export class RedisIdempotencyStore implements IdempotencyStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { RedisScript } from '../redis.ts';
+import { type RedisClient, RedisScript } from '../redis.ts';
 import type { Budget } from './budgets.ts';
 import type { Counters, Usage, Windows } from './counters.ts';
 
@@ -20,7 +19,7 @@ return {1, m, d}
 /** Counters shared by every server process on one Redis: they all spend one budget. */
 export class RedisCounters implements Counters {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 

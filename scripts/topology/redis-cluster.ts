@@ -1,0 +1,157 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { alive, readPid, run, stopPid, until } from './processes.ts';
+
+export interface RedisClusterOptions {
+  /** A private folder: one sub-folder per node (nodes.conf, pid, log). */
+  dir: string;
+  /** Client ports, masters first: 3 masters, then (with `replicas: 1`) one replica each. */
+  ports: number[];
+  /** Cluster bus ports, one per node (Redis would take port + 10000, outside a private range). */
+  busPorts: number[];
+  /** Replicas per master: 1 lets a master's loss fail over to its replica. */
+  replicas: 0 | 1;
+  /**
+   * cluster-node-timeout: how long a master may not answer before its replica takes over. Failover completes
+   * about this plus one second after the loss; lower fails over faster but takes a slow, loaded machine for
+   * a dead one more readily.
+   */
+  nodeTimeoutMs: number;
+}
+
+/**
+ * A Redis Cluster on this machine (`redis-server --cluster-enabled yes`, `redis-cli --cluster create`) from
+ * Debian's redis-server, for `npm run test:cluster`, the topology kit and its faults. No persistence: a node
+ * that restarts comes back empty and its nodes.conf makes it a replica of whoever took over its slots.
+ */
+export class RedisCluster {
+  constructor(readonly options: RedisClusterOptions) {}
+
+  /** The service's REDIS_URL for this cluster: every node is a seed. */
+  get url(): string {
+    return `redis+cluster://${this.options.ports.map((port) => `127.0.0.1:${port}`).join(',')}`;
+  }
+
+  static async start(options: RedisClusterOptions): Promise<RedisCluster> {
+    const cluster = new RedisCluster(options);
+    try {
+      for (const port of options.ports) await cluster.startNode(port);
+      await run('redis-cli', [
+        '--cluster',
+        'create',
+        ...options.ports.map((port) => `127.0.0.1:${port}`),
+        '--cluster-replicas',
+        String(options.replicas),
+        '--cluster-yes',
+      ]);
+      await cluster.waitServing();
+    } catch (err) {
+      await cluster.stop();
+      throw err;
+    }
+    return cluster;
+  }
+
+  /** Starts (or restarts, keeping its nodes.conf) the node on `port`, daemonized. */
+  async startNode(port: number): Promise<void> {
+    const index = this.options.ports.indexOf(port);
+    const dir = this.#nodeDir(port);
+    mkdirSync(dir, { recursive: true });
+    await run('redis-server', [
+      '--port',
+      String(port),
+      '--cluster-port',
+      String(this.options.busPorts[index]),
+      '--bind',
+      '127.0.0.1',
+      '--cluster-enabled',
+      'yes',
+      '--cluster-config-file',
+      join(dir, 'nodes.conf'),
+      '--cluster-node-timeout',
+      String(this.options.nodeTimeoutMs),
+      // A replica takes over however long it was cut off from its master: the alternative is slots nobody serves.
+      '--cluster-replica-validity-factor',
+      '0',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--daemonize',
+      'yes',
+      '--pidfile',
+      join(dir, 'redis.pid'),
+      '--logfile',
+      join(dir, 'redis.log'),
+    ]);
+    await until(`redis-server on ${port}`, async () => (await this.cli(port, 'PING')).trim() === 'PONG', 10_000);
+  }
+
+  /** Waits until every running node says all 16384 slots are served and every master has its replicas. */
+  async waitServing(ms = 30_000): Promise<void> {
+    await until(
+      'the Redis Cluster to serve every slot',
+      async () => {
+        const running = this.options.ports.filter((port) => this.pid(port) !== undefined);
+        for (const port of running) {
+          if (!/^cluster_state:ok/m.test(await this.cli(port, 'CLUSTER', 'INFO'))) return false;
+        }
+        // A master that died is still listed as one until its replica has been promoted in its place.
+        const masters = await this.masters();
+        const shards = this.options.ports.length / (this.options.replicas + 1);
+        if (masters.length !== shards || masters.some((m) => this.pid(m.port) === undefined)) return false;
+        const wanted = Math.min(this.options.replicas, Math.floor(running.length / masters.length) - 1);
+        return masters.every((m) => m.replicas >= wanted);
+      },
+      ms,
+    );
+  }
+
+  /** The masters serving slots now, with their connected replicas. */
+  async masters(): Promise<{ port: number; replicas: number }[]> {
+    const live = this.options.ports.find((port) => this.pid(port) !== undefined);
+    if (live === undefined) return [];
+    const nodes = (await this.cli(live, 'CLUSTER', 'NODES')).trim().split('\n');
+    const parsed = nodes.map((line) => {
+      const [id, address, flags, master, , , , link, ...slots] = line.split(' ') as string[];
+      return {
+        id,
+        port: Number(address?.split('@')[0]?.split(':')[1]),
+        master: flags?.includes('master') && !flags.includes('fail') && slots.length > 0,
+        of: master,
+        connected: link === 'connected' && !flags?.includes('fail'),
+      };
+    });
+    return parsed
+      .filter((n) => n.master)
+      .map((m) => ({ port: m.port, replicas: parsed.filter((r) => r.of === m.id && r.connected).length }));
+  }
+
+  /** SIGKILL of the first master serving slots (a machine lost): answers its port. */
+  async killMaster(): Promise<number> {
+    const [master] = await this.masters();
+    if (!master) throw new Error('no master to kill');
+    await stopPid(this.pid(master.port), 'SIGKILL');
+    return master.port;
+  }
+
+  pid(port: number): number | undefined {
+    const pid = readPid(join(this.#nodeDir(port), 'redis.pid'));
+    return pid !== undefined && alive(pid) ? pid : undefined;
+  }
+
+  cli(port: number, ...args: string[]): Promise<string> {
+    return run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args]);
+  }
+
+  /** Stops every node (SIGKILL: nothing to save). */
+  async stop(): Promise<void> {
+    await Promise.all(this.options.ports.map((port) => stopPid(this.pid(port), 'SIGKILL')));
+  }
+
+  #nodeDir(port: number): string {
+    return join(this.options.dir, `redis-${port}`);
+  }
+}
