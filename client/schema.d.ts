@@ -5668,6 +5668,7 @@ export interface operations {
                     guest: {
                         first_name: string;
                         last_name: string;
+                        /** @description local@domain, no spaces */
                         email?: string;
                         phone?: string;
                     };
@@ -5977,6 +5978,7 @@ export interface operations {
                     guest: {
                         first_name: string;
                         last_name: string;
+                        /** @description local@domain, no spaces */
                         email?: string;
                         phone?: string;
                     };

@@ -81,4 +81,38 @@ describe('POST /inbound/webhooks refusals', () => {
     expect(dates.body).toEqual(errorEnvelope('errors.qc.webhook.payload_invalid', { reason: 'bad_dates' }));
     expect(await bookingCount()).toBe(before);
   });
+
+  it('422 payload_invalid naming the field for a lone surrogate or a NUL in the guest e-mail, nothing stored', async () => {
+    const before = await bookingCount();
+    for (const email of ['\\ud800@example.com', 'pia@exa\\udfffmple.com', 'pia\\u0000@example.com']) {
+      const raw = JSON.stringify(reservation({ reservation_id: 'R-chars' })).replace(
+        '"guest":{',
+        `"guest":{"email":"${email}",`,
+      );
+      const res = await send('?channel=BDC', { raw });
+      expect([email, res.status, res.body]).toEqual([
+        email,
+        422,
+        errorEnvelope('errors.qc.webhook.payload_invalid', {
+          errors: { 'guest.email': ['customer.inbound_webhook.messages.invalid_characters'] },
+        }),
+      ]);
+    }
+    expect(await bookingCount()).toBe(before);
+  });
+
+  it('422 payload_invalid for a guest e-mail that is no address (`x`, empty, spaces, two @)', async () => {
+    const before = await bookingCount();
+    for (const email of ['x', '', 'pia lund@example.com', 'pia@@example.com', '@example.com', 'pia@']) {
+      const res = await send('?channel=BDC', {
+        body: reservation({ reservation_id: 'R-mail', guest: { first_name: 'Pia', last_name: 'Lund', email } }),
+      });
+      expect([email, res.status, res.body.errors]).toEqual([
+        email,
+        422,
+        { 'guest.email': ['customer.inbound_webhook.messages.format'] },
+      ]);
+    }
+    expect(await bookingCount()).toBe(before);
+  });
 });

@@ -3,6 +3,7 @@ import { t } from 'elysia';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
+import { refuseUnstorable } from '../core/http/read-body.ts';
 import { fieldErrorsFrom } from '../core/http/validation.ts';
 import { findProperty, type PropertyRow } from '../core/resolve.ts';
 import { isReviewPayload, receiveInboundReview } from '../reviews/inbound-review.ts';
@@ -91,6 +92,14 @@ async function parseReservation(
   if (!Value.Check(InboundReservation, json)) {
     const errors = [...Value.Errors(InboundReservation, json)] as unknown as Parameters<typeof fieldErrorsFrom>[0];
     throw payloadInvalid({ errors: fieldErrorsFrom(errors, RESOURCE) });
+  }
+  // The pipeline checks the raw text; a `\ud800` escape only becomes a lone surrogate once parsed, and PostgreSQL
+  // would store it as U+FFFD: refused like a NUL, the field named.
+  try {
+    refuseUnstorable(json, RESOURCE);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    throw payloadInvalid({ errors: err.extra.errors });
   }
   return { property, data: json };
 }

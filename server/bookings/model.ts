@@ -8,7 +8,10 @@ export const Money = t.Object({
 export const Guest = t.Object({
   first_name: t.String({ maxLength: 100 }),
   last_name: t.String({ maxLength: 100 }),
-  email: t.Optional(t.String({ maxLength: 200 })),
+  // An address has a local part and a domain: `x` and "" are not addresses (leave the field out when unknown).
+  email: t.Optional(
+    t.String({ maxLength: 200, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'local@domain, no spaces' }),
+  ),
   phone: t.Optional(t.String({ maxLength: 50 })),
 });
 

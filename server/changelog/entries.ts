@@ -67,6 +67,18 @@ export const changelog: readonly ChangelogEntry[] = [
     title: 'One customer never slows or locks out another',
     changes: [
       {
+        kind: 'breaking',
+        summary:
+          '`guest.email` (POST /bookings, POST /b2b/bookings, the inbound channel webhook) must be an address `local@domain` without spaces: `x` or an empty string is 422 with `guest.email: [customer.<resource>.messages.format]`.',
+        migration:
+          "Leave `email` out when the guest's address is unknown instead of sending an empty string or a placeholder.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'The inbound channel webhook refuses a NUL or a lone UTF-16 surrogate (such as `\\ud800`) in any string with 422 `errors.qc.webhook.payload_invalid` naming the field (`invalid_characters`), as documented; a lone surrogate in the guest e-mail was stored as U+FFFD and answered 200.',
+      },
+      {
         kind: 'additive',
         summary:
           "Every answer carries `X-Content-Type-Options: nosniff` (the modern API, the legacy facade, the operator API, media). Stored markup (content pages, replies, templates, a template preview's `body_html`) is only ever returned inside JSON: escape or sanitise it where you display it.",

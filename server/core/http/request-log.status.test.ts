@@ -41,18 +41,18 @@ async function loggedLine(requestId: string | null): Promise<LogFields | undefin
 }
 
 describe('the request log and qc_http_requests_total', () => {
-  it('record 422 for a stored-value refusal the database raised (a NUL byte in a guest name), not 500', async () => {
+  it('record 422 for a stored-value refusal the database raised (a total of 1e300, past the numeric column), not 500', async () => {
     const before = await countsByStatus();
     const res = await t.request('POST', '/v1/qc/inbound/webhooks?channel=BDC', {
       token: fx.token,
       body: {
         external_property_id: fx.property,
-        reservation_id: 'R-nul',
-        guest: { first_name: 'O\u0000la', last_name: 'Nordmann' },
+        reservation_id: 'R-overflow',
+        guest: { first_name: 'Ola', last_name: 'Nordmann' },
         checkin_date: '2026-12-01',
         checkout_date: '2026-12-02',
         rooms: [{ room_type_id: fx.rooms[0]?.id, rate_plan_id: fx.plans[0] }],
-        total_price: { amount: 100 },
+        total_price: { amount: 1e300 },
       },
     });
     expect(res.status).toBe(422);
