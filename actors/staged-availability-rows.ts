@@ -44,10 +44,10 @@ export function stagedAvailabilityTables(
   for (const [i, row] of rows.entries()) {
     const stage = failedStage(structure, row, window);
     if (stage) return { batch: { ...batch, failedRows: 1 }, stop: { row: i, stage } };
-    const from = Math.max(row.from as number, window.from);
-    const to = Math.min(row.to as number, window.to);
+    // A row wholly outside the window with a malformed value is skipped unread; any other row's days outside
+    // the window are skipped and counted when the batch is written, as for the modern pushes.
     const roomTypeId = row.roomTypeId as number;
-    if (from <= to) availability.add(String(roomTypeId), roomTypeId, from, to, row.value as AvailabilityValue);
+    if (row.value) availability.add(String(roomTypeId), roomTypeId, row.from as number, row.to as number, row.value);
   }
   return { batch };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'bun:test';
 import { createLegacyKey } from '../../server/demo/demo.ts';
 import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 import { linkExtRoom } from './rooms.ts';
+import { writeLegacyAvailability } from './update-availability.ts';
 
 const t = legacyTestAppPerFile();
 
@@ -147,6 +148,35 @@ describe('updateAvailability', () => {
       { room_id: shadow?.room, date: '2030-07-01' },
     ]);
     expect(bad.status).toBe(400);
+  });
+
+  it('on a shadow property runs the real write as a dry run and says what it would have written', async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    const caller = { keyId: f.keyId, customerId: f.customerId, propertyId: f.propertyId };
+    const write = (qty: number) =>
+      writeLegacyAvailability({
+        deps: t.deps,
+        caller: { ...caller, pmsName: 'PMS', timezone: 'Europe/Lisbon', currency: 'EUR', mode: 'live' },
+        body: { values: [{ room_id: room, date_from: '2030-06-13', date_to: '2030-06-16', qty }] },
+      });
+    await t.deps.db.sql`update properties set mode = 'shadow' where id = ${f.propertyId}`;
+    try {
+      const dry = await write(2);
+      expect(dry.counters).toEqual({
+        written: 0,
+        unchanged: 0,
+        skipped_out_of_window: 0,
+        dry: true,
+        would: { written: 3, unchanged: 0, skipped_out_of_window: 1 },
+      });
+      expect(await days(room, '2030-06-13', '2030-06-16')).toEqual([]);
+    } finally {
+      await t.deps.db.sql`update properties set mode = 'live' where id = ${f.propertyId}`;
+    }
+    // The same write live writes exactly what the dry run said it would.
+    expect((await write(2)).counters).toEqual({ written: 3, unchanged: 0, skipped_out_of_window: 1, dry: false });
+    expect((await days(room, '2030-06-13', '2030-06-16')).map((d) => d.offered)).toEqual([2, 2, 2]);
   });
 
   it("reads the property's mode inside the actor turn: a flip to shadow while the call queues writes nothing", async () => {
