@@ -67,6 +67,11 @@ export const changelog: readonly ChangelogEntry[] = [
     title: 'One customer never slows or locks out another',
     changes: [
       {
+        kind: 'fix',
+        summary:
+          'Bearer JWTs are refused (401) when they claim a lifetime (`exp - iat`) over 3600 s, carry no `iat`, an `iat` more than 60 s ahead, or a `jku`, `jwk`, `x5u` or `x5c` header. Tokens from POST /oauth/token are unaffected.',
+      },
+      {
         kind: 'breaking',
         summary:
           '`guest.email` (POST /bookings, POST /b2b/bookings, the inbound channel webhook) must be an address `local@domain` without spaces: `x` or an empty string is 422 with `guest.email: [customer.<resource>.messages.format]`.',

@@ -7,6 +7,15 @@ export const PARTNER_AUDIENCE = 'qc-partner-api';
 /** Dashboard session tokens (the platform's dashboard SSO; minted by the operator API here). */
 export const DASHBOARD_AUDIENCE = 'qc-dashboard';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+/** The longest lifetime (`exp - iat`) a token may claim: every token we sign lives ACCESS_TOKEN_TTL_SECONDS. */
+export const MAX_TOKEN_LIFETIME_SECONDS = ACCESS_TOKEN_TTL_SECONDS;
+/** How far ahead of our clock a token's `iat` may be: clocks of several processes drift a little, not more. */
+export const IAT_SKEW_SECONDS = 60;
+/**
+ * Header parameters that point at or carry a key. We sign with none of them and verify only against our own
+ * keys; a token naming another key source (an attacker's `jku`) is refused rather than silently ignored.
+ */
+const KEY_SOURCE_HEADERS = ['jku', 'jwk', 'x5u', 'x5c'] as const;
 
 export interface Claims {
   sub: string;
@@ -35,8 +44,11 @@ export async function signJwt(
 }
 
 /**
- * Verifies signature, issuer, audience and expiry. Only RS256 is accepted, so a token re-signed with
- * `alg: none` or HS256 (using the public key as an HMAC secret) fails. Returns undefined for any token that
+ * Verifies signature, issuer, audience and expiry, and the token's own times: `iat` and `exp` are required,
+ * `exp - iat` at most MAX_TOKEN_LIFETIME_SECONDS and `iat` at most IAT_SKEW_SECONDS ahead, so even a token
+ * signed with our key (a leaked key, a signing bug) cannot live for years. Only RS256 is accepted, so a token
+ * re-signed with `alg: none` or HS256 (using the public key as an HMAC secret) fails; a header naming another
+ * key source (`jku`, `jwk`, `x5u`, `x5c`) fails. Returns undefined for any token that
  * does not verify; a failure to read the keys (the database down while an unknown kid reloads them) is not
  * the token's fault and propagates, so an outage never reads as 401.
  */
@@ -53,6 +65,7 @@ export async function verifyJwt(
     return refused(err);
   }
   if (header.alg !== 'RS256' || typeof header.kid !== 'string') return undefined;
+  if (KEY_SOURCE_HEADERS.some((name) => name in header)) return undefined;
   // Outside the try: reading the keys may reach the database, and its failure is not the token's.
   const key = await keys.publicKey(header.kid);
   if (!key) return undefined;
@@ -62,9 +75,12 @@ export async function verifyJwt(
       issuer: ISSUER,
       audience,
       currentDate: clock.now(),
-      // A token without exp would be valid for good: every token we sign has one.
-      requiredClaims: ['exp'],
+      // A token without exp would be valid for good: every token we sign has both.
+      requiredClaims: ['exp', 'iat'],
     });
+    const { exp, iat } = payload as { exp: number; iat: number };
+    const now = Math.floor(clock.now().getTime() / 1000);
+    if (exp - iat > MAX_TOKEN_LIFETIME_SECONDS || iat > now + IAT_SKEW_SECONDS) return undefined;
     return typeof payload.sub === 'string' ? (payload as Claims) : undefined;
   } catch (err) {
     return refused(err);
