@@ -59,12 +59,13 @@ async function writeGroup(tx: Db, runs: readonly DayRun<number, AvailabilityValu
   // A new day gets 0 free rooms and is open unless the run says otherwise.
   const [row] = await tx.sql<{ written: number }>`
     with written as (
-      insert into availability as a (room_type_id, date, offered, opened, set_at)
-      select u.room_type_id, u.first + g.day, coalesce(u.free, 0), coalesce(u.opened::boolean, true), ${setAt}
+      insert into availability as a (property_id, room_type_id, date, offered, opened, set_at)
+      select rt.property_id, u.room_type_id, u.first + g.day, coalesce(u.free, 0), coalesce(u.opened::boolean, true), ${setAt}
       from unnest(${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[], ${free}::int[], ${opened}::int[])
         as u(room_type_id, first, days, free, opened)
+      join room_types rt on rt.id = u.room_type_id
       cross join lateral generate_series(0, u.days - 1) as g(day)
-      on conflict (room_type_id, date) do update set
+      on conflict (property_id, room_type_id, date) do update set
         offered = case when ${setsFree}::boolean then excluded.offered + a.booked else a.offered end,
         opened = case when ${setsOpened}::boolean then excluded.opened else a.opened end,
         set_at = excluded.set_at
@@ -93,14 +94,18 @@ export async function adjustBooked(tx: Db, changes: readonly BookedChange[]): Pr
   const roomTypeIds = moving.map((c) => c.roomTypeId);
   const dates = moving.map((c) => c.date);
   const deltas = moving.map((c) => c.delta);
+  // The key leads with property_id: each change takes its room type's property, so both statements find
+  // their rows through the key.
   await tx.sql`
-    insert into availability (room_type_id, date, offered, booked)
-    select d.room_type_id, d.date, 0, 0
+    insert into availability (property_id, room_type_id, date, offered, booked)
+    select rt.property_id, d.room_type_id, d.date, 0, 0
     from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${deltas}::int[]) as d(room_type_id, date, delta)
+    join room_types rt on rt.id = d.room_type_id
     where d.delta > 0
-    on conflict (room_type_id, date) do nothing`;
+    on conflict (property_id, room_type_id, date) do nothing`;
   await tx.sql`
     update availability a set booked = greatest(a.booked + d.delta, 0)
     from unnest(${roomTypeIds}::bigint[], ${dates}::date[], ${deltas}::int[]) as d(room_type_id, date, delta)
-    where a.room_type_id = d.room_type_id and a.date = d.date`;
+    join room_types rt on rt.id = d.room_type_id
+    where a.property_id = rt.property_id and a.room_type_id = d.room_type_id and a.date = d.date`;
 }

@@ -268,9 +268,9 @@ async function rawStatements(deps: Deps, p: BenchProperty) {
     const prices = days.map(() => json);
     return deps.db.tx(
       (tx) => tx.sql`
-      insert into rates as r (rate_plan_id, room_type_id, date, prices)
-      select i.p, i.r, i.d, i.j::jsonb from unnest(${planIds}::bigint[], ${roomIds}::bigint[], ${dates}::date[], ${prices}::text[]) as i(p, r, d, j)
-      on conflict (rate_plan_id, room_type_id, date) do update set prices = r.prices || excluded.prices, set_at = now()`,
+      insert into rates as r (property_id, rate_plan_id, room_type_id, date, prices)
+      select ${p.id}::bigint, i.p, i.r, i.d, i.j::jsonb from unnest(${planIds}::bigint[], ${roomIds}::bigint[], ${dates}::date[], ${prices}::text[]) as i(p, r, d, j)
+      on conflict (property_id, rate_plan_id, room_type_id, date) do update set prices = r.prices || excluded.prices, set_at = now()`,
     );
   };
   // The same rows with each distinct price map sent (and cast to jsonb) once, joined by index: what the
@@ -281,19 +281,19 @@ async function rawStatements(deps: Deps, p: BenchProperty) {
     const index = days.map(() => 1);
     return deps.db.tx(
       (tx) => tx.sql`
-      insert into rates as r (rate_plan_id, room_type_id, date, prices)
-      select i.p, i.r, i.d, m.j from unnest(${planIds}::bigint[], ${roomIds}::bigint[], ${dates}::date[], ${index}::int[]) as i(p, r, d, x)
+      insert into rates as r (property_id, rate_plan_id, room_type_id, date, prices)
+      select ${p.id}::bigint, i.p, i.r, i.d, m.j from unnest(${planIds}::bigint[], ${roomIds}::bigint[], ${dates}::date[], ${index}::int[]) as i(p, r, d, x)
       join (select n, json::jsonb as j from unnest(${maps}::text[]) with ordinality as v(json, n)) m on m.n = i.x
-      on conflict (rate_plan_id, room_type_id, date) do update set prices = r.prices || excluded.prices, set_at = now()`,
+      on conflict (property_id, rate_plan_id, room_type_id, date) do update set prices = r.prices || excluded.prices, set_at = now()`,
     );
   };
   const availability = (k: number) => {
     const free = days.map(() => k % 7);
     return deps.db.tx(
       (tx) => tx.sql`
-      insert into availability as a (room_type_id, date, offered)
-      select * from unnest(${roomIds}::bigint[], ${dates}::date[], ${free}::int[])
-      on conflict (room_type_id, date) do update set offered = excluded.offered + a.booked, set_at = now()`,
+      insert into availability as a (property_id, room_type_id, date, offered)
+      select ${p.id}::bigint, * from unnest(${roomIds}::bigint[], ${dates}::date[], ${free}::int[])
+      on conflict (property_id, room_type_id, date) do update set offered = excluded.offered + a.booked, set_at = now()`,
     );
   };
   const restrictions = (k: number) => {
@@ -301,9 +301,9 @@ async function rawStatements(deps: Deps, p: BenchProperty) {
     const stopSell = days.map(() => (k % 2 === 0 ? 1 : 0));
     return deps.db.tx(
       (tx) => tx.sql`
-      insert into restrictions as r (rate_plan_id, room_type_id, date, min_los, stop_sell)
-      select i.p, i.r, i.d, i.m, i.s::boolean from unnest(${planIds}::bigint[], ${roomIds}::bigint[], ${dates}::date[], ${minLos}::int[], ${stopSell}::int[]) as i(p, r, d, m, s)
-      on conflict (rate_plan_id, room_type_id, date) do update set min_los = excluded.min_los, stop_sell = excluded.stop_sell, set_at = now()`,
+      insert into restrictions as r (property_id, rate_plan_id, room_type_id, date, min_los, stop_sell)
+      select ${p.id}::bigint, i.p, i.r, i.d, i.m, i.s::boolean from unnest(${planIds}::bigint[], ${roomIds}::bigint[], ${dates}::date[], ${minLos}::int[], ${stopSell}::int[]) as i(p, r, d, m, s)
+      on conflict (property_id, rate_plan_id, room_type_id, date) do update set min_los = excluded.min_los, stop_sell = excluded.stop_sell, set_at = now()`,
     );
   };
   return { rates, ratesDistinct, availability, restrictions };

@@ -11,7 +11,7 @@ import type { Db } from '../server/core/db/db.ts';
  *    check-in day outside the stay's nights is `length_of_stay`.
  * It reads the calendar; it never writes (callers that must not race a write read inside the actor's turn).
  *
- * API: readStayCalendar(db, {roomTypeIds, ratePlanIds, checkin, checkout}) -> StayCalendar;
+ * API: readStayCalendar(db, {propertyId, roomTypeIds, ratePlanIds, checkin, checkout}) -> StayCalendar;
  *      nightRefusal(calendar.night(roomTypeId, date), qty) -> StayRefusal | undefined;
  *      restrictionRefusal(calendar, ratePlanId, roomTypeId, stay) -> StayRefusal | undefined;
  *      stayRefusal(calendar, {ratePlanId, roomTypeId, qty}, stay) -> both, rooms first.
@@ -48,17 +48,25 @@ export interface StayCalendar {
 /** The availability and restrictions a stay's rule needs, in two queries whatever the number of pairs. */
 export async function readStayCalendar(
   db: Db,
-  scope: { roomTypeIds: readonly number[]; ratePlanIds: readonly number[]; checkin: string; checkout: string },
+  scope: {
+    /** The calendar's keys lead with the property (server/migrations/0820_calendar_partitioned.sql). */
+    propertyId: number;
+    roomTypeIds: readonly number[];
+    ratePlanIds: readonly number[];
+    checkin: string;
+    checkout: string;
+  },
 ): Promise<StayCalendar> {
-  const { roomTypeIds, ratePlanIds, checkin, checkout } = scope;
+  const { propertyId, roomTypeIds, ratePlanIds, checkin, checkout } = scope;
   const nights = await db.sql<CalendarNight & { room_type_id: number; date: string }>`
     select room_type_id, date, offered - booked as free, opened from availability
-    where room_type_id = any(${roomTypeIds}::bigint[]) and date >= ${checkin}::date and date < ${checkout}::date`;
+    where property_id = ${propertyId} and room_type_id = any(${roomTypeIds}::bigint[])
+      and date >= ${checkin}::date and date < ${checkout}::date`;
   const rows = await db.sql<StayRestriction & { rate_plan_id: number; room_type_id: number }>`
     select rate_plan_id, room_type_id, date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure
     from restrictions
-    where rate_plan_id = any(${ratePlanIds}::bigint[]) and room_type_id = any(${roomTypeIds}::bigint[])
-      and date >= ${checkin}::date and date <= ${checkout}::date
+    where property_id = ${propertyId} and rate_plan_id = any(${ratePlanIds}::bigint[])
+      and room_type_id = any(${roomTypeIds}::bigint[]) and date >= ${checkin}::date and date <= ${checkout}::date
     order by date`;
   const byNight = new Map(nights.map((n) => [`${n.room_type_id}|${n.date}`, n]));
   const byPair = new Map<string, StayRestriction[]>();

@@ -42,7 +42,7 @@ export async function getAvailability({ deps, caller, query }: LegacyCall): Prom
   const rows = await deps.db.sql<{ room_id: number; date: string; qty: number; opened: boolean }>`
     select room_type_id as room_id, date, greatest(offered - booked, 0) as qty, opened
     from availability
-    where room_type_id = any(${roomIds}::bigint[]) and date between ${from}::date and ${to}::date
+    where property_id = ${caller.propertyId} and room_type_id = any(${roomIds}::bigint[]) and date between ${from}::date and ${to}::date
     order by room_type_id, date`;
   return dataResponse(rows.map((r) => ({ room_id: r.room_id, date: r.date, qty: r.qty, opened: r.opened })));
 }

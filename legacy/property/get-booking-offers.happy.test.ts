@@ -94,8 +94,9 @@ describe('getBookingOffers', () => {
     const [dbl] = f.roomIds as [number];
     const restrict = (date: string, column: string, value: number | boolean) =>
       t.deps.db.query(
-        `insert into restrictions (rate_plan_id, room_type_id, date, ${column}) values ($1, $2, $3, $4)
-         on conflict (rate_plan_id, room_type_id, date) do update set ${column} = excluded.${column}`,
+        `insert into restrictions (property_id, rate_plan_id, room_type_id, date, ${column})
+         select property_id, $1, id, $3, $4 from room_types where id = $2
+         on conflict (property_id, rate_plan_id, room_type_id, date) do update set ${column} = excluded.${column}`,
         [f.barPlanId, dbl, date, value],
       );
     const barOnDouble = async (stay?: { checkin_date: string; checkout_date: string }) =>
@@ -126,8 +127,8 @@ describe('getBookingOffers', () => {
     const f = await legacyFixture(t);
     const [dbl] = f.roomIds as [number];
     const ppId = f.perPersonPlanId;
-    await t.deps.db.sql`insert into rates (rate_plan_id, room_type_id, date, prices)
-      select ${ppId}, ${dbl}, d::date, ${{ A1: 80, A2: 100, CEB: 20.5 }}::jsonb
+    await t.deps.db.sql`insert into rates (property_id, rate_plan_id, room_type_id, date, prices)
+      select (select property_id from room_types where id = ${dbl}), ${ppId}, ${dbl}, d::date, ${{ A1: 80, A2: 100, CEB: 20.5 }}::jsonb
       from generate_series('2030-06-20'::date, '2030-06-21'::date, interval '1 day') d`;
     const res = await offersCall(f, { 'guests[adults]': 2, 'guests[children_by_ages][0][age]': 7 });
     expect(pairs(res)).toContainEqual([dbl, ppId, 241]);
@@ -145,8 +146,8 @@ describe('getBookingOffers', () => {
     ];
     await t.deps.db.sql`update rate_plan_rooms set occupancies = ${vocabulary}::jsonb
       where rate_plan_id = ${ppId} and room_type_id = ${dbl}`;
-    await t.deps.db.sql`insert into rates (rate_plan_id, room_type_id, date, prices)
-      values (${ppId}, ${dbl}, '2030-06-20', ${{ A1: 1.005 }}::jsonb)`;
+    await t.deps.db.sql`insert into rates (property_id, rate_plan_id, room_type_id, date, prices)
+      select property_id, ${ppId}, id, '2030-06-20', ${{ A1: 1.005 }}::jsonb from room_types where id = ${dbl}`;
     const stay = { checkin_date: '2030-06-20', checkout_date: '2030-06-21' };
     // A1 1.005 -> 1.01; AEB 1.01 * 1.5 = 1.515 -> 1.52; A2 = 1.52 - 0.5 = 1.02; CEB 1.01 - 150 -> 0.
     expect(pairs(await offersCall(f, { 'guests[adults]': 1 }, stay))).toContainEqual([dbl, ppId, 1.01]);

@@ -91,6 +91,7 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
   const pricePlanIds = [...new Set(pairs.map((p) => p.price_plan_id))];
 
   const calendar = await readStayCalendar(db, {
+    propertyId,
     roomTypeIds,
     ratePlanIds,
     checkin: stay.checkin,
@@ -99,7 +100,7 @@ export async function quoteOffers(db: Db, propertyId: number, stay: Stay): Promi
   const prices = new Map<string, Prices>();
   for (const p of await db.sql<{ rate_plan_id: number; room_type_id: number; date: string; prices: Prices }>`
     select rate_plan_id, room_type_id, date, prices from rates
-    where rate_plan_id = any(${pricePlanIds}::bigint[]) and room_type_id = any(${roomTypeIds}::bigint[])
+    where property_id = ${propertyId} and rate_plan_id = any(${pricePlanIds}::bigint[]) and room_type_id = any(${roomTypeIds}::bigint[])
       and date >= ${stay.checkin}::date and date < ${stay.checkout}::date`) {
     prices.set(`${p.rate_plan_id}|${p.room_type_id}|${p.date}`, p.prices);
   }

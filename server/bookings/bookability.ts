@@ -18,6 +18,7 @@ import { nightsOf } from './stay.ts';
  */
 export async function assertBookable(
   tx: Db,
+  propertyId: number,
   lines: readonly ResolvedLine[],
   checkin: string,
   checkout: string,
@@ -25,7 +26,7 @@ export async function assertBookable(
   const needed = heldNights('confirmed', bookedLines(lines, checkin, checkout));
   const roomTypeIds = [...new Set(lines.map((l) => l.roomTypeId))];
   const ratePlanIds = [...new Set(lines.map((l) => l.ratePlanId))];
-  const calendar = await readStayCalendar(tx, { roomTypeIds, ratePlanIds, checkin, checkout });
+  const calendar = await readStayCalendar(tx, { propertyId, roomTypeIds, ratePlanIds, checkin, checkout });
   // Lines of one room type share its free rooms: the rooms rule runs on their summed qty per night.
   for (const [key, qty] of needed) {
     const [roomTypeId, date] = key.split('|') as [string, string];

@@ -100,7 +100,7 @@ export async function createBooking(
     if (known) return { booking: known, revisionId: null, changed: false };
     const lines = await checkedLines(tx, property, input);
     if (options.requireLive && property.mode !== 'live') throw new BookingRefused('property_not_live');
-    if (options.checkAvailability) await assertBookable(tx, lines, input.checkinDate, input.checkoutDate);
+    if (options.checkAvailability) await assertBookable(tx, property.id, lines, input.checkinDate, input.checkoutDate);
     const status: BookingStatus = input.tentative ? 'tentative' : 'confirmed';
     const booking = await insertBooking(deps, tx, property, input, lines, status, false);
     await moveHeldRooms(tx, new Map(), heldNights(status, bookedLines(lines, input.checkinDate, input.checkoutDate)));

@@ -35,7 +35,7 @@ async function readAvailability(db: Db, propertyId: number, from: number, to: nu
   }>`
     select rt.id, rt.external_id, rt.partner_code, a.date, greatest(a.offered - a.booked, 0) as free
     from room_types rt
-    left join availability a on a.room_type_id = rt.id and a.date between ${formatDay(from)}::date and ${formatDay(to)}::date
+    left join availability a on a.property_id = rt.property_id and a.room_type_id = rt.id and a.date between ${formatDay(from)}::date and ${formatDay(to)}::date
     where rt.property_id = ${propertyId} and rt.deleted_at is null
     order by rt.created_at, rt.id, a.date`;
   const rooms = new Map<number, RoomAvailability>();

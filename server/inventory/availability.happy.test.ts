@@ -44,7 +44,7 @@ describe('POST /inventory/availability', () => {
   it('stores offered as free plus the booked count and reads free back', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
     await t.deps.db
-      .sql`insert into availability (room_type_id, date, offered, booked) values (${room.id}, '2026-07-10', 4, 2)`;
+      .sql`insert into availability (property_id, room_type_id, date, offered, booked) values (${f.live.id}, ${room.id}, '2026-07-10', 4, 2)`;
     const res = await push([
       { room_type_id: room.external_id, date_from: '2026-07-10', date_to: '2026-07-11', availability: 3 },
     ]);
@@ -67,7 +67,7 @@ describe('POST /inventory/availability', () => {
   it('reads an overbooked day as zero free rooms', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
     await t.deps.db
-      .sql`insert into availability (room_type_id, date, offered, booked) values (${room.id}, '2026-07-20', 1, 2)`;
+      .sql`insert into availability (property_id, room_type_id, date, offered, booked) values (${f.live.id}, ${room.id}, '2026-07-20', 1, 2)`;
     expect(await datesOf(room.external_id, '2026-07-20', '2026-07-20')).toEqual({ '2026-07-20': 0 });
   });
 

@@ -173,8 +173,9 @@ describe('calendar model (fast-check)', () => {
         const model = new Model();
         // Rooms the platform sold itself: booked with nothing free, which a push of 0 free leaves unchanged.
         for (const b of bookings) {
-          await t.deps.db.sql`insert into availability (room_type_id, date, offered, booked)
-            values (${rooms[0]?.id}, ${date(b.day)}, ${b.rooms}, ${b.rooms}) on conflict do nothing`;
+          await t.deps.db.sql`insert into availability (property_id, room_type_id, date, offered, booked)
+            select property_id, id, ${date(b.day)}, ${b.rooms}, ${b.rooms} from room_types where id = ${rooms[0]?.id}
+            on conflict do nothing`;
           model.cells.set(`availability|0|${date(b.day)}`, 0);
         }
         for (const push of pushes) {

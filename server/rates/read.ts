@@ -61,11 +61,11 @@ export async function readPlanRates(
 
   const stored = await db.sql<{ room_type_id: number; date: string; prices: Prices }>`
     select room_type_id, date, prices from rates
-    where rate_plan_id = ${sourcePlanId} and room_type_id = any(${roomTypeIds}::bigint[])
+    where property_id = ${propertyId} and rate_plan_id = ${sourcePlanId} and room_type_id = any(${roomTypeIds}::bigint[])
       and date between ${fromText}::date and ${toText}::date`;
   const restrictionRows = await db.sql<{ room_type_id: number; date: string } & Record<string, unknown>>`
     select room_type_id, date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
-    where rate_plan_id = ${plan.id} and room_type_id = any(${roomTypeIds}::bigint[])
+    where property_id = ${propertyId} and rate_plan_id = ${plan.id} and room_type_id = any(${roomTypeIds}::bigint[])
       and date between ${fromText}::date and ${toText}::date`;
   const pricesOf = new Map(stored.map((r) => [`${r.room_type_id}:${r.date}`, r.prices]));
   const restrictionsOf = new Map(restrictionRows.map((r) => [`${r.room_type_id}:${r.date}`, setFields(r)]));

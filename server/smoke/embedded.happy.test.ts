@@ -65,8 +65,8 @@ describe('embedded backend', () => {
     expect(dates).toMatchObject({ [day(40)]: 2, [day(41)]: 2, [day(42)]: 2 });
     expect(dates[day(43)]).not.toBe(2);
     const [rate] = await t.deps.db.sql<{ prices: Record<string, number> }>`
-      select r.prices from rates r join rate_plans p on p.id = r.rate_plan_id
-      where p.external_id = ${plan as string} and r.date = ${day(41)}::date`;
+      select r.prices from rates r join rate_plans p on p.id = r.rate_plan_id join room_types rt on rt.id = r.room_type_id
+      where p.external_id = ${plan as string} and rt.external_id = ${room} and r.date = ${day(41)}::date`;
     expect(rate?.prices).toEqual({ ROOM: 151.5 });
   });
 });
