@@ -1,13 +1,13 @@
 import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
-import { startIncidentPurge } from './core/http/incidents.ts';
 import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
 import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
 import { createDemo } from './demo/demo.ts';
 import { demoSteps } from './demo/demo-steps.ts';
 import { createLegacyCutover } from './legacy-cutover/legacy-cutover.ts';
+import { startRetention } from './retention/retention-pass.ts';
 import { startReviewReplies } from './reviews/reply-delivery.ts';
 import { startWebhooks } from './webhooks/dispatcher.ts';
 
@@ -37,7 +37,7 @@ const app = buildApp(deps, {
 // cleanly and closes what was opened.
 let webhooks: Awaited<ReturnType<typeof startWebhooks>> | undefined;
 let reviewReplies: ReturnType<typeof startReviewReplies> | undefined;
-let incidentPurge: ReturnType<typeof startIncidentPurge> | undefined;
+let retention: ReturnType<typeof startRetention> | undefined;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -47,7 +47,7 @@ async function shutdown(signal: string) {
     await app.stop();
     // Shadow comparisons already queued are finished (their dry runs need the database).
     await cutover.comparisons.stop();
-    incidentPurge?.stop();
+    await retention?.stop();
     // Waits for attempts in flight (each bounded by the 5 s response deadline) before the database goes.
     await webhooks?.stop();
     await reviewReplies?.stop();
@@ -86,8 +86,9 @@ try {
   webhooks = await startWebhooks(deps);
   // Review replies go to the channels the same way: any process sends due ones, claims keep them apart.
   reviewReplies = startReviewReplies(deps);
-  // Incidents expire after QC_INCIDENT_RETENTION_DAYS.
-  incidentPurge = startIncidentPurge(deps);
+  // Every table that grows with time is trimmed to its retention setting (incidents included), and the
+  // calendar's month partitions are created ahead (server/retention).
+  retention = startRetention(deps);
   const base = config.publicUrl ?? `http://localhost:${app.server?.port ?? config.port}`;
   deps.log.info('listening', {
     url: base,

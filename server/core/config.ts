@@ -26,8 +26,25 @@ const EnvSchema = T.Object({
   QC_REUSE_PORT: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
   /** Seals the JWT signing keys in the database (32 bytes, base64url); unset: generated into the data dir. */
   QC_KEY_ENCRYPTION_KEY: T.Optional(T.String({ pattern: '^[A-Za-z0-9_-]{43}$' })),
-  /** Days an incident row is kept (GET /ops/incidents/{ticket}); older rows are purged hourly. */
+  /** Days an incident row is kept (GET /ops/incidents/{ticket}); older rows go in the retention pass (QC_RETENTION_EVERY_MINUTES). */
   QC_INCIDENT_RETENTION_DAYS: T.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  /**
+   * Retention (server/retention, docs/operations.md "Retention"): days each growing table keeps its rows.
+   * Past calendar days: a stay month's partitions go once the whole month is older than this.
+   */
+  QC_RETENTION_CALENDAR_DAYS: T.Integer({ minimum: 2, maximum: 3650, default: 90 }),
+  /** Outbox events once relayed (their deliveries, and redeliveries of those, must have gone first). */
+  QC_RETENTION_OUTBOX_DAYS: T.Integer({ minimum: 1, maximum: 3650, default: 180 }),
+  /** Finished deliveries (delivered or dead) and every delivery attempt: redelivery is offered 90 days (spec 6.2). */
+  QC_RETENTION_DELIVERY_DAYS: T.Integer({ minimum: 90, maximum: 3650, default: 90 }),
+  /** Feed acks behind the consumer's watermark, counted from the ack. */
+  QC_RETENTION_ACK_DAYS: T.Integer({ minimum: 1, maximum: 3650, default: 30 }),
+  /** Legacy revisions of bookings whose stay ended this long ago (each booking keeps its latest revision). */
+  QC_RETENTION_LEGACY_REVISION_DAYS: T.Integer({ minimum: 1, maximum: 3650, default: 90 }),
+  /** Legacy shadow comparison samples. */
+  QC_RETENTION_SHADOW_SAMPLE_DAYS: T.Integer({ minimum: 1, maximum: 3650, default: 90 }),
+  /** Minutes between two retention passes in each process (a pass is idempotent; 0: never, run it by hand). */
+  QC_RETENTION_EVERY_MINUTES: T.Integer({ minimum: 0, maximum: 10_080, default: 60 }),
   /** Bound on one database statement (waiting for a connection included) and on connecting: past it, 503. */
   QC_DB_TIMEOUT_MS: T.Integer({ minimum: 100, maximum: 600_000, default: 2000 }),
   /** Lets webhook destinations resolve to loopback/private addresses (local development and tests only). */
@@ -92,7 +109,19 @@ export interface Config {
     migrationGuideUrl: string | undefined;
   };
   incidentRetentionDays: number;
+  retention: RetentionSettings;
   keyEncryptionKey: string | undefined;
+}
+
+/** Days kept per growing table (the incidents' own setting is incidentRetentionDays). */
+export interface RetentionSettings {
+  calendarDays: number;
+  outboxDays: number;
+  deliveryDays: number;
+  ackDays: number;
+  legacyRevisionDays: number;
+  shadowSampleDays: number;
+  everyMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +172,13 @@ const NUMERIC = new Set([
   'QC_ANALYTICS_TIMEOUT_MS',
   'QC_DB_TIMEOUT_MS',
   'QC_INCIDENT_RETENTION_DAYS',
+  'QC_RETENTION_CALENDAR_DAYS',
+  'QC_RETENTION_OUTBOX_DAYS',
+  'QC_RETENTION_DELIVERY_DAYS',
+  'QC_RETENTION_ACK_DAYS',
+  'QC_RETENTION_LEGACY_REVISION_DAYS',
+  'QC_RETENTION_SHADOW_SAMPLE_DAYS',
+  'QC_RETENTION_EVERY_MINUTES',
   'QC_LEGACY_UPSTREAM_TIMEOUT_MS',
   'QC_LEGACY_SHADOW_QUEUE',
   'QC_LEGACY_SHADOW_SAMPLES',
@@ -195,6 +231,15 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       migrationGuideUrl: env.QC_LEGACY_MIGRATION_GUIDE_URL,
     },
     incidentRetentionDays: env.QC_INCIDENT_RETENTION_DAYS,
+    retention: {
+      calendarDays: env.QC_RETENTION_CALENDAR_DAYS,
+      outboxDays: env.QC_RETENTION_OUTBOX_DAYS,
+      deliveryDays: env.QC_RETENTION_DELIVERY_DAYS,
+      ackDays: env.QC_RETENTION_ACK_DAYS,
+      legacyRevisionDays: env.QC_RETENTION_LEGACY_REVISION_DAYS,
+      shadowSampleDays: env.QC_RETENTION_SHADOW_SAMPLE_DAYS,
+      everyMinutes: env.QC_RETENTION_EVERY_MINUTES,
+    },
     keyEncryptionKey: env.QC_KEY_ENCRYPTION_KEY,
   };
 }

@@ -1,5 +1,4 @@
 import type { Db } from '../db/db.ts';
-import type { Deps } from '../deps.ts';
 import { errorFields, type Log } from '../log.ts';
 
 export interface Incident {
@@ -84,18 +83,4 @@ export async function purgeIncidents(db: Db, now: Date, retentionDays: number): 
     purged += rows.length;
     if (rows.length < PURGE_BATCH) return purged;
   }
-}
-
-const PURGE_EVERY_MS = 3600_000;
-
-/** Purges now and then hourly, in every process (the delete is idempotent); stop() ends it. */
-export function startIncidentPurge(deps: Deps): { stop(): void } {
-  const purge = () =>
-    purgeIncidents(deps.db, deps.clock.now(), deps.config.incidentRetentionDays)
-      .then((purged) => purged && deps.log.info('incidents purged', { purged }))
-      .catch((err) => deps.log.warn('incident purge failed', errorFields(err)));
-  void purge();
-  const timer = setInterval(purge, PURGE_EVERY_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }

@@ -1,0 +1,41 @@
+import { addDays, utcDay } from '../core/days.ts';
+import type { Db } from '../core/db/db.ts';
+import { inBatches } from './batches.ts';
+
+/**
+ * Legacy revisions (legacy_booking_revisions) of stays that ended `days` ago: every revision but the
+ * booking's latest goes. The latest stays, so getBookings still answers the booking's current revision id
+ * and a late change numbers its next revision after it.
+ */
+export function pruneLegacyRevisions(db: Db, now: Date, days: number): Promise<number> {
+  const ended = addDays(utcDay(now), -days);
+  return inBatches(async (batch) => {
+    const [row] = await db.sql<{ n: number }>`
+      with gone as (
+        delete from legacy_booking_revisions where id = any(array(
+          select l.id from legacy_booking_revisions l join bookings b on b.id = l.booking_id
+          where b.checkout_date < ${ended}::date
+            and exists (select from legacy_booking_revisions n where n.booking_id = l.booking_id and n.seq > l.seq)
+          order by l.id limit ${batch}))
+        returning 1)
+      select count(*)::int as n from gone`;
+    return row?.n ?? 0;
+  });
+}
+
+/**
+ * Shadow comparison samples older than `days` (their writer trims a key's old samples when it keeps a new
+ * one; a key that stopped differing would keep its samples for ever without this).
+ */
+export function pruneShadowSamples(db: Db, now: Date, days: number): Promise<number> {
+  const oldest = addDays(utcDay(now), -days);
+  return inBatches(async (batch) => {
+    const [row] = await db.sql<{ n: number }>`
+      with gone as (
+        delete from legacy_shadow_samples where id = any(array(
+          select id from legacy_shadow_samples where day < ${oldest}::date order by id limit ${batch}))
+        returning 1)
+      select count(*)::int as n from gone`;
+    return row?.n ?? 0;
+  });
+}
