@@ -58,9 +58,12 @@ describe('compare', () => {
       {
         index: 4,
         method: 'GET',
-        url: URL,
+        // The api_key redacted, as in every output by default.
+        url: URL.replace('api_key=k', 'api_key=REDACTED'),
         status: { recorded: 200, replayed: 200 },
-        fields: [{ path: '$.data[0].status', recorded: 'confirmed', replayed: 'cancelled' }],
+        class: 'value',
+        severity: 2,
+        fields: [{ path: '$.data[0].status', recorded: 'confirmed', replayed: 'cancelled', class: 'value' }],
       },
     ]);
     expect(run.stderr).toContain('noise GET /api/pms/v1/booking/getBookings: $.generated_at x10 (noise)');

@@ -9,6 +9,7 @@ import { replayCommand } from './commands/replay-command.ts';
 import { serveCommand } from './commands/serve-command.ts';
 import { serviceReportCommand } from './commands/service-report-command.ts';
 import { UsageError } from './commands/usage-error.ts';
+import { DIFFERENCE_CLASSES } from './compare/field-difference.ts';
 import { CorpusError } from './corpus/read-corpus.ts';
 
 const EXIT_USAGE = 2;
@@ -27,6 +28,12 @@ function positive(value: string): number {
   return n;
 }
 
+function signedInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('expected a whole number of days');
+  return n;
+}
+
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 let exitCode = 0;
@@ -42,7 +49,19 @@ const comparisonFlags = (command: Command) =>
     .option('--headers <names>', 'response headers compared, comma-separated', 'content-type')
     .option('--json <out.json>', 'write the run summary as JSON ("-" for stdout)')
     .option('--report <out.html>', 'write a self-contained HTML report')
-    .option('--history <dir>', 'keep this run in DIR and plot the score over its runs in the report');
+    .option('--history <dir>', 'keep this run in DIR and plot the score over its runs in the report')
+    .option('--map <field:recorded=replayed>', 'an id correspondence set by hand (room_id:160=1); repeatable', collect)
+    .option(
+      '--shift-dates <days>',
+      'move every request date N days (and accept replayed dates moved so)',
+      signedInteger,
+    )
+    .option('--no-redact', 'show secrets and guest data in stdout, --json and --report (a local run only)')
+    .addOption(
+      new Option('--fail-on <class>', 'exit 1 only for differences of this class or a more severe one').choices([
+        ...DIFFERENCE_CLASSES,
+      ]),
+    );
 
 program
   .command('record')
@@ -75,7 +94,8 @@ comparisonFlags(
     .option('--key-map <file|recorded=replayed>', 'api_key rewriting: a file or a pair; repeatable', collect)
     .option('--concurrency <n>', 'requests in flight at once (1 keeps the recorded order)', integer(1), 1)
     .addOption(new Option('--rate <r>', 'at most R requests started per second').argParser(positive))
-    .option('--timeout <ms>', 'per request', integer(1), 30_000),
+    .option('--timeout <ms>', 'per request', integer(1), 30_000)
+    .option('--allow-writes', 'replay writes for real (default: every request is a dry run the target rolls back)'),
 ).action(async (file, flags) => {
   exitCode = await replayCommand(file, flags);
 });

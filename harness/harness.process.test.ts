@@ -185,8 +185,10 @@ describe('replay', () => {
       'noise_only',
       'failed',
       'score',
+      'classes',
       'endpoints',
       'differences',
+      'correspondence',
     ]);
     expect(summary).toMatchObject({
       exchanges: n,
@@ -237,14 +239,20 @@ describe('replay', () => {
     expect(summary).toMatchObject({ exchanges: corpus.length, different: 4, failed: 0, noise_only: 0 });
     expect(summary.identical).toBe(corpus.length - 4);
     expect(summary.score).toBe(4 / corpus.length);
-    expect(summary.differences.map((d) => [d.index, d.fields.map((f) => f.path)])).toEqual([
-      [1, ['$.data[0].sqm_area']],
-      [6, ['headers.content-type']],
-      [7, ['status']],
-      [9, ['body']],
+    // Most severe first, then by index.
+    expect(summary.differences.map((d) => [d.index, d.class, d.fields.map((f) => f.path)])).toEqual([
+      [7, 'status', ['status']],
+      [1, 'value', ['$.data[0].sqm_area']],
+      [6, 'value', ['headers.content-type']],
+      [9, 'representation', ['body']],
     ]);
-    expect(summary.differences[0]?.fields[0]).toEqual({ path: '$.data[0].sqm_area', recorded: 23, replayed: 22 });
-    expect(summary.differences[2]?.status).toEqual({ recorded: 201, replayed: 200 });
+    expect(summary.differences[1]?.fields[0]).toEqual({
+      path: '$.data[0].sqm_area',
+      recorded: 23,
+      replayed: 22,
+      class: 'value',
+    });
+    expect(summary.differences[0]?.status).toEqual({ recorded: 201, replayed: 200 });
     expect(summary.differences[3]?.fields[0]).toMatchObject({ path: 'body', offset: expect.any(Number) });
     const rooms = summary.endpoints.find((e) => e.path === '/api/pms/v1/property/getRoomsDetails');
     expect(rooms).toMatchObject({ exchanges: 2, different: 2 });
@@ -259,7 +267,9 @@ describe('replay', () => {
     const file = join(dir, 'one.har');
     await record(file, demo, async () => replayableCalls(demo).slice(0, 1));
     const closed = `http://127.0.0.1:${freePort()}`; // nothing listens there
-    const run = await runHarness(['replay', file, '--target', closed, '--json', '-']);
+    // Without --allow-writes a target that does not answer cannot be asked for dry runs: refused before anything.
+    expect((await runHarness(['replay', file, '--target', closed])).code).toBe(2);
+    const run = await runHarness(['replay', file, '--target', closed, '--allow-writes', '--json', '-']);
     expect(run.code).toBe(1);
     const summary = JSON.parse(run.stdout) as RunSummary;
     expect(summary).toMatchObject({ exchanges: 1, failed: 1, score: 1 });

@@ -40,7 +40,7 @@ export async function compareCommand(
       index,
       recorded: x.value,
       replayed: y.value,
-      comparison: compareExchange(x.value, y.value, options.compare),
+      comparison: compareExchange(x.value, y.value, { ...options.compare, index }),
     });
   }
   return finishRun(board, {
@@ -49,5 +49,6 @@ export async function compareCommand(
     ignoreRules: options.ignoreRules,
     outputs: flags,
     seconds: (performance.now() - started) / 1000,
+    correspondence: options.correspondence,
   });
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { CompareOptions } from '../compare/compare-exchange.ts';
 import { DEFAULT_HEADERS } from '../compare/compare-exchange.ts';
+import { Correspondence, CorrespondenceError } from '../compare/correspondence.ts';
 import { IgnoreRules, IgnoreRulesError } from '../compare/ignore-rules.ts';
 import { learnNoise, type NoiseModel, PairingError } from '../compare/noise.ts';
 import { readCorpus } from '../corpus/read-corpus.ts';
@@ -10,13 +11,27 @@ export interface ComparisonFlags {
   secondary?: string;
   ignore?: string;
   headers?: string;
+  /** `FIELD:RECORDED=REPLAYED` pairs set before the run (`room_id:160=1`). */
+  map?: string[];
+  /** Days every date of a request moves (and a replayed date corresponds to the recorded one moved so). */
+  shiftDates?: number;
 }
 
 /** The compare options a command's flags ask for: headers, ignore rules, and noise learnt from a secondary. */
 export async function comparisonOptions(
   primary: string,
   flags: ComparisonFlags,
-): Promise<{ compare: CompareOptions; noise?: NoiseModel; ignoreRules: string[] }> {
+): Promise<{ compare: CompareOptions; noise?: NoiseModel; ignoreRules: string[]; correspondence: Correspondence }> {
+  const correspondence = new Correspondence(flags.shiftDates ?? 0);
+  for (const spec of flags.map ?? []) {
+    try {
+      const pair = Correspondence.parsePair(spec);
+      correspondence.setExplicit(pair.kind, pair.recorded, pair.replayed);
+    } catch (err) {
+      if (err instanceof CorrespondenceError) throw new UsageError(err.message);
+      throw err;
+    }
+  }
   const headers = flags.headers
     ? flags.headers
         .split(',')
@@ -50,5 +65,5 @@ export async function comparisonOptions(
       throw err;
     }
   }
-  return { compare: { headers, ignore, noise }, noise, ignoreRules };
+  return { compare: { headers, ignore, noise, correspondence }, noise, ignoreRules, correspondence };
 }

@@ -1,5 +1,6 @@
 import { Scoreboard } from '../compare/score.ts';
 import { readCorpus } from '../corpus/read-corpus.ts';
+import { DRY_RUN_HEADER, honoursDryRun } from '../replay/dry-run.ts';
 import { KeyMapError, parseKeyMap } from '../replay/key-map.ts';
 import { replayCorpus } from '../replay/replay-corpus.ts';
 import { type ComparisonFlags, comparisonOptions } from './comparison-options.ts';
@@ -12,6 +13,8 @@ export interface ReplayFlags extends ComparisonFlags, RunOutputs {
   concurrency: number;
   rate?: number;
   timeout: number;
+  /** Replay writes for real (default: every request asks the target for a dry run). */
+  allowWrites?: boolean;
 }
 
 /** `replay FILE --target URL`: every recorded request sent to the target, each answer compared and scored. */
@@ -24,6 +27,17 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
     throw err;
   }
   if (!/^https?:\/\/[^/]/.test(flags.target)) throw new UsageError(`--target ${flags.target}: not an http(s) URL`);
+  if (flags.allowWrites) {
+    console.error(
+      `harness: --allow-writes: writes are replayed for real against ${flags.target}: updateAvailability, ` +
+        'postExternalPropertyData, ackBooking, postRoomAssignment and getBookings change its state',
+    );
+  } else if (!(await honoursDryRun(flags.target, flags.timeout))) {
+    throw new UsageError(
+      `--target ${flags.target}: does not answer dry runs (${DRY_RUN_HEADER}), so replaying would write to it; ` +
+        'point it at the port (which answers every replayed request as a rolled-back dry run) or pass --allow-writes',
+    );
+  }
   const started = performance.now();
   const options = await comparisonOptions(file, flags);
   const board = new Scoreboard();
@@ -34,6 +48,7 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
     rate: flags.rate,
     timeoutMs: flags.timeout,
     compare: options.compare,
+    dryRun: !flags.allowWrites,
     onOutcome: (outcome) => board.add(outcome),
   });
   return finishRun(board, {
@@ -42,5 +57,6 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
     ignoreRules: options.ignoreRules,
     outputs: flags,
     seconds: (performance.now() - started) / 1000,
+    correspondence: options.correspondence,
   });
 }

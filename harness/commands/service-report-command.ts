@@ -1,6 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import type { Exchange } from '../compare/exchange.ts';
-import type { FieldDifference } from '../compare/field-difference.ts';
+import {
+  DIFFERENCE_CLASSES,
+  type DifferenceClass,
+  type FieldDifference,
+  severityOf,
+  worstClass,
+} from '../compare/field-difference.ts';
 import type { DifferenceSummary, KeptExchange, RunSummary } from '../compare/score.ts';
 import { renderReport } from '../report/render-report.ts';
 import { percent } from '../report/score-plot.ts';
@@ -56,6 +62,9 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
   const exchanges = sum(traffic.map((day) => day.compared));
   const different = sum(traffic.map((day) => day.different));
   const kept = scores.samples.map(keptSample);
+  // The service counts differences per day and endpoint; classes are known for its samples only.
+  const classes = Object.fromEntries(DIFFERENCE_CLASSES.map((c) => [c, 0])) as Record<DifferenceClass, number>;
+  for (const k of kept) classes[k.class ?? 'value']++;
   const summary: RunSummary = {
     exchanges,
     identical: exchanges - different,
@@ -63,6 +72,7 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
     noise_only: 0,
     failed: 0,
     score: exchanges ? different / exchanges : 0,
+    classes,
     endpoints: scores.endpoints.map((e) => ({ ...e, exchanges: e.compared, fields: endpointFields(scores, e) })),
     differences: kept.map(
       (k): DifferenceSummary => ({
@@ -70,6 +80,8 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
         method: k.recorded.method,
         url: k.recorded.url,
         status: { recorded: k.recorded.status, replayed: k.replayed?.status ?? null },
+        class: k.class ?? 'value',
+        severity: severityOf(k.class ?? 'value'),
         fields: k.fields,
       }),
     ),
@@ -122,6 +134,7 @@ function keptSample(sample: ShadowScores['samples'][number], index: number): Kep
     recorded,
     replayed: { status: sample.port.status, responseHeaders: [], responseBody: encode(sample.port.body) as Uint8Array },
     fields: sample.fields,
+    class: worstClass(sample.fields) ?? 'value',
   };
 }
 

@@ -29,18 +29,19 @@ describe('compareExchange', () => {
     );
     expect(result.verdict).toBe('different');
     expect(result.fields).toEqual([
-      { path: '$.data[0].status', recorded: 'confirmed', replayed: 'cancelled' },
-      { path: '$.data[0].client.email', recorded: 'a@x' },
-      { path: '$.extra', replayed: true },
+      { path: '$.data[0].status', recorded: 'confirmed', replayed: 'cancelled', class: 'value' },
+      { path: '$.data[0].client.email', recorded: 'a@x', class: 'field' },
+      { path: '$.extra', replayed: true, class: 'field' },
     ]);
   });
 
-  it('holds key order, escaping and number formatting against an answer whose fields are all equal', () => {
-    for (const [was, is] of [
-      ['{"a":1,"b":2}', '{"b":2,"a":1}'],
-      ['{"d":"<p>x<\\/p>"}', '{"d":"<p>x</p>"}'],
-      ['{"price":240.0}', '{"price":240}'],
-      ['{"name":"Caf\\u00e9"}', '{"name":"Café"}'],
+  it('holds key order, escaping and number formatting against an answer whose fields are all equal, ranked as representation', () => {
+    for (const [was, is, detail] of [
+      ['{"a":1,"b":2}', '{"b":2,"a":1}', 'key order'],
+      ['{"d":"<p>x<\\/p>"}', '{"d":"<p>x</p>"}', 'escaping'],
+      ['{"price":240.0}', '{"price":240}', 'number format'],
+      ['{"name":"Caf\\u00e9"}', '{"name":"Café"}', 'escaping'],
+      ['{"a":1}', '{"a": 1}', 'whitespace'],
     ] as const) {
       const result = compareExchange(recorded(was), answer(is));
       expect(result.verdict).toBe('different');
@@ -51,6 +52,8 @@ describe('compareExchange', () => {
           replayed_offset: expect.any(Number),
           recorded: expect.any(String),
           replayed: expect.any(String),
+          class: 'representation',
+          detail,
         },
       ]);
     }
@@ -62,12 +65,14 @@ describe('compareExchange', () => {
       replayed_offset: 9,
       recorded: '{"price":240.0}',
       replayed: '{"price":240}',
+      class: 'representation',
+      detail: 'number format',
     });
   });
 
   it('names a body that is one JSON scalar by the root path only', () => {
     expect(compareExchange(recorded('"ok"'), answer('"no"')).fields).toEqual([
-      { path: '$', recorded: 'ok', replayed: 'no' },
+      { path: '$', recorded: 'ok', replayed: 'no', class: 'value' },
     ]);
   });
 
@@ -75,8 +80,8 @@ describe('compareExchange', () => {
     const rec = recorded('{}');
     const result = compareExchange(rec, answer('{}', 404, 'text/html'));
     expect(result.fields).toEqual([
-      { path: 'status', recorded: 200, replayed: 404 },
-      { path: 'headers.content-type', recorded: 'application/json', replayed: 'text/html' },
+      { path: 'status', recorded: 200, replayed: 404, class: 'status' },
+      { path: 'headers.content-type', recorded: 'application/json', replayed: 'text/html', class: 'value' },
     ]);
     const withTicket = {
       ...answer('{}'),
@@ -84,7 +89,7 @@ describe('compareExchange', () => {
     };
     expect(compareExchange(rec, withTicket).verdict).toBe('identical');
     expect(compareExchange(rec, withTicket, { headers: ['content-type', 'x-support-ticket'] }).fields).toEqual([
-      { path: 'headers.x-support-ticket', replayed: 'T1' },
+      { path: 'headers.x-support-ticket', replayed: 'T1', class: 'field' },
     ]);
   });
 
@@ -94,6 +99,7 @@ describe('compareExchange', () => {
     expect(result.fields).toEqual([
       {
         path: 'body',
+        class: 'value',
         offset: 38,
         replayed_offset: 38,
         recorded: '…ception\nMsg: boom\nCode: 0',
@@ -154,7 +160,9 @@ describe('noise learnt from a secondary recording', () => {
 
     const onlyNoise = compareExchange(recorded(generatedAt('A', 1)), answer(generatedAt('B', 1)), { noise });
     expect(onlyNoise.verdict).toBe('noise_only');
-    expect(onlyNoise.fields).toEqual([{ path: '$.generated_at', recorded: 'A', replayed: 'B', allowed: 'noise' }]);
+    expect(onlyNoise.fields).toEqual([
+      { path: '$.generated_at', recorded: 'A', replayed: 'B', class: 'value', allowed: 'noise' },
+    ]);
 
     const real = compareExchange(recorded(generatedAt('A', 1)), answer(generatedAt('B', 2)), { noise });
     expect(real.verdict).toBe('different');

@@ -1,9 +1,10 @@
 import diff from 'microdiff';
+import { type Correspondence, endpointNoun, idKind, isDate, type Scalar } from './correspondence.ts';
 import { type Endpoint, type Exchange, endpointKey, endpointOf, headerValue } from './exchange.ts';
 import type { FieldDifference, Verdict } from './field-difference.ts';
 import { verdictOf } from './field-difference.ts';
 import type { IgnoreRules } from './ignore-rules.ts';
-import { formatPath } from './json-path.ts';
+import { appendSegment, formatPath } from './json-path.ts';
 import { jsonTokens } from './json-tokens.ts';
 import type { NoiseModel } from './noise.ts';
 
@@ -14,6 +15,10 @@ export interface CompareOptions {
   ignore?: IgnoreRules;
   /** Response headers compared, case-insensitively. Default: the one a PMS observes, Content-Type. */
   headers?: readonly string[];
+  /** Ids learnt to correspond (and dates shifted): differences they explain are not differences. */
+  correspondence?: Correspondence;
+  /** The exchange's index in the run, for the correspondence's report. */
+  index?: number;
 }
 
 export interface ExchangeComparison {
@@ -40,15 +45,19 @@ export function compareExchange(
   const endpoint = endpointOf(recorded);
   const fields: FieldDifference[] = [];
   if (recorded.status !== replayed.status) {
-    fields.push({ path: 'status', recorded: recorded.status, replayed: replayed.status });
+    fields.push({ path: 'status', recorded: recorded.status, replayed: replayed.status, class: 'status' });
   }
   for (const name of options.headers ?? DEFAULT_HEADERS) {
     const was = headerValue(recorded.responseHeaders, name);
     const is = headerValue(replayed.responseHeaders, name);
-    if (was !== is) fields.push({ path: `headers.${name.toLowerCase()}`, recorded: was, replayed: is });
+    if (was !== is)
+      fields.push({ path: `headers.${name.toLowerCase()}`, recorded: was, replayed: is, class: presence(was, is) });
   }
   if (!bytesEqual(recorded.responseBody, replayed.responseBody)) {
-    fields.push(...bodyDifferences(recorded.responseBody, replayed.responseBody));
+    const context = options.correspondence
+      ? { correspondence: options.correspondence, index: options.index ?? 0, noun: endpointNoun(endpoint.path) }
+      : undefined;
+    fields.push(...bodyDifferences(recorded.responseBody, replayed.responseBody, context));
   }
   if (fields.length === 0) return { endpoint, verdict: 'identical', fields };
   const key = endpointKey(endpoint);
@@ -63,7 +72,18 @@ export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
 }
 
-function bodyDifferences(recordedBytes: Uint8Array, replayedBytes: Uint8Array): FieldDifference[] {
+interface CorrespondenceContext {
+  correspondence: Correspondence;
+  index: number;
+  /** The kind of a bare `id` under `data` (getRoomsDetails: `room`). */
+  noun: string | undefined;
+}
+
+function bodyDifferences(
+  recordedBytes: Uint8Array,
+  replayedBytes: Uint8Array,
+  context?: CorrespondenceContext,
+): FieldDifference[] {
   const recordedText = utf8.decode(recordedBytes);
   const replayedText = utf8.decode(replayedBytes);
   const recordedJson = parseJson(recordedText);
@@ -71,9 +91,15 @@ function bodyDifferences(recordedBytes: Uint8Array, replayedBytes: Uint8Array): 
   if (recordedJson === NOT_JSON || replayedJson === NOT_JSON) {
     return [bytesDifference(recordedText, replayedText, firstDifference(recordedBytes, replayedBytes))];
   }
-  const fields = jsonDifferences(recordedJson, replayedJson);
-  // Outside the differing fields, the two texts must still be the same bytes.
-  const differing = new Set(fields.map((field) => field.path));
+  const all = jsonDifferences(recordedJson, replayedJson);
+  const judged = context ? correspond(recordedJson, replayedJson, context) : undefined;
+  const fields = all.filter((field) => !judged?.mapped.has(field.path));
+  for (const field of fields) {
+    const expected = judged?.conflicts.get(field.path);
+    if (expected !== undefined) field.expected = expected;
+  }
+  // Outside the differing fields (the mapped ones too), the two texts must still be the same bytes.
+  const differing = new Set(all.map((field) => field.path));
   const leaveOut = (path: string) => differing.has(path);
   const a = jsonTokens(recordedText, leaveOut);
   const b = jsonTokens(replayedText, leaveOut);
@@ -82,29 +108,107 @@ function bodyDifferences(recordedBytes: Uint8Array, replayedBytes: Uint8Array): 
   if (at >= 0) {
     const recordedOffset = a.offsets[at] ?? recordedText.length;
     const replayedOffset = b.offsets[at] ?? replayedText.length;
+    const detail = representationOf(a.tokens[at], b.tokens[at]);
+    const message = (recordedJson as { message?: unknown } | null)?.message;
+    const inMessage = typeof message === 'string' && tokenText(a.tokens[at]) === message;
     fields.push({
       path: 'body',
       offset: Buffer.byteLength(recordedText.slice(0, recordedOffset)),
       replayed_offset: Buffer.byteLength(replayedText.slice(0, replayedOffset)),
       recorded: snippet(recordedText, recordedOffset),
       replayed: snippet(replayedText, replayedOffset),
+      // The legacy message is compared byte for byte (spec 7.4): an escape in it is a message change.
+      class: inMessage ? 'message' : 'representation',
+      detail,
     });
   }
   return fields;
+}
+
+/** What two differing raw tokens of equal JSON say about the difference. */
+function representationOf(a: string | undefined, b: string | undefined): string {
+  if (a === undefined || b === undefined) return 'length';
+  if (/^\s+$/.test(a) || /^\s+$/.test(b)) return 'whitespace';
+  const [x, y] = [tokenText(a), tokenText(b)];
+  if (typeof x === 'number' && typeof y === 'number') return 'number format';
+  if (typeof x === 'string' && typeof y === 'string') return x === y ? 'escaping' : 'key order';
+  return 'key order';
+}
+
+function tokenText(token: string | undefined): unknown {
+  if (token === undefined) return undefined;
+  try {
+    return JSON.parse(token);
+  } catch {
+    return undefined;
+  }
 }
 
 function jsonDifferences(recorded: unknown, replayed: unknown): FieldDifference[] {
   const bothContainers =
     isContainer(recorded) && isContainer(replayed) && Array.isArray(recorded) === Array.isArray(replayed);
   if (!bothContainers) {
-    return Object.is(recorded, replayed) ? [] : [{ path: '$', recorded, replayed }];
+    return Object.is(recorded, replayed) ? [] : [{ path: '$', recorded, replayed, class: 'value' }];
   }
-  return diff(recorded, replayed).map((change) => {
+  return diff(recorded, replayed).map((change): FieldDifference => {
     const path = formatPath(change.path);
-    if (change.type === 'CREATE') return { path, replayed: change.value };
-    if (change.type === 'REMOVE') return { path, recorded: change.oldValue };
-    return { path, recorded: change.oldValue, replayed: change.value };
+    if (change.type === 'CREATE') return { path, replayed: change.value, class: 'field' };
+    if (change.type === 'REMOVE') return { path, recorded: change.oldValue, class: 'field' };
+    return {
+      path,
+      recorded: change.oldValue,
+      replayed: change.value,
+      class: path === '$.message' ? 'message' : 'value',
+    };
   });
+}
+
+function presence(was: unknown, is: unknown): 'field' | 'value' {
+  return was === undefined || is === undefined ? 'field' : 'value';
+}
+
+/**
+ * Walks both answers side by side and judges every id field (and every date, when dates are shifted) present in
+ * both: the paths the correspondence explains, and those contradicting it with the value it expected.
+ */
+function correspond(
+  recorded: unknown,
+  replayed: unknown,
+  context: CorrespondenceContext,
+): { mapped: Set<string>; conflicts: Map<string, unknown> } {
+  const mapped = new Set<string>();
+  const conflicts = new Map<string, unknown>();
+  const { correspondence } = context;
+  const walk = (
+    a: unknown,
+    b: unknown,
+    path: string,
+    key: string | undefined,
+    parent: string | undefined,
+    element: boolean,
+  ) => {
+    if (isContainer(a) && isContainer(b)) {
+      if (Array.isArray(a) && Array.isArray(b)) {
+        const length = Math.min(a.length, b.length);
+        for (let i = 0; i < length; i++) walk(a[i], b[i], appendSegment(path, i), key, parent, true);
+      } else if (!Array.isArray(a) && !Array.isArray(b)) {
+        for (const name of Object.keys(a)) {
+          if (name in b)
+            walk(a[name], (b as Record<string, unknown>)[name], appendSegment(path, name), name, key, false);
+        }
+      }
+      return;
+    }
+    if (isContainer(a) || isContainer(b) || key === undefined) return;
+    const kind = idKind(key, parent, element, context.noun);
+    if (kind !== undefined) {
+      const judgement = correspondence.judge(kind, a as Scalar, b as Scalar, { index: context.index, path });
+      if ('conflict' in judgement) conflicts.set(path, judgement.conflict);
+      else if (judgement.mapped) mapped.add(path);
+    } else if (a !== b && isDate(a) && isDate(b) && correspondence.judgeDate(a, b)) mapped.add(path);
+  };
+  walk(recorded, replayed, '$', undefined, undefined, false);
+  return { mapped, conflicts };
 }
 
 function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -139,6 +243,7 @@ function bytesDifference(recordedText: string, replayedText: string, byteOffset:
   const charOffset = utf8.decode(Buffer.from(recordedText).subarray(0, byteOffset)).length;
   return {
     path: 'body',
+    class: 'value',
     offset: byteOffset,
     replayed_offset: byteOffset,
     recorded: snippet(recordedText, charOffset),

@@ -33,3 +33,22 @@ export function pathCovers(rule: string, path: string): boolean {
   const next = path[rule.length];
   return next === '.' || next === '[';
 }
+
+const SEGMENT = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g;
+
+/**
+ * The key a value sits under in a JSON path, the key above that, and whether the value is an array element:
+ * `$.data[0].client.email` -> email, client, false; `$.rates[1].room_ids[0]` -> room_ids, rates, true.
+ */
+export function lastKeys(path: string): { key?: string; parent?: string; element: boolean } {
+  const keys: string[] = [];
+  let element = false;
+  for (const match of path.matchAll(SEGMENT)) {
+    if (match[2] !== undefined) element = true;
+    else {
+      keys.push(match[1] ?? (JSON.parse(match[3] as string) as string));
+      element = false;
+    }
+  }
+  return { key: keys.at(-1), parent: keys.at(-2), element };
+}

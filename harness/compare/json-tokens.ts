@@ -32,6 +32,16 @@ export function jsonValueSpans(text: string, select: (path: string) => boolean):
 }
 
 /**
+ * Every scalar value of a JSON text with its path and byte-exact span `[start, end)` in the text (string
+ * positions), for rewriting single values in place (the replay's id correspondence). `undefined` when not JSON.
+ */
+export function jsonScalars(text: string): Array<{ path: string; start: number; end: number }> | undefined {
+  const scanner = new Scanner(text, () => false);
+  scanner.scalars = [];
+  return scannedWhole(scanner, text) ? scanner.scalars : undefined;
+}
+
+/**
  * Scans `text` as one JSON value with only white space around it; false when it is not JSON. `muteRoot`:
  * the leading white space is kept but the value itself is scanned without being kept.
  */
@@ -59,6 +69,7 @@ class Scanner {
   readonly tokens: string[] = [];
   readonly offsets: number[] = [];
   readonly spans: Array<[number, number]> = [];
+  scalars: Array<{ path: string; start: number; end: number }> | undefined;
   /** While above zero, tokens are scanned but not kept (inside a left-out value). */
   private muted = 0;
 
@@ -106,6 +117,7 @@ class Scanner {
       const token = this.match(c === '"' ? STRING : SCALAR);
       if (token === undefined) throw new MalformedJson();
       this.emit(token, start);
+      this.scalars?.push({ path, start, end: this.pos });
     }
     if (this.select?.(path)) {
       while (this.spans.length && (this.spans.at(-1) as [number, number])[0] >= start) this.spans.pop();

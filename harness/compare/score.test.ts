@@ -25,13 +25,14 @@ describe('score', () => {
       noise_only: 0,
       failed: 0,
       score: 0,
+      classes: { failed: 0, status: 0, message: 0, field: 0, value: 0, representation: 0 },
       endpoints: [],
       differences: [],
     });
     expect(score([outcome(0, 'a/b', '{}', '{}')]).score).toBe(0);
   });
 
-  it('is the share of exchanges that differ or failed, with per-endpoint fields and differences by index', () => {
+  it('is the share of exchanges that differ or failed, with endpoints, fields and differences most severe first', () => {
     const failed: ExchangeOutcome = { index: 1, recorded: jsonExchange(`${BASE}/a/b`, '{}'), error: 'ECONNREFUSED' };
     const board = new Scoreboard();
     // Out of order, as a concurrent replay finishes.
@@ -45,34 +46,37 @@ describe('score', () => {
     }
     const summary = board.summary();
     expect(summary).toMatchObject({ exchanges: 4, identical: 1, different: 2, noise_only: 0, failed: 1, score: 0.75 });
+    expect(summary.classes).toEqual({ failed: 1, status: 1, message: 0, field: 0, value: 1, representation: 0 });
     expect(summary.endpoints).toEqual([
       {
         method: 'GET',
         path: '/api/pms/v1/a/b',
         exchanges: 3,
         different: 2,
-        fields: [{ path: '$.x[*].p', count: 1, example: { recorded: 1, replayed: 2 } }],
+        classes: { failed: 1, value: 1 },
+        fields: [{ path: '$.x[*].p', count: 1, class: 'value', example: { recorded: 1, replayed: 2 } }],
       },
       {
         method: 'GET',
         path: '/api/pms/v1/c/d',
         exchanges: 1,
         different: 1,
+        classes: { status: 1 },
         fields: [
-          { path: '$.x[*].p', count: 1, example: { recorded: 1, replayed: 3 } },
-          { path: 'status', count: 1, example: { recorded: 200, replayed: 500 } },
+          { path: 'status', count: 1, class: 'status', example: { recorded: 200, replayed: 500 } },
+          { path: '$.x[*].p', count: 1, class: 'value', example: { recorded: 1, replayed: 3 } },
         ],
       },
     ]);
-    expect(summary.differences.map((d) => [d.index, d.status, d.fields.map((f) => f.path)])).toEqual([
-      [1, { recorded: 200, replayed: null }, ['error']],
-      [2, { recorded: 200, replayed: 500 }, ['status', '$.x[0].p']],
-      [3, { recorded: 200, replayed: 200 }, ['$.x[0].p']],
+    expect(summary.differences.map((d) => [d.index, d.class, d.status, d.fields.map((f) => f.path)])).toEqual([
+      [1, 'failed', { recorded: 200, replayed: null }, ['error']],
+      [2, 'status', { recorded: 200, replayed: 500 }, ['status', '$.x[0].p']],
+      [3, 'value', { recorded: 200, replayed: 200 }, ['$.x[0].p']],
     ]);
     expect(board.keptExchanges().map((k) => k.index)).toEqual([1, 2, 3]);
   });
 
-  it('keeps the bodies of only the first differing exchanges it is told to', () => {
+  it('keeps the bodies of only the first differing exchanges of each class it is told to', () => {
     const board = new Scoreboard({ keep: 2 });
     for (let i = 0; i < 5; i++) board.add(outcome(i, 'a/b', '{"v":1}', '{"v":2}'));
     expect(board.summary().differences).toHaveLength(5);

@@ -1,7 +1,13 @@
 import type { ExchangeComparison } from './compare-exchange.ts';
 import type { Exchange } from './exchange.ts';
 import { endpointKey, endpointOf } from './exchange.ts';
-import type { FieldDifference } from './field-difference.ts';
+import {
+  DIFFERENCE_CLASSES,
+  type DifferenceClass,
+  type FieldDifference,
+  severityOf,
+  worstClass,
+} from './field-difference.ts';
 import { generalizePath } from './json-path.ts';
 
 /** What happened to one recorded exchange in a run: compared, or failed (no answer to compare). */
@@ -20,6 +26,8 @@ export interface RunSummary {
   failed: number;
   /** Share of exchanges that differ beyond noise or got no answer: 0 when every answer matched. */
   score: number;
+  /** Differing exchanges by their most severe difference class (DIFFERENCE_CLASSES, most severe first). */
+  classes: Record<DifferenceClass, number>;
   endpoints: EndpointSummary[];
   differences: DifferenceSummary[];
 }
@@ -29,8 +37,18 @@ export interface EndpointSummary {
   path: string;
   exchanges: number;
   different: number;
-  /** Fields that differed beyond noise, array indices generalised (`$.data[*].price`), by descending count. */
-  fields: Array<{ path: string; count: number; example: { recorded?: unknown; replayed?: unknown } }>;
+  /** This endpoint's differing exchanges by their most severe class. */
+  classes?: Partial<Record<DifferenceClass, number>>;
+  /**
+   * Fields that differed beyond noise, array indices generalised (`$.data[*].price`), most severe class first,
+   * then by descending count.
+   */
+  fields: Array<{
+    path: string;
+    count: number;
+    class?: DifferenceClass;
+    example: { recorded?: unknown; replayed?: unknown };
+  }>;
 }
 
 export interface DifferenceSummary {
@@ -38,7 +56,10 @@ export interface DifferenceSummary {
   method: string;
   url: string;
   status: { recorded: number; replayed: number | null };
-  /** The fields held against the answer (noise and ignored ones left out); `error` for a failed exchange. */
+  /** The most severe class among its fields, and its severity (6 failed ... 1 representation). */
+  class: DifferenceClass;
+  severity: number;
+  /** The fields held against the answer (noise and ignored ones left out), most severe first; `error` for a failed exchange. */
   fields: Array<Omit<FieldDifference, 'allowed'>>;
 }
 
@@ -49,6 +70,7 @@ export interface KeptExchange {
   replayed?: ExchangeAnswer;
   fields: FieldDifference[];
   error?: string;
+  class?: DifferenceClass;
 }
 
 /** Fields forgiven as noise or by a rule during the run, per endpoint. */
@@ -59,7 +81,10 @@ export interface ForgivenSummary {
 }
 
 export interface ScoreboardOptions {
-  /** How many differing exchanges keep their bodies for the report (memory stays bounded). Default 100. */
+  /**
+   * How many differing exchanges of each class keep their bodies for the report (the first ones: memory stays
+   * bounded). Default 100.
+   */
   keep?: number;
   /** At most this many fields are listed per differing exchange. Default 200. */
   fieldsPerExchange?: number;
@@ -79,11 +104,17 @@ export class Scoreboard {
       exchanges: number;
       different: number;
       fields: Map<string, EndpointSummary['fields'][number]>;
+      classes: Partial<Record<DifferenceClass, number>>;
     }
   >();
   private readonly forgiven = new Map<string, Map<string, { count: number; allowed: 'noise' | 'ignored' }>>();
   private readonly differences: DifferenceSummary[] = [];
   private readonly kept: KeptExchange[] = [];
+  private readonly keptPerClass = new Map<DifferenceClass, number>();
+  private readonly classes = Object.fromEntries(DIFFERENCE_CLASSES.map((c) => [c, 0])) as Record<
+    DifferenceClass,
+    number
+  >;
 
   constructor(private readonly options: ScoreboardOptions = {}) {}
 
@@ -92,7 +123,7 @@ export class Scoreboard {
     const key = endpointKey(endpoint);
     let entry = this.endpoints.get(key);
     if (!entry) {
-      entry = { ...endpoint, exchanges: 0, different: 0, fields: new Map() };
+      entry = { ...endpoint, exchanges: 0, different: 0, fields: new Map(), classes: {} };
       this.endpoints.set(key, entry);
     }
     entry.exchanges++;
@@ -101,12 +132,21 @@ export class Scoreboard {
     if ('error' in outcome) {
       this.counts.failed++;
       entry.different++;
+      this.countClass(entry, 'failed');
       this.differences.push({
         ...base,
         status: { recorded: outcome.recorded.status, replayed: null },
-        fields: [{ path: 'error', replayed: outcome.error }],
+        class: 'failed',
+        severity: severityOf('failed'),
+        fields: [{ path: 'error', replayed: outcome.error, class: 'failed' }],
       });
-      this.keep({ index: outcome.index, recorded: outcome.recorded, fields: [], error: outcome.error });
+      this.keep({
+        index: outcome.index,
+        recorded: outcome.recorded,
+        fields: [],
+        error: outcome.error,
+        class: 'failed',
+      });
       return;
     }
     const { comparison } = outcome;
@@ -114,16 +154,26 @@ export class Scoreboard {
     for (const field of comparison.fields) if (field.allowed) this.forgive(key, field);
     if (comparison.verdict !== 'different') return;
     entry.different++;
-    const held = comparison.fields.filter((field) => !field.allowed);
+    const held = comparison.fields.filter((field) => !field.allowed).sort(bySeverity);
+    const cls = worstClass(held) ?? 'value';
+    this.countClass(entry, cls);
     for (const field of held) {
       const path = generalizePath(field.path);
       const known = entry.fields.get(path);
       if (known) known.count++;
-      else entry.fields.set(path, { path, count: 1, example: { recorded: field.recorded, replayed: field.replayed } });
+      else
+        entry.fields.set(path, {
+          path,
+          count: 1,
+          class: field.class,
+          example: { recorded: field.recorded, replayed: field.replayed },
+        });
     }
     this.differences.push({
       ...base,
       status: { recorded: outcome.recorded.status, replayed: outcome.replayed.status },
+      class: cls,
+      severity: severityOf(cls),
       fields: held.slice(0, this.options.fieldsPerExchange ?? 200).map(({ allowed: _, ...field }) => field),
     });
     this.keep({
@@ -131,7 +181,13 @@ export class Scoreboard {
       recorded: outcome.recorded,
       replayed: outcome.replayed,
       fields: comparison.fields,
+      class: cls,
     });
+  }
+
+  private countClass(entry: { classes: Partial<Record<DifferenceClass, number>> }, cls: DifferenceClass): void {
+    this.classes[cls]++;
+    entry.classes[cls] = (entry.classes[cls] ?? 0) + 1;
   }
 
   private forgive(key: string, field: FieldDifference): void {
@@ -147,7 +203,11 @@ export class Scoreboard {
   }
 
   private keep(exchange: KeptExchange): void {
-    if (this.kept.length < (this.options.keep ?? 100)) this.kept.push(exchange);
+    const cls = exchange.class ?? 'value';
+    const kept = this.keptPerClass.get(cls) ?? 0;
+    if (kept >= (this.options.keep ?? 100)) return;
+    this.keptPerClass.set(cls, kept + 1);
+    this.kept.push(exchange);
   }
 
   summary(): RunSummary {
@@ -155,20 +215,28 @@ export class Scoreboard {
     return {
       ...this.counts,
       score: exchanges === 0 ? 0 : (different + failed) / exchanges,
-      endpoints: [...this.endpoints.values()].map((entry) => ({
-        method: entry.method,
-        path: entry.path,
-        exchanges: entry.exchanges,
-        different: entry.different,
-        fields: [...entry.fields.values()].sort((a, b) => b.count - a.count || a.path.localeCompare(b.path)),
-      })),
-      differences: [...this.differences].sort((a, b) => a.index - b.index),
+      classes: { ...this.classes },
+      endpoints: [...this.endpoints.values()]
+        .map((entry) => ({
+          method: entry.method,
+          path: entry.path,
+          exchanges: entry.exchanges,
+          different: entry.different,
+          classes: entry.classes,
+          fields: [...entry.fields.values()].sort(
+            (a, b) => bySeverity(a, b) || b.count - a.count || a.path.localeCompare(b.path),
+          ),
+        }))
+        .sort((a, b) => worstOf(b.classes) - worstOf(a.classes) || b.different - a.different),
+      differences: [...this.differences].sort((a, b) => b.severity - a.severity || a.index - b.index),
     };
   }
 
-  /** The first differing exchanges with their bodies, by index. */
+  /** The differing exchanges kept with their bodies (the first ones of each class), most severe first, then by index. */
   keptExchanges(): KeptExchange[] {
-    return [...this.kept].sort((a, b) => a.index - b.index);
+    return [...this.kept].sort(
+      (a, b) => severityOf(b.class ?? 'value') - severityOf(a.class ?? 'value') || a.index - b.index,
+    );
   }
 
   /** What noise and ignore rules forgave in this run. */
@@ -184,6 +252,14 @@ export class Scoreboard {
       };
     });
   }
+}
+
+function bySeverity(a: { class?: DifferenceClass }, b: { class?: DifferenceClass }): number {
+  return severityOf(b.class ?? 'value') - severityOf(a.class ?? 'value');
+}
+
+function worstOf(classes: Partial<Record<DifferenceClass, number>>): number {
+  return Math.max(0, ...Object.keys(classes).map((c) => severityOf(c as DifferenceClass)));
 }
 
 function splitKey(key: string): [string, string] {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Exchange, pathAndQueryOf } from '../compare/exchange.ts';
+import { DRY_RUN_HEADER } from '../replay/dry-run.ts';
 import { bodyAllowed, endToEndHeaders } from './hop-by-hop.ts';
 
 /**
@@ -35,7 +36,10 @@ function requestKey(method: string, pathAndQuery: string, body: Uint8Array | nul
   return `${method.toUpperCase()} ${pathAndQuery} ${digest}`;
 }
 
-/** Answers requests from recorded answers, byte for byte; a request never recorded gets 404 from the harness. */
+/**
+ * Answers requests from recorded answers, byte for byte; a request never recorded gets 404 from the harness.
+ * The stand-in writes nothing, so a request asking for a dry run (DRY_RUN_HEADER) is told it got one.
+ */
 export function startServeCorpus(answers: RecordedAnswers, options: { port: number; hostname: string }) {
   return Bun.serve({
     port: options.port,
@@ -44,15 +48,22 @@ export function startServeCorpus(answers: RecordedAnswers, options: { port: numb
       const pathAndQuery = pathAndQueryOf(request.url);
       const body = request.body ? new Uint8Array(await request.arrayBuffer()) : null;
       const recorded = answers.next(request.method, pathAndQuery, body);
+      const dryRun = request.headers.get(DRY_RUN_HEADER) === '1';
       if (!recorded) {
         return new Response(`harness serve: no recorded answer for ${request.method} ${pathAndQuery}\n`, {
           status: 404,
-          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Harness-Unmatched': '1' },
+          headers: {
+            'Content-Type': 'text/plain; charset=utf-8',
+            'X-Harness-Unmatched': '1',
+            ...(dryRun ? { [DRY_RUN_HEADER]: '1' } : {}),
+          },
         });
       }
+      const headers = endToEndHeaders(recorded.responseHeaders);
+      if (dryRun) headers.set(DRY_RUN_HEADER, '1');
       return new Response(bodyAllowed(recorded.status) ? recorded.responseBody : null, {
         status: recorded.status,
-        headers: endToEndHeaders(recorded.responseHeaders),
+        headers,
       });
     },
   });

@@ -1,8 +1,11 @@
 import { type CompareOptions, compareExchange } from '../compare/compare-exchange.ts';
-import { type Exchange, pathAndQueryOf } from '../compare/exchange.ts';
+import { endpointNoun } from '../compare/correspondence.ts';
+import { type Exchange, headerValue, pathAndQueryOf, pathOf } from '../compare/exchange.ts';
 import type { ExchangeOutcome } from '../compare/score.ts';
 import { endToEndHeaders, headerListOf } from '../proxy/hop-by-hop.ts';
+import { DRY_RUN_HEADER } from './dry-run.ts';
 import { rewriteApiKey } from './key-map.ts';
+import { rewriteBody, rewriteQuery } from './rewrite-request.ts';
 
 export interface ReplayOptions {
   /** Base URL of the system under test: `http://127.0.0.1:8080`. */
@@ -15,6 +18,8 @@ export interface ReplayOptions {
   /** Per request, in milliseconds. Default 30 s. */
   timeoutMs?: number;
   compare: CompareOptions;
+  /** Ask the target for a dry run of every request (the default of `harness replay`): nothing it answers is kept. */
+  dryRun?: boolean;
   onOutcome: (outcome: ExchangeOutcome) => void;
 }
 
@@ -61,22 +66,45 @@ async function replayOne(
   target: string,
   options: ReplayOptions,
 ): Promise<ExchangeOutcome> {
-  const url = target + rewriteApiKey(pathAndQueryOf(recorded.url), options.keyMap);
+  const correspondence = options.compare.correspondence;
+  const noun = endpointNoun(pathOf(recorded.url));
+  let pathAndQuery = rewriteApiKey(pathAndQueryOf(recorded.url), options.keyMap);
+  let body = recorded.requestBody;
+  if (correspondence) {
+    pathAndQuery = rewriteQuery(pathAndQuery, correspondence, noun);
+    body = rewriteBody(body, headerValue(recorded.requestHeaders, 'content-type'), correspondence, noun);
+  }
+  const url = target + pathAndQuery;
+  const headers = endToEndHeaders(recorded.requestHeaders);
+  if (options.dryRun) headers.set(DRY_RUN_HEADER, '1');
   try {
     const answer = await fetch(url, {
       method: recorded.method,
-      headers: endToEndHeaders(recorded.requestHeaders),
-      body: recorded.requestBody,
+      headers,
+      body,
       redirect: 'manual',
       decompress: false,
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
     } as RequestInit);
+    if (options.dryRun && answer.headers.get(DRY_RUN_HEADER) !== '1') {
+      await answer.arrayBuffer();
+      return {
+        index,
+        recorded,
+        error: `${recorded.method} ${url}: answered without ${DRY_RUN_HEADER}: 1 (not a dry run)`,
+      };
+    }
     const replayed = {
       status: answer.status,
       responseHeaders: headerListOf(answer.headers),
       responseBody: new Uint8Array(await answer.arrayBuffer()),
     };
-    return { index, recorded, replayed, comparison: compareExchange(recorded, replayed, options.compare) };
+    return {
+      index,
+      recorded,
+      replayed,
+      comparison: compareExchange(recorded, replayed, { ...options.compare, index }),
+    };
   } catch (err) {
     return { index, recorded, error: `${recorded.method} ${url}: ${(err as Error).message}` };
   }

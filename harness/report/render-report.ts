@@ -1,6 +1,8 @@
+import type { CorrespondenceSummary } from '../compare/correspondence.ts';
 import { pathAndQueryOf } from '../compare/exchange.ts';
 import type { EndpointNoise } from '../compare/noise.ts';
 import type { ForgivenSummary, KeptExchange, RunSummary } from '../compare/score.ts';
+import { classBadge, classStrip, correspondenceSection, differencesSection } from './differences-view.ts';
 import { escapeHtml, showValue } from './html-escape.ts';
 import { bodyView, type Mark } from './json-view.ts';
 import { REPORT_CSS } from './report-css.ts';
@@ -17,12 +19,17 @@ export interface ReportInput {
   noise: EndpointNoise[];
   ignoreRules: string[];
   history: HistoryPoint[];
+  /** The ids the run mapped, for a replay or compare. */
+  correspondence?: CorrespondenceSummary;
+  /** Whether secrets and guest data were redacted (the default); said on the page. */
+  redacted?: boolean;
 }
 
 /**
- * One self-contained HTML page (inline CSS and SVG, no script, font or style from anywhere): the score and
- * counts first, the score over past runs, a table per endpoint, noise, then each differing exchange with both
- * bodies side by side and the differing fields marked.
+ * One self-contained HTML page (inline CSS, SVG and one small inline script, nothing fetched from anywhere): the
+ * score and counts first, the differing exchanges by class, the score over past runs, a table per endpoint, the
+ * differences grouped by endpoint and class (filterable), the id correspondence, noise, then the first differing
+ * exchanges of each class with both bodies side by side and the differing fields marked.
  */
 export function renderReport(input: ReportInput): string {
   const { summary } = input;
@@ -38,7 +45,7 @@ export function renderReport(input: ReportInput): string {
 <body>
 <header>
   <h1>${escapeHtml(input.title)}</h1>
-  <p class="subject">${escapeHtml(input.subject)} · ${escapeHtml(input.finishedAt)}</p>
+  <p class="subject">${escapeHtml(input.subject)} · ${escapeHtml(input.finishedAt)}${input.redacted === false ? ' · <b class="bad">not redacted: secrets and guest data as recorded, do not send</b>' : ' · secrets and guest data redacted'}</p>
 </header>
 <section class="headline">
   <div class="score ${tone}"><span class="label">score</span><span class="value">${percent(summary.score)}</span>
@@ -49,14 +56,17 @@ export function renderReport(input: ReportInput): string {
   ${counter('different', summary.different, summary.different ? 'bad' : '')}
   ${counter('failed', summary.failed, summary.failed ? 'bad' : '')}
 </section>
+${classStrip(summary)}
 ${input.history.length ? `<section><h2>Score over runs</h2>${scorePlot(input.history)}</section>` : ''}
 <section>
   <h2>Endpoints</h2>
   ${endpointTable(summary)}
 </section>
+${differencesSection(summary, new Set(input.kept.map((k) => k.index)))}
+${correspondenceSection(input.correspondence)}
 ${noiseSection(input)}
 <section>
-  <h2>Differing exchanges${summary.differences.length > input.kept.length ? ` <small>(first ${input.kept.length} of ${summary.differences.length} shown)</small>` : ''}</h2>
+  <h2>Differing exchanges${summary.differences.length > input.kept.length ? ` <small>(${input.kept.length} of ${summary.differences.length} kept whole: the first of each class, most severe first)</small>` : ''}</h2>
   ${input.kept.length ? input.kept.map((kept, i) => exchangeView(kept, i < 20)).join('\n') : '<p class="none">None: every answer matched the recording.</p>'}
 </section>
 <footer>qc compatibility harness · differing fields <mark class="diff">marked</mark>, noise and ignored fields <mark class="noise">dimmed</mark></footer>
@@ -72,14 +82,13 @@ function counter(label: string, value: number, tone: string): string {
 function endpointTable(summary: RunSummary): string {
   if (!summary.endpoints.length) return '<p class="none">No exchanges.</p>';
   const rows = [...summary.endpoints]
-    .sort((a, b) => b.different - a.different || a.path.localeCompare(b.path))
     .map((endpoint) => {
       const share = endpoint.exchanges ? endpoint.different / endpoint.exchanges : 0;
       const fields = endpoint.fields
         .slice(0, 6)
         .map(
           (field) =>
-            `<li><code>${escapeHtml(field.path)}</code> ×${field.count} <span class="example">${escapeHtml(showValue(field.example.recorded, field.path))} → ${escapeHtml(showValue(field.example.replayed, field.path))}</span></li>`,
+            `<li>${field.class ? `${classBadge(field.class)} ` : ''}<code>${escapeHtml(field.path)}</code> ×${field.count} <span class="example">${escapeHtml(showValue(field.example.recorded, field.path))} → ${escapeHtml(showValue(field.example.replayed, field.path))}</span></li>`,
         )
         .join('');
       const more = endpoint.fields.length > 6 ? `<li class="more">… ${endpoint.fields.length - 6} more</li>` : '';
@@ -140,12 +149,12 @@ function exchangeView(kept: KeptExchange, open: boolean): string {
     .map(
       (
         field,
-      ) => `<tr class="${field.allowed ? 'allowed' : ''}"><td><code>${escapeHtml(field.path)}</code>${'offset' in field && field.offset !== undefined ? ` <span class="muted">at byte ${field.offset}</span>` : ''}${field.allowed ? ` <span class="tag">${field.allowed}</span>` : ''}</td>
+      ) => `<tr class="${field.allowed ? 'allowed' : ''}"><td>${'class' in field && field.class && !field.allowed ? `${classBadge(field.class)} ` : ''}<code>${escapeHtml(field.path)}</code>${'detail' in field && field.detail ? ` <span class="muted">${escapeHtml(field.detail)}</span>` : ''}${'expected' in field && field.expected !== undefined ? ` <span class="muted">mapping says ${escapeHtml(JSON.stringify(field.expected))}</span>` : ''}${'offset' in field && field.offset !== undefined ? ` <span class="muted">at byte ${field.offset}</span>` : ''}${field.allowed ? ` <span class="tag">${field.allowed}</span>` : ''}</td>
 <td class="val">${escapeHtml(showValue(field.recorded, field.path))}</td><td class="val">${escapeHtml(showValue(field.replayed, field.path))}</td></tr>`,
     )
     .join('\n');
-  return `<details class="exchange"${open ? ' open' : ''}>
-<summary><span class="index">#${kept.index}</span> <span class="method">${escapeHtml(kept.recorded.method)}</span>
+  return `<details class="exchange" id="x-${kept.index}"${open ? ' open' : ''}>
+<summary>${kept.class ? classBadge(kept.class) : ''} <span class="index">#${kept.index}</span> <span class="method">${escapeHtml(kept.recorded.method)}</span>
 <code class="url">${escapeHtml(pathAndQueryOf(kept.recorded.url))}</code>
 <span class="status ${kept.replayed?.status === kept.recorded.status ? '' : 'bad'}">${statusLine}</span>
 <span class="muted">${kept.error ? 'failed' : `${held.length} field${held.length === 1 ? '' : 's'}`}</span></summary>

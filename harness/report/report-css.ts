@@ -62,5 +62,15 @@ pre.body .key { color: #0550ae; } pre.body .str { color: #0a3069; } pre.body .li
 mark.diff { background: var(--diff); outline: 1px solid var(--diff-edge); border-radius: 3px; color: inherit; }
 mark.noise { background: var(--noise); color: var(--muted); border-radius: 3px; }
 pre.body.diff { background: var(--diff); }
+ul.class-strip { list-style: none; padding: 0; margin: 14px 0 0; display: flex; gap: 18px; flex-wrap: wrap; }
+.cls { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 4px; padding: 0 6px; color: #fff; text-transform: uppercase; letter-spacing: .03em; }
+.cls-failed, .cls-status { background: var(--bad); } .cls-message { background: #bc4c00; } .cls-field { background: #9a6700; }
+.cls-value { background: #8250df; } .cls-representation { background: var(--muted); }
+details.group { border: 1px solid var(--line); border-radius: 8px; margin: 8px 0; }
+details.group > summary { cursor: pointer; padding: 8px 12px; background: var(--bg); border-radius: 8px; }
+table.rows td.val { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; word-break: break-all; }
+button.more { margin: 8px 12px; }
+.filter input { width: 360px; padding: 5px 8px; font: inherit; }
+b.bad { color: var(--bad); }
 footer { margin-top: 40px; color: var(--muted); font-size: 12px; }
 `;

@@ -60,7 +60,9 @@ describe('the HTML report', () => {
     expect(run.code).toBe(1);
 
     const html = readFileSync(report, 'utf8');
-    expect(html).not.toMatch(/<script|<link|@import|url\(|src=/i);
+    // Self-contained: one inline script (the differences filter), nothing loaded from anywhere.
+    expect(html).not.toMatch(/<link|@import|url\(|src=/i);
+    expect(html.match(/<script/g)).toHaveLength(1);
 
     const opened = await openHeadlessPage(`file://${report}`, { onlyOrigin: `file://${report}` });
     try {

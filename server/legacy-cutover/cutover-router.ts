@@ -1,4 +1,5 @@
-import { headerListOf } from '../../harness/proxy/hop-by-hop.ts';
+import { bodyAllowed, headerListOf } from '../../harness/proxy/hop-by-hop.ts';
+import { DRY_RUN_HEADER } from '../../harness/replay/dry-run.ts';
 import { findLegacyKey, type LegacyKeyRecord } from '../../legacy/auth.ts';
 import { messageResponse } from '../../legacy/bytes.ts';
 import type { LegacyCutover, PortAnswer } from '../../legacy/facade.ts';
@@ -10,6 +11,7 @@ import { utcDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
 import { EndpointUsage } from './endpoint-usage.ts';
 import { askUpstream, type LegacyRequestBytes, pmsAnswer, type UpstreamAnswer } from './forward-upstream.ts';
+import { portDryRun } from './port-dry-run.ts';
 import { credentialReadiness, holdingBack } from './readiness.ts';
 import type { ShadowComparisons } from './shadow-comparisons.ts';
 import { affects, type SunsetCache, type SunsetSetting, sunsetHeaders } from './sunset.ts';
@@ -47,12 +49,18 @@ export class CutoverRouter implements LegacyCutover {
     ]);
     const now = this.deps.clock.now();
     const today = utcDay(now);
-    if (record && endpoint) this.#usage.note(record.caller.keyId, endpoint, today);
+    const dryRun = request.headers.get(DRY_RUN_HEADER) === '1';
+    // A dry run leaves nothing behind, not even the endpoint's use by the key (the sunset's evidence).
+    if (record && endpoint && !dryRun) this.#usage.note(record.caller.keyId, endpoint, today);
     const affected = sunset && affects(sunset, endpoint) ? sunset : undefined;
     const guide = this.#guideUrl(request);
     let response: Response;
     if (affected && today >= affected.date && (await this.#switchedOff(affected, today))) {
       response = messageResponse(410, messages.cutover.retired(affected.date, guide));
+    } else if (dryRun) {
+      // Without a known key nothing can be written: the port answers as usual.
+      response = record ? await this.#dryRun(request, url, record) : await port({ record });
+      response.headers.set(DRY_RUN_HEADER, '1');
     } else if (record?.cutover.mode === 'shadow') {
       response = await this.#shadow(request, url, record, now);
     } else {
@@ -63,14 +71,22 @@ export class CutoverRouter implements LegacyCutover {
     return response;
   }
 
+  /**
+   * A request asking for a dry run (the compatibility harness's replays): the port answers it, whatever the key's
+   * mode (a shadow key's request is never forwarded: that would write to the legacy service), in the property's
+   * actor turn with every write rolled back, and says so with the same header.
+   */
+  async #dryRun(request: Request, url: URL, record: LegacyKeyRecord): Promise<Response> {
+    const answer = await portDryRun(this.deps, record.caller.propertyId, await requestBytes(request, url));
+    return new Response(bodyAllowed(answer.status) ? answer.responseBody : null, {
+      status: answer.status,
+      headers: new Headers(answer.responseHeaders.map(([name, value]) => [name, value])),
+    });
+  }
+
   async #shadow(request: Request, url: URL, record: LegacyKeyRecord, at: Date): Promise<Response> {
     const { upstreamUrl, upstreamTimeoutMs } = this.deps.config.legacyCutover;
-    const bytes: LegacyRequestBytes = {
-      method: request.method,
-      pathAndQuery: url.pathname + url.search,
-      headers: headerListOf(request.headers),
-      body: request.body ? new Uint8Array(await request.arrayBuffer()) : null,
-    };
+    const bytes = await requestBytes(request, url);
     const base = record.cutover.upstreamUrl ?? upstreamUrl;
     const upstream: UpstreamAnswer = base
       ? await askUpstream(base, bytes, upstreamTimeoutMs)
@@ -112,4 +128,14 @@ export class CutoverRouter implements LegacyCutover {
     const base = this.deps.config.publicUrl ?? new URL(request.url).origin;
     return `${base.replace(/\/+$/, '')}/v1/qc/docs`;
   }
+}
+
+/** The request's exact bytes, read once. */
+async function requestBytes(request: Request, url: URL): Promise<LegacyRequestBytes> {
+  return {
+    method: request.method,
+    pathAndQuery: url.pathname + url.search,
+    headers: headerListOf(request.headers),
+    body: request.body ? new Uint8Array(await request.arrayBuffer()) : null,
+  };
 }

@@ -123,7 +123,7 @@ export interface ScoresBody {
       query: string;
       upstream: { status: number; body: string };
       port: { status: number; body: string };
-      fields: Array<{ path: string; recorded?: unknown; replayed?: unknown }>;
+      fields: Array<{ path: string; recorded?: unknown; replayed?: unknown; class?: string; detail?: string }>;
     }>;
   };
 }

@@ -1,4 +1,3 @@
-import { dryRunDb } from '../../actors/dry-run-db.ts';
 import {
   compareExchange,
   type Exchange,
@@ -6,13 +5,12 @@ import {
   generalizePath,
   type IgnoreRules,
 } from '../../harness/compare/index.ts';
-import { headerListOf } from '../../harness/proxy/hop-by-hop.ts';
-import { portAnswer } from '../../legacy/port-answer.ts';
 import { utcDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
 import { errorFields } from '../core/log.ts';
 import { legacyShadowComparisons, legacyShadowUncompared } from '../core/metrics.ts';
 import type { LegacyRequestBytes, UpstreamAnswer } from './forward-upstream.ts';
+import { portDryRun } from './port-dry-run.ts';
 import { addComparison, addToDay, keepSample } from './shadow-days.ts';
 
 /** One shadowed request, waiting to be compared: what the PMS sent and what the legacy service answered. */
@@ -128,7 +126,7 @@ export class ShadowComparisons {
       await addToDay(this.deps.db, { keyId: shadow.keyId, day, unanswered: 1 });
       return;
     }
-    const port = await this.#portDryRun(shadow);
+    const port = await portDryRun(this.deps, shadow.propertyId, request);
     const recorded: Exchange = {
       method: request.method,
       url: request.pathAndQuery,
@@ -170,27 +168,5 @@ export class ShadowComparisons {
       },
       this.options.samplesPerDay,
     );
-  }
-
-  /**
-   * The port's answer to the same bytes, computed in the property's actor turn and rolled back whatever it
-   * wrote: calendar rows, revisions getBookings stores, acks, room assignments, posted property data.
-   */
-  #portDryRun(shadow: ShadowExchange) {
-    const { request } = shadow;
-    return this.deps.actors.dryRun(shadow.propertyId, async (tx) => {
-      const replayed = new Request(new URL(request.pathAndQuery, 'http://legacy').href, {
-        method: request.method,
-        headers: new Headers(request.headers.map(([name, value]) => [name, value])),
-        // fetch's Request refuses a body on GET and HEAD; the port reads none there either.
-        body: request.method === 'GET' || request.method === 'HEAD' ? null : request.body,
-      } as RequestInit);
-      const answer = await portAnswer({ ...this.deps, db: dryRunDb(tx) }, replayed);
-      return {
-        status: answer.status,
-        responseHeaders: headerListOf(answer.headers),
-        responseBody: new Uint8Array(await answer.arrayBuffer()),
-      };
-    });
   }
 }

@@ -7,8 +7,10 @@ import { legacyTest } from '../../legacy/legacy-test-fixture.ts';
 import type { Db } from '../core/db/db.ts';
 import { OPERATOR_TOKEN } from '../testing/harness.ts';
 import {
+  bodyBytes,
   type CorpusEntry,
   type LegacyCall,
+  pathAndQuery,
   portEntries,
   scores,
   send,
@@ -121,6 +123,7 @@ describe('shadow mode', () => {
         path: '$.data[0].client.email',
         recorded: 's***********************',
         replayed: expect.stringMatching(/^.\*+$/),
+        class: 'value',
       },
     ]);
     expect(JSON.stringify(emailSample)).not.toContain('someone.else@example.com');
@@ -193,6 +196,72 @@ describe('shadow mode', () => {
     expect(await tableDigests(t.deps.db)).toEqual(before);
     await setMode(t, keyId, 'live');
     expect((await send(t, writes[1] as LegacyCall, key)).text).toBe(success);
+  }, 30_000);
+
+  it('compares and keeps the exact bytes each side sent: a difference of representation only is one', async () => {
+    const { key, keyId } = await f.anotherKey();
+    const call: LegacyCall = { method: 'GET', path: 'property/getPropertySettings?names=property' };
+    const [inStep] = await portEntries(t, [call], key);
+    const portBody = inStep?.body as string;
+    // The same JSON written otherwise: the id as 7.0, the name's first letter as a \u escape.
+    const upstreamBody = portBody
+      .replace(/"id":(\d+)/, '"id":$1.0')
+      .replace(/"name":"(.)/, (_, c: string) => `"name":"\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    expect(JSON.parse(upstreamBody)).toEqual(JSON.parse(portBody));
+    await setMode(t, keyId, 'shadow', await standIn([{ call, status: 200, body: upstreamBody }], key));
+
+    expect((await send(t, call, key)).text).toBe(upstreamBody);
+    const today = await scores(t, keyId, '2030-06-15', '2030-06-15');
+    expect(today.days[0]).toMatchObject({ compared: 1, different: 1 });
+    const [sample] = today.samples;
+    // Both bodies as sent, byte for byte: a re-serialised sample would show two equal bodies.
+    expect(sample?.upstream.body).toBe(upstreamBody);
+    expect(sample?.port.body).toBe(portBody);
+    expect(sample?.fields).toEqual([
+      expect.objectContaining({ path: 'body', class: 'representation', detail: 'number format' }),
+    ]);
+  }, 30_000);
+
+  it('answers a request asking for a dry run from the port, rolled back, whatever the mode: nothing written or forwarded', async () => {
+    const { key, keyId } = await f.anotherKey();
+    const bookingId = await f.book();
+    const sent = JSON.parse(
+      (await send(t, { method: 'GET', path: `booking/getBookings?booking_id=${bookingId}` }, key)).text,
+    );
+    const revision = sent.data[0];
+    const ack: LegacyCall = {
+      method: 'POST',
+      path: 'booking/ackBooking',
+      body: {
+        booking_id: bookingId,
+        revision_id: revision.revision_id,
+        booking_items: [{ booking_item_id: revision.booking_items[0].booking_item_id, ext_reservation_id: 'R-1' }],
+      },
+    };
+    const dryRun = async (call: LegacyCall) => {
+      const body = bodyBytes(call);
+      const res = await t.app.handle(
+        new Request(`http://localhost${pathAndQuery(call, key)}`, {
+          method: call.method,
+          headers: { 'content-type': 'application/json', 'x-qc-dry-run': '1' },
+          body,
+        } as RequestInit),
+      );
+      return { status: res.status, dryRun: res.headers.get('x-qc-dry-run'), text: await res.text() };
+    };
+    const before = await tableDigests(t.deps.db);
+    // Live: the ack runs for real and is rolled back, so a second one is accepted again.
+    expect(await dryRun(ack)).toEqual({ status: 200, dryRun: '1', text: '{"message":"Success"}' });
+    expect(await dryRun(ack)).toEqual({ status: 200, dryRun: '1', text: '{"message":"Success"}' });
+    // Shadow: the legacy stand-in would answer 500; a dry run is never forwarded (that would write there).
+    await setMode(t, keyId, 'shadow', await standIn([{ call: ack, status: 500, body: '{"message":"legacy"}' }], key));
+    expect(await dryRun(ack)).toEqual({ status: 200, dryRun: '1', text: '{"message":"Success"}' });
+    expect(await tableDigests(t.deps.db)).toEqual(before);
+    expect((await scores(t, keyId, '2030-06-15', '2030-06-15')).days.map((day) => day.compared)).toEqual([0]);
+    // Without the header the same ack is applied for real (the PMS's own requests are never dry runs).
+    await setMode(t, keyId, 'live');
+    expect((await send(t, ack, key)).text).toBe('{"message":"Success"}');
+    expect((await send(t, ack, key)).text).toBe('{"message":"The ack was already sent!"}');
   }, 30_000);
 
   it('scores each UTC day by the injectable clock; the zero streak counts only days with traffic', async () => {

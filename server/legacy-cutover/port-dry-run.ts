@@ -1,0 +1,29 @@
+import { dryRunDb } from '../../actors/dry-run-db.ts';
+import type { ExchangeAnswer } from '../../harness/compare/index.ts';
+import { headerListOf } from '../../harness/proxy/hop-by-hop.ts';
+import { portAnswer } from '../../legacy/port-answer.ts';
+import type { Deps } from '../core/deps.ts';
+import type { LegacyRequestBytes } from './forward-upstream.ts';
+
+/**
+ * The port's answer to a legacy request's exact bytes, computed in the property's actor turn and rolled back
+ * whatever it wrote: calendar rows, revisions getBookings stores, acks, room assignments, posted property data.
+ * What shadow mode compares with the legacy answer, and what a request asking for a dry run (`X-Qc-Dry-Run: 1`,
+ * the compatibility harness's replays) gets back.
+ */
+export function portDryRun(deps: Deps, propertyId: number, request: LegacyRequestBytes): Promise<ExchangeAnswer> {
+  return deps.actors.dryRun(propertyId, async (tx) => {
+    const replayed = new Request(new URL(request.pathAndQuery, 'http://legacy').href, {
+      method: request.method,
+      headers: new Headers(request.headers.map(([name, value]) => [name, value])),
+      // fetch's Request refuses a body on GET and HEAD; the port reads none there either.
+      body: request.method === 'GET' || request.method === 'HEAD' ? null : request.body,
+    } as RequestInit);
+    const answer = await portAnswer({ ...deps, db: dryRunDb(tx) }, replayed);
+    return {
+      status: answer.status,
+      responseHeaders: headerListOf(answer.headers),
+      responseBody: new Uint8Array(await answer.arrayBuffer()),
+    };
+  });
+}
