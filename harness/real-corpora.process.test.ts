@@ -203,7 +203,7 @@ describe('a corpus recorded on one installation, replayed on another', () => {
     };
     const har = JSON.parse(readFileSync(example, 'utf8')) as { log: { entries: Array<{ startedDateTime: string }> } };
     // The demo's bookings are made relative to today: a replay on a later day moves the dates with them.
-    const recordedOn = Date.parse((har.log.entries[0]?.startedDateTime as string).slice(0, 10));
+    const recordedOn = Date.parse(String(har.log.entries[0]?.startedDateTime).slice(0, 10));
     const days = Math.round((Date.parse(new Date().toISOString().slice(0, 10)) - recordedOn) / 86_400_000);
     const fresh = await port.demo();
     const run = await runHarness([

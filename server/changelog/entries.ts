@@ -26,7 +26,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'additive',
         summary:
-          'Legacy PMS v1 facade: a request with `X-Qc-Dry-Run: 1` is answered by the service as a dry run, whatever the key\'s cutover mode: the method runs for real and everything it wrote is rolled back (availability, revisions getBookings marks as sent, acks, room assignments, property data), a shadow key\'s request is not forwarded to the legacy service, and the answer carries `X-Qc-Dry-Run: 1`. Requests without the header are unchanged. The compatibility harness sends it on every replayed request.',
+          "Legacy PMS v1 facade: a request with `X-Qc-Dry-Run: 1` is answered by the service as a dry run, whatever the key's cutover mode: the method runs for real and everything it wrote is rolled back (availability, revisions getBookings marks as sent, acks, room assignments, property data), a shadow key's request is not forwarded to the legacy service, and the answer carries `X-Qc-Dry-Run: 1`. Requests without the header are unchanged. The compatibility harness sends it on every replayed request.",
       },
     ],
   },
