@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'bun:test';
-import { testAppPerFile } from '../../testing/harness.ts';
-import { newTicket, purgeIncidents } from './incidents.ts';
+import { loopbackAddress, requestFrom } from '../../testing/from-address.ts';
+import { startServedTestApp, testAppPerFile } from '../../testing/harness.ts';
+import { MAX_SAMPLED_PER_MINUTE, newTicket, purgeIncidents } from './incidents.ts';
 
 /**
  * Issue 16 defect 2: every error answer inserted an incident row, forever, and unknown routes had no rate
  * limit: one client without a token grew the table by about 27 MB/s. Now unknown routes spend a budget per
  * address, refusals of unknown callers are stored sampled (one per address and key a minute), and incidents
- * expire after the retention period.
+ * expire after the retention period. Issue 25 N10: 1,000 addresses bought 1,000 rows a minute; the sample is
+ * now bounded per minute overall.
  */
 const t = testAppPerFile({ rateLimits: 'enforce' });
 
@@ -39,6 +41,26 @@ describe('incidents under a flood without a token', () => {
       expect(res.status).toBe(401);
     }
     expect(await storedUnder(marker)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('incidents under a flood from many addresses', () => {
+  it('stores at most MAX_SAMPLED_PER_MINUTE sampled refusals a minute overall, however many addresses send them', async () => {
+    const served = await startServedTestApp({ rateLimits: 'enforce' });
+    try {
+      const marker = `/v1/qc/properties/${crypto.randomUUID()}`;
+      const addresses = 3 * MAX_SAMPLED_PER_MINUTE;
+      for (let i = 0; i < addresses; i++) {
+        const res = await requestFrom(served.baseUrl, loopbackAddress(i), 'GET', marker, {
+          headers: { authorization: `Bearer qc_guess-${i}` },
+        });
+        expect(res.status).toBe(401);
+        expect(res.headers['x-qc-support-ticket']).toMatch(/^QC-/);
+      }
+      expect(await storedUnder(marker)).toBeLessThanOrEqual(MAX_SAMPLED_PER_MINUTE);
+    } finally {
+      await served.stop();
+    }
   });
 });
 

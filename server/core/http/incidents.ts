@@ -42,16 +42,21 @@ export function recordIncident(db: Db, log: Log, ticket: string, incident: Incid
 
 // Refusals of callers without a client that tell an operator something (token guessing, probing).
 const SECURITY_REFUSALS = new Set([401, 403, 429]);
-/** Distinct (address, key) pairs sampled per minute; past it, a flood from many addresses stores nothing more. */
-const MAX_SAMPLED_PER_MINUTE = 10_000;
+/**
+ * Sampled refusals stored per minute in this process, overall: addresses are cheap (1,000 loopback or IPv6
+ * addresses bought 1,000 rows a minute when the bound was per address), and a few rows a minute already tell an
+ * operator that someone is guessing. Past it the refusals are only logged, under their tickets.
+ */
+export const MAX_SAMPLED_PER_MINUTE = 60;
 let sampledMinute = -1;
 const sampled = new Set<string>();
 
 /**
  * Every error row used to be stored, forever, so a client without a token grew the table by megabytes a
- * second. Stored now: our failures (5xx, or any incident recorded with its cause), every refusal of a known client (bounded by its rate limits), and
- * the security-relevant refusals of unknown callers, sampled to one per address and error key a minute. The
- * rest is only logged, under the same ticket. Rows expire after the retention period (purgeIncidents).
+ * second. Stored now: our failures (5xx, or any incident recorded with its cause), every refusal of a known
+ * client (bounded by its rate limits), and the security-relevant refusals of unknown callers, sampled to one per
+ * address and error key and MAX_SAMPLED_PER_MINUTE in all a minute. The rest is only logged, under the same
+ * ticket. Rows expire after the retention period (purgeIncidents).
  */
 export function worthStoring(incident: Incident, now = Date.now()): boolean {
   // Ours: a 5xx, or an answer recorded with the failure behind it (the legacy facade's failed writes are 400s).
