@@ -8,7 +8,7 @@ import { type Clock, systemClock } from './core/clock.ts';
 import type { Config } from './core/config.ts';
 import type { Db } from './core/db/db.ts';
 import { migrate } from './core/db/migrate.ts';
-import { openDb } from './core/db/open.ts';
+import { openDb, openMigrationDb } from './core/db/open.ts';
 import type { Deps } from './core/deps.ts';
 import { Idempotency } from './core/idempotency/idempotency.ts';
 import { RedisIdempotencyStore } from './core/idempotency/redis-store.ts';
@@ -45,9 +45,10 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   const progress = options.progress ?? (() => {});
   progress(config.databaseUrl ? 'connecting to PostgreSQL' : `opening the embedded database in ${config.dataDir}`);
   const db = options.db ?? (await openDb(config));
-  const applied = await migrate(db, (file, index, pending) =>
+  const migration = openMigrationDb(config, db);
+  const applied = await migrate(migration.db, (file, index, pending) =>
     progress(`applying migration ${index + 1}/${pending}: ${file}`),
-  );
+  ).finally(() => migration.done());
   if (applied.length) log.info('migrations applied', { applied });
   const clock = options.clock ?? systemClock;
   progress('loading signing keys');

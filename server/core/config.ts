@@ -10,6 +10,14 @@ const EnvSchema = T.Object({
   HOST: T.String({ minLength: 1, default: '0.0.0.0' }),
   DATABASE_URL: T.Optional(T.String({ pattern: '^postgres(ql)?://' })),
   /**
+   * Set when DATABASE_URL is a transaction pooler (PgBouncer, pool_mode = transaction): a direct (or
+   * session-pooled) URL of the same database for what needs a session: LISTEN (outbox, auth cache) and
+   * migrations. Through the pooler, statements then use no server-side prepared statements.
+   */
+  DATABASE_SESSION_URL: T.Optional(T.String({ pattern: '^postgres(ql)?://' })),
+  /** Liveness: /healthz fails once the pool has failed this long although the database answers (see health). */
+  QC_DB_STUCK_LIVENESS_MS: T.Integer({ minimum: 1000, maximum: 3_600_000, default: 30_000 }),
+  /**
    * One Redis (`redis://`, `rediss://` for TLS) or a Redis Cluster: `redis+cluster://` (`rediss+cluster://`)
    * followed by one or more seed nodes, `host:port` separated by commas, e.g.
    * `redis+cluster://:password@10.0.0.1:6379,10.0.0.2:6379`; the client discovers the rest.
@@ -85,6 +93,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where rate limits, idempotency records and the BullMQ queue live; undefined: in this process. */
   redis: RedisTarget | undefined;
+  databaseSessionUrl: string | undefined;
+  dbStuckLivenessMs: number;
   operatorToken: string | undefined;
   dataDir: string;
   publicUrl: string | undefined;
@@ -171,6 +181,7 @@ const NUMERIC = new Set([
   'PORT',
   'QC_ANALYTICS_TIMEOUT_MS',
   'QC_DB_TIMEOUT_MS',
+  'QC_DB_STUCK_LIVENESS_MS',
   'QC_INCIDENT_RETENTION_DAYS',
   'QC_RETENTION_CALENDAR_DAYS',
   'QC_RETENTION_OUTBOX_DAYS',
@@ -202,6 +213,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     redis: env.REDIS_URL ? parseRedisUrl(env.REDIS_URL) : undefined,
+    databaseSessionUrl: env.DATABASE_SESSION_URL,
+    dbStuckLivenessMs: env.QC_DB_STUCK_LIVENESS_MS,
     operatorToken: env.QC_OPERATOR_TOKEN,
     dataDir: env.QC_DATA_DIR,
     publicUrl: env.QC_PUBLIC_URL,

@@ -11,13 +11,22 @@ export interface ReadinessProbe {
 }
 
 /**
- * /healthz: the process answers. /readyz: the database answers (503 otherwise); Redis, when configured, is
+ * /healthz (liveness): the process answers and can recover by itself: 503 once its database pool has failed
+ * for longer than QC_DB_STUCK_LIVENESS_MS although the database answers a fresh connection (the pool is
+ * replaced after two statement deadlines first; past the bound a restart is what helps). A database out of
+ * reach does not fail it: restarting would not bring the database back.
+ * /readyz: the database answers (503 otherwise); Redis, when configured, is
  * reported but optional (see redisProbe); `fail_open` counts the Redis failures the rate limiter and the
  * idempotency store have served through since start.
  */
 export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
   return new Elysia({ name: 'qc-health' })
-    .get('/healthz', () => ({ status: 'ok' }))
+    .get('/healthz', ({ set }) => {
+      const stuckMs = deps.db.stuckForMs?.() ?? 0;
+      if (stuckMs <= deps.config.dbStuckLivenessMs) return { status: 'ok' };
+      set.status = 503;
+      return { status: 'stuck', database_pool_failing_ms: stuckMs };
+    })
     .get('/readyz', async ({ set }) => {
       const checks: Record<string, string> = {};
       const all = [{ name: 'database', check: async () => void (await deps.db.sql`select 1`) }, ...probes];

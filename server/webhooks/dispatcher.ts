@@ -206,7 +206,8 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   let unlisten = async () => {};
   if (autorun) {
     if (deps.db.kind === 'postgres' && deps.config.databaseUrl)
-      unlisten = await listenForOutbox(deps.config.databaseUrl, relaySoon, deps.log);
+      // LISTEN needs a session: the direct URL when DATABASE_URL is a transaction pooler.
+      unlisten = await listenForOutbox(deps.config.databaseSessionUrl ?? deps.config.databaseUrl, relaySoon, deps.log);
     pass();
   }
 

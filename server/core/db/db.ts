@@ -25,6 +25,12 @@ export interface Db {
    */
   listen(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
+  /**
+   * How long the connection pool has failed every statement although the database itself answers a fresh
+   * connection (it is replaced first; this counts on if that did not help). Zero when serving. /healthz fails
+   * past a bound so an orchestrator restarts a process that cannot recover by itself. PGlite: absent.
+   */
+  stuckForMs?(): number;
 }
 
 export type Row = Record<string, unknown>;

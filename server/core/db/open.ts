@@ -6,6 +6,18 @@ import { openPostgres } from './postgres.ts';
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite kept under the data dir. */
 export async function openDb(config: Config): Promise<Db> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { timeoutMs: config.dbTimeoutMs });
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, { timeoutMs: config.dbTimeoutMs, sessionUrl: config.databaseSessionUrl });
   return openPglite(join(config.dataDir, 'pglite'));
+}
+
+/**
+ * Where migrations run: the session URL when DATABASE_URL is a transaction pooler (a migration is one long
+ * transaction under a session's eye, not a pooler's query_timeout), else the service's own database.
+ * `done()` closes what was opened for it.
+ */
+export function openMigrationDb(config: Config, db: Db): { db: Db; done(): Promise<void> } {
+  if (!config.databaseSessionUrl) return { db, done: async () => {} };
+  const session = openPostgres(config.databaseSessionUrl, { max: 1, timeoutMs: config.dbTimeoutMs });
+  return { db: session, done: () => session.close() };
 }

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { TimeoutError, withTimeout } from '../timeout.ts';
-import { DatabaseUnavailable, type Db, type Row, toQuery } from './db.ts';
+import { DatabaseUnavailable, type Db, isDatabaseUnavailable, type Row, toQuery } from './db.ts';
 
 // Same row types as the PGlite adapter: int8/numeric as numbers, date as 'YYYY-MM-DD'.
 const types = {
@@ -15,12 +15,25 @@ export const DEFAULT_DB_TIMEOUT_MS = 2000;
 export interface PostgresOptions {
   max?: number;
   /**
+   * Set when `url` is a transaction pooler (PgBouncer, pool_mode = transaction): the URL of a direct (or
+   * session-pooled) connection for what needs a session of its own: LISTEN. Through the pooler, statements are
+   * then sent without server-side prepared statements and without session start-up parameters (the session
+   * settings are SET LOCAL in each transaction instead).
+   */
+  sessionUrl?: string;
+  /**
    * How long a statement may take, waiting for a connection included, and how long connecting may take,
    * before the request fails with DatabaseUnavailable (answered 503). A stopped or hung PostgreSQL then
    * answers within this bound instead of the driver's 30 s connect timeout or never.
    */
   timeoutMs?: number;
 }
+
+/**
+ * How long the pool may fail every statement, while a fresh connection to the same database answers, before
+ * it is thrown away and replaced (in multiples of the statement deadline).
+ */
+const REPLACE_AFTER_DEADLINES = 2;
 
 /** What a transaction shares with its statements: its deadline, and whether it was given up. */
 interface TxState {
@@ -30,16 +43,20 @@ interface TxState {
 }
 
 function statement(
-  sql: postgres.Sql | postgres.TransactionSql,
-  timeoutMs: number,
+  sql: () => postgres.Sql | postgres.TransactionSql,
+  pool: Pool,
   tx: TxState | undefined,
 ): Db['query'] {
+  const timeoutMs = tx?.timeoutMs ?? pool.timeoutMs;
   return async <T>(text: string, params: unknown[] = []) => {
     if (tx?.abandoned) throw tx.abandoned;
-    const pending = sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
+    const pending = sql().unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: pool.prepare });
     try {
-      return (await withTimeout(pending, timeoutMs)) as unknown as T[];
+      const rows = (await withTimeout(pending, timeoutMs)) as unknown as T[];
+      pool.health.succeeded();
+      return rows;
     } catch (err) {
+      if (isDatabaseUnavailable(err)) pool.health.failed();
       if (!(err instanceof TimeoutError)) throw err;
       // Not yet sent: it leaves the queue and never runs. Sent: PostgreSQL is asked to cancel it. Either
       // way the caller hears 503 now and the statement cannot apply behind its back.
@@ -52,29 +69,23 @@ function statement(
   };
 }
 
-function wrap(sql: postgres.Sql | postgres.TransactionSql, timeoutMs: number, tx?: TxState): Db {
-  const query = statement(sql, timeoutMs, tx);
+/** A transaction's (or savepoint's) handle: its statements run on the connection sql.begin reserved. */
+function wrapTx(sql: postgres.TransactionSql, pool: Pool, tx: TxState): Db {
+  const query = statement(() => sql, pool, tx);
   return {
     kind: 'postgres',
     query,
     sql: <T = Row>(strings: TemplateStringsArray, ...values: unknown[]) => query<T>(...toQuery(strings, values)),
-    tx: (fn, options) => {
-      if (tx || !('begin' in sql)) throw new Error('nested transactions are not supported; pass the tx handle down');
-      return transaction(sql as postgres.Sql, options?.timeoutMs ?? timeoutMs, fn);
+    tx: () => {
+      throw new Error('nested transactions are not supported; pass the tx handle down');
     },
-    savepoint: async (fn) => {
-      if (!tx) throw new Error('a savepoint needs a transaction: call it on the tx handle');
+    savepoint: async (fn) =>
       // postgres.js's own savepoint scope: a failed statement inside it does not fail the whole transaction.
-      return (await (sql as postgres.TransactionSql).savepoint((sp) => fn(wrap(sp, timeoutMs, tx)))) as never;
+      (await sql.savepoint((sp) => fn(wrapTx(sp, pool, tx)))) as never,
+    listen: async () => {
+      throw new Error('LISTEN needs the pool, not a transaction handle');
     },
-    listen: async (channel, onNotify) => {
-      if (tx || !('listen' in sql)) throw new Error('LISTEN needs the pool, not a transaction handle');
-      // postgres.js gives LISTEN a connection of its own, re-listens after a reconnect, and ends it with the pool.
-      await (sql as postgres.Sql).listen(channel, onNotify, onNotify);
-    },
-    close: async () => {
-      if (!tx) await (sql as postgres.Sql).end({ timeout: 5 });
-    },
+    close: async () => {},
   };
 }
 
@@ -83,7 +94,7 @@ function wrap(sql: postgres.Sql | postgres.TransactionSql, timeoutMs: number, tx
  * transaction that overruns is answered at once (DatabaseUnavailable) while postgres.js rolls it back in the
  * background: every later statement of it fails, so it can never reach COMMIT.
  */
-async function transaction<T>(sql: postgres.Sql, timeoutMs: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+async function transaction<T>(pool: Pool, timeoutMs: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   let giveUp!: (reason: DatabaseUnavailable) => void;
   const givenUp = new Promise<never>((_, reject) => {
     giveUp = reject;
@@ -95,12 +106,19 @@ async function transaction<T>(sql: postgres.Sql, timeoutMs: number, fn: (tx: Db)
       giveUp(state.abandoned);
     },
   };
-  const overdue = (what: string) => () => state.abandon(new DatabaseUnavailable(`${what} within ${timeoutMs} ms`));
+  const overdue = (what: string) => () => {
+    pool.health.failed();
+    state.abandon(new DatabaseUnavailable(`${what} within ${timeoutMs} ms`));
+  };
   let timer = setTimeout(overdue('no connection'), timeoutMs);
-  const work = sql.begin(async (tx) => {
+  const work = pool.sql.begin(async (tx) => {
     clearTimeout(timer);
     if (state.abandoned) throw state.abandoned;
-    const result = await fn(wrap(tx, timeoutMs, state));
+    const handle = wrapTx(tx, pool, state);
+    // Through a transaction pooler the session is not ours: the settings a direct connection gets at start-up
+    // hold for this transaction only.
+    if (pool.sessionSettingsPerTransaction) await handle.query(SET_LOCAL_SESSION_SETTINGS);
+    const result = await fn(handle);
     if (state.abandoned) throw state.abandoned;
     timer = setTimeout(overdue('no commit'), timeoutMs);
     return result as T;
@@ -114,21 +132,186 @@ async function transaction<T>(sql: postgres.Sql, timeoutMs: number, fn: (tx: Db)
   }
 }
 
+/**
+ * A process frozen mid-transaction (SIGSTOP, a debugger) must not hold row locks for good: PostgreSQL ends a
+ * session idle inside a transaction for this long. A start-up parameter on a direct connection; SET LOCAL in
+ * each transaction through a transaction pooler, which refuses session start-up parameters.
+ */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+const SET_LOCAL_SESSION_SETTINGS = `set local idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_MS}`;
+
+/**
+ * The live postgres.js pool behind a Db, replaceable: when every statement has failed for a while but a fresh
+ * connection to the same database answers, the pool's own state is what is broken (connections the driver
+ * believes open whose peer is gone without a word: a half-open TCP connection after a failover or a network
+ * drop answers nothing until TCP keep-alive gives up, minutes later). The pool is then replaced by a new one
+ * and the old one destroyed, so the process recovers by itself instead of answering 503 until restarted.
+ */
+class Pool {
+  sql: postgres.Sql;
+  readonly health: PoolHealth;
+  readonly prepare: boolean;
+  readonly sessionSettingsPerTransaction: boolean;
+  readonly #listeners: { channel: string; onNotify: () => void }[] = [];
+  #session: postgres.Sql | undefined;
+  #replacing = false;
+  #closed = false;
+
+  constructor(
+    private readonly url: string,
+    readonly timeoutMs: number,
+    private readonly max: number,
+    private readonly sessionUrl: string | undefined,
+  ) {
+    this.prepare = sessionUrl === undefined;
+    this.sessionSettingsPerTransaction = sessionUrl !== undefined;
+    this.health = new PoolHealth(timeoutMs * REPLACE_AFTER_DEADLINES, () => void this.replaceIfWedged());
+    this.sql = this.#open();
+  }
+
+  #open(): postgres.Sql {
+    return postgres(this.url, {
+      max: this.max,
+      types: types as unknown as Record<string, postgres.PostgresType>,
+      onnotice: () => {},
+      connect_timeout: this.timeoutMs / 1000,
+      // The driver's default grows to 20 s after a few failed connects, so recovery lagged the database's
+      // return by that much; reconnect within half a second instead.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+      // Server-side prepared statements live in a session: through a transaction pooler the next statement
+      // may run in another server session, where the statement "does not exist".
+      prepare: this.prepare,
+      connection: this.sessionSettingsPerTransaction
+        ? { application_name: 'qc-service' }
+        : { application_name: 'qc-service', idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS },
+    } as postgres.Options<Record<string, postgres.PostgresType>>);
+  }
+
+  /** LISTEN needs a session: the direct URL's when the pool is a transaction pooler, else the pool's own. */
+  async listen(channel: string, onNotify: () => void): Promise<void> {
+    this.#listeners.push({ channel, onNotify });
+    const target = this.sessionUrl ? this.#sessionSql() : this.sql;
+    // postgres.js gives LISTEN a connection of its own, re-listens after a reconnect, and ends it with the pool.
+    await target.listen(channel, onNotify, onNotify);
+  }
+
+  #sessionSql(): postgres.Sql {
+    this.#session ??= postgres(this.sessionUrl as string, {
+      max: 1,
+      onnotice: () => {},
+      connect_timeout: this.timeoutMs / 1000,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+      connection: { application_name: 'qc-service-listen' },
+    });
+    return this.#session;
+  }
+
+  async replaceIfWedged(): Promise<void> {
+    if (this.#replacing || this.#closed) return;
+    this.#replacing = true;
+    try {
+      const probe = postgres(this.url, {
+        max: 1,
+        prepare: false,
+        onnotice: () => {},
+        connect_timeout: this.timeoutMs / 1000,
+        connection: { application_name: 'qc-service-probe' },
+      });
+      let answered = false;
+      try {
+        await withTimeout(probe`select 1`, this.timeoutMs);
+        answered = true;
+      } catch {
+        // The database itself is out of reach: a new pool would not help; the driver reconnects when it returns.
+      } finally {
+        probe.end({ timeout: 0 }).catch(() => {});
+      }
+      this.health.probed(answered);
+      if (!answered || this.#closed) return;
+      const old = this.sql;
+      this.sql = this.#open();
+      this.health.replaced();
+      // Whatever waits on the old pool fails now (503) instead of at its deadline; its LISTEN connection goes
+      // with it, so the channels are listened to again on the new one (and their handlers run once, since
+      // notifications may have been missed).
+      old.end({ timeout: 0 }).catch(() => {});
+      if (!this.sessionUrl) {
+        for (const { channel, onNotify } of this.#listeners) {
+          this.sql.listen(channel, onNotify, onNotify).catch(() => {});
+        }
+      }
+    } finally {
+      this.#replacing = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.all([this.sql.end({ timeout: 5 }), this.#session?.end({ timeout: 5 })]);
+  }
+}
+
+/**
+ * Whether the pool serves. A statement that could not reach the database starts a failing streak; any success
+ * ends it. A streak longer than `replaceAfterMs` asks for a replacement (at most once per that interval).
+ */
+export class PoolHealth {
+  #failingSince: number | undefined;
+  #lastAttempt = 0;
+  /** Since when the pool has failed although a fresh connection to the database answered. */
+  #stuckSince: number | undefined;
+  replacements = 0;
+
+  constructor(
+    private readonly replaceAfterMs: number,
+    private readonly replace: () => void,
+  ) {}
+
+  succeeded(): void {
+    this.#failingSince = undefined;
+    this.#stuckSince = undefined;
+  }
+
+  failed(now = Date.now()): void {
+    this.#failingSince ??= now;
+    if (now - this.#failingSince >= this.replaceAfterMs && now - this.#lastAttempt >= this.replaceAfterMs) {
+      this.#lastAttempt = now;
+      this.replace();
+    }
+  }
+
+  probed(databaseAnswered: boolean, now = Date.now()): void {
+    if (databaseAnswered) this.#stuckSince ??= now;
+    else this.#stuckSince = undefined;
+  }
+
+  replaced(): void {
+    this.replacements++;
+  }
+
+  /**
+   * How long the pool has failed while the database itself answered: the process is not recovering by itself
+   * (liveness). Zero while serving, and while the database is what is out of reach (a restart would not help).
+   */
+  stuckForMs(now = Date.now()): number {
+    return this.#stuckSince === undefined || this.#failingSince === undefined ? 0 : now - this.#stuckSince;
+  }
+}
+
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
-  const sql = postgres(url, {
-    max: options.max ?? 10,
-    types: types as unknown as Record<string, postgres.PostgresType>,
-    onnotice: () => {},
-    connect_timeout: timeoutMs / 1000,
-    // The driver's default grows to 20 s after a few failed connects, so recovery lagged the database's
-    // return by that much; reconnect within half a second instead.
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
-    connection: {
-      application_name: 'qc-service',
-      // A process frozen mid-transaction (SIGSTOP, a debugger) must not hold row locks for good.
-      idle_in_transaction_session_timeout: 60_000,
+  const pool = new Pool(url, timeoutMs, options.max ?? 10, options.sessionUrl);
+  const query = statement(() => pool.sql, pool, undefined);
+  return {
+    kind: 'postgres',
+    query,
+    sql: <T = Row>(strings: TemplateStringsArray, ...values: unknown[]) => query<T>(...toQuery(strings, values)),
+    tx: (fn, txOptions) => transaction(pool, txOptions?.timeoutMs ?? timeoutMs, fn),
+    savepoint: async () => {
+      throw new Error('a savepoint needs a transaction: call it on the tx handle');
     },
-  } as postgres.Options<Record<string, postgres.PostgresType>>);
-  return wrap(sql, timeoutMs);
+    listen: (channel, onNotify) => pool.listen(channel, onNotify),
+    close: () => pool.close(),
+    stuckForMs: () => pool.health.stuckForMs(),
+  };
 }
