@@ -74,7 +74,11 @@ for (const path of paths) {
 }
 await writer.close();
 const standIn = await startHarness(['serve', corpus]);
-await ops('PUT', `/legacy-keys/${keyId}/cutover`, { mode: 'shadow', upstream_url: standIn.url });
+await ops('PUT', `/legacy-keys/${keyId}/cutover`, {
+  mode: 'shadow',
+  upstream_url: standIn.url,
+  allow_private_upstream: true,
+});
 
 async function call(base: string, i: number): Promise<number> {
   const t0 = performance.now();

@@ -53,7 +53,11 @@ describe('a cutover flip', () => {
     expect(portAnswer).not.toBe(LEGACY_BODY);
     expect(JSON.parse(portAnswer).data.length).toBeGreaterThan(0);
 
-    await ops(a, 'PUT', `/legacy-keys/${keyId}/cutover`, { mode: 'shadow', upstream_url: standIn.url });
+    await ops(a, 'PUT', `/legacy-keys/${keyId}/cutover`, {
+      mode: 'shadow',
+      upstream_url: standIn.url,
+      allow_private_upstream: true,
+    });
     expect(await roomsDetails(b)).toBe(LEGACY_BODY);
     expect(await roomsDetails(a)).toBe(LEGACY_BODY);
 

@@ -1,6 +1,7 @@
 import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
+import { checkUpstreamUrl } from './upstream-url.ts';
 
 export type CutoverMode = 'shadow' | 'live';
 
@@ -33,15 +34,16 @@ export async function legacyKeyView(deps: Deps, id: number): Promise<LegacyKeyVi
 /**
  * Flips a key between shadow and live. Nothing caches the mode (the facade reads it with the key on every
  * request), so the next request of this key, on any process, follows it. `upstream_url` absent keeps the key's
- * current one; null clears it (the configured default applies again).
+ * current one; null clears it (the configured default applies again); a new one must pass ./upstream-url.ts.
  */
 export async function setCutover(
   deps: Deps,
   id: number,
-  change: { mode: CutoverMode; upstream_url?: string | null },
+  change: { mode: CutoverMode; upstream_url?: string | null; allow_private_upstream?: boolean },
 ): Promise<LegacyKeyView> {
   const current = await readKey(deps.db, id);
   if (!current) throw notFound();
+  if (change.upstream_url) await checkUpstreamUrl(change.upstream_url, change.allow_private_upstream === true);
   const upstream = change.upstream_url === undefined ? current.upstream_url : change.upstream_url;
   requireUpstream(change.mode, upstream, deps.config.legacyCutover.upstreamUrl);
   await deps.db.sql`

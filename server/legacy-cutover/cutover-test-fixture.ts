@@ -99,7 +99,8 @@ export function serveCorpus(file: string) {
 export async function setMode(t: TestApp, keyId: number, mode: 'shadow' | 'live', upstreamUrl?: string | null) {
   const res = await t.ops<{ data: { mode: string } }>('PUT', `/ops/legacy-keys/${keyId}/cutover`, {
     mode,
-    ...(upstreamUrl === undefined ? {} : { upstream_url: upstreamUrl }),
+    // Stand-ins listen on loopback: the operator's override for a private legacy service.
+    ...(upstreamUrl === undefined ? {} : { upstream_url: upstreamUrl, allow_private_upstream: true }),
   });
   if (res.status !== 200) throw new Error(`cutover flip failed: ${res.status} ${res.text}`);
 }

@@ -10,6 +10,7 @@ import type { PropertyRow } from '../core/resolve.ts';
 import { createDemo, createLegacyKey } from '../demo/demo.ts';
 import { demoSteps } from '../demo/demo-steps.ts';
 import type { LegacyCutoverParts } from '../legacy-cutover/legacy-cutover.ts';
+import { checkUpstreamUrl } from '../legacy-cutover/upstream-url.ts';
 import { createClient, TIERS } from '../oauth/clients.ts';
 import { insertProperty, propertyIdOf, setPropertyMode } from '../properties/insert-property.ts';
 import { propertyView } from '../properties/view.ts';
@@ -172,6 +173,7 @@ export function opsRoutes(deps: Deps, operatorToken: string, cutover: LegacyCuto
           customer_id: number;
         }>`select customer_id from properties where id = ${propertyId}`;
         if (!p) throw notFound();
+        if (body.upstream_url) await checkUpstreamUrl(body.upstream_url, body.allow_private_upstream === true);
         const key = await createLegacyKey(deps, {
           customerId: p.customer_id,
           propertyId,
@@ -189,6 +191,7 @@ export function opsRoutes(deps: Deps, operatorToken: string, cutover: LegacyCuto
           pms_name: t.Optional(t.String()),
           mode: t.Optional(Mode),
           upstream_url: t.Optional(t.String({ pattern: '^https?://' })),
+          allow_private_upstream: t.Optional(t.Boolean()),
         }),
       },
     )

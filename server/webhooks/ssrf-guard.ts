@@ -44,6 +44,38 @@ for (const [net, prefix] of [
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
+/**
+ * Addresses no destination may have even where private ones are allowed (a legacy upstream with the operator's
+ * override): link-local (cloud metadata endpoints), unspecified, multicast and reserved.
+ */
+const neverReachable = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  neverReachable.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  neverReachable.addSubnet(net, prefix, 'ipv6');
+}
+
+/** True for a link-local, unspecified, multicast or reserved address, in any IPv4 or IPv6 spelling. */
+export function isNeverReachable(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return neverReachable.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const lower = address.toLowerCase();
+  const embedded = embeddedIpv4(lower);
+  if (embedded) return isNeverReachable(embedded);
+  return neverReachable.check(lower, 'ipv6');
+}
+
 export type LookupFn = (host: string) => Promise<{ address: string; family: number }[]>;
 
 const systemLookup: LookupFn = (host) => dnsLookup(host, { all: true, verbatim: true });
