@@ -2371,7 +2371,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -9596,7 +9596,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -10582,7 +10582,7 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -11271,7 +11271,7 @@ export interface operations {
                 "application/json": {
                     sell_type?: "per_room" | "per_person" | "per_occupancy";
                     title?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -12594,8 +12594,10 @@ export interface operations {
                                 skipped_out_of_window: number;
                             };
                             warnings: ({
-                                /** @description Index of the row in `values` */
-                                row: number;
+                                /** @description Index of the row in `values` (absent for a field outside `values`) */
+                                row?: number;
+                                /** @description `errors.qc.unknown_field`: the path of the undeclared field */
+                                field?: string;
                                 /** @description Error key of spec 7.2 */
                                 key: string;
                                 room_type_id?: string;
@@ -12923,8 +12925,10 @@ export interface operations {
                                 skipped_out_of_window: number;
                             };
                             warnings: ({
-                                /** @description Index of the row in `values` */
-                                row: number;
+                                /** @description Index of the row in `values` (absent for a field outside `values`) */
+                                row?: number;
+                                /** @description `errors.qc.unknown_field`: the path of the undeclared field */
+                                field?: string;
                                 /** @description Error key of spec 7.2 */
                                 key: string;
                                 room_type_id?: string;
@@ -13216,8 +13220,10 @@ export interface operations {
                                 skipped_out_of_window: number;
                             };
                             warnings: ({
-                                /** @description Index of the row in `values` */
-                                row: number;
+                                /** @description Index of the row in `values` (absent for a field outside `values`) */
+                                row?: number;
+                                /** @description `errors.qc.unknown_field`: the path of the undeclared field */
+                                field?: string;
                                 /** @description Error key of spec 7.2 */
                                 key: string;
                                 room_type_id?: string;
@@ -13656,7 +13662,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -14335,7 +14341,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -14803,7 +14809,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr: {
                         [key: string]: string;
                     };
@@ -15488,7 +15494,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -16403,7 +16409,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -17094,7 +17100,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -17579,7 +17585,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18285,7 +18291,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18966,7 +18972,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -19476,7 +19482,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -21575,7 +21581,7 @@ export interface operations {
                 "application/json": {
                     slug: string;
                     title: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     title_tr?: {
                         [key: string]: string;
                     };
@@ -22263,7 +22269,7 @@ export interface operations {
                 "application/json": {
                     slug?: string;
                     title?: string;
-                    /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                     title_tr?: {
                         [key: string]: string;
                     };
@@ -22725,7 +22731,7 @@ export interface operations {
                     items: {
                         kind: "page" | "text" | "link";
                         title?: string;
-                        /** @description Locale tag (xx-XX) to text; any other key is 422 */
+                        /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
                         title_tr?: {
                             [key: string]: string;
                         };

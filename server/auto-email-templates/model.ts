@@ -3,7 +3,7 @@ import { CHANNELS } from '../bookings/channels.ts';
 import { LOCALE_PATTERN } from '../core/name-tr.ts';
 import { EMAIL_EVENT_NAMES } from './events.ts';
 
-/** Locale tag to text, at least one; any other key is 422, as on every name_tr. */
+/** Locale tag to text, at least one; any other key is 422 (strict since these texts first shipped; name_tr keeps v1's older leniency). */
 const LocaleText = (maxLength: number) =>
   t.Record(t.String({ pattern: LOCALE_PATTERN }), t.String({ minLength: 1, maxLength }), {
     minProperties: 1,

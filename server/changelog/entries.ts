@@ -71,6 +71,16 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'Payment policies (the seeded placeholder included), cancellation policies, promotions and special offers created without `name_tr` (or with `{}`) answer `name_tr: {"en-GB": <name>}`, as properties, room types and rate plans do; they answered `{}`. Existing records were filled the same way.',
       },
+      {
+        kind: 'fix',
+        summary:
+          'A `name_tr` key that is not a locale tag `xx-XX` is accepted again and stored as sent, as before 2026-11-22, and the answer names it in `warnings` (`{field: "name_tr.<key>", key: "errors.qc.unknown_field"}`). The 422 of 2026-11-22 broke v1 callers, which spec 9.1 does not allow within a major; callers that adapted to it (locale tags only) see no change.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'A body field an operation does not declare is no longer dropped without a word: the write still answers as before and names each such field as `{field, key: "errors.qc.unknown_field"}`, in `data.warnings` on the inventory pushes (with `row` for a field of a row: a misspelled `min_stya` is reported, never silently lost) and in `warnings` beside `data` on every other write. An answer without undeclared fields is unchanged.',
+      },
     ],
   },
   {
@@ -232,7 +242,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'breaking',
         summary:
-          '`name_tr` keys are checked the same way on every body that takes one: a key that is not a locale tag `xx-XX` is 422 `name_tr.<key>` `unknown_field`. Properties, room types and configuration entities accepted any key.',
+          '`name_tr` keys are checked the same way on every body that takes one: a key that is not a locale tag `xx-XX` is 422 `name_tr.<key>` `unknown_field`. Properties, room types and configuration entities accepted any key. Withdrawn on 2026-11-26 (a breaking change has no place inside v1, spec 9.1): such a key is accepted again and named in `warnings`.',
         migration:
           'Send locale tags such as `en-GB` or `pt-PT` as `name_tr` keys; drop other keys. Bodies that already used locale tags are unaffected.',
       },

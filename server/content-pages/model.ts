@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { LOCALE_PATTERN, NameTrSchema } from '../core/name-tr.ts';
 
-/** Locale tag to text; any other key is 422, as on every name_tr. */
+/** Locale tag to text; any other key is 422 (strict since these texts first shipped; name_tr keeps v1's older leniency). */
 const LocaleText = (maxLength: number) =>
   t.Record(t.String({ pattern: LOCALE_PATTERN }), t.String({ maxLength }), { additionalProperties: false });
 

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { DECLARED_KEYS } from './http/undeclared-fields.ts';
 
 /** A locale tag of `name_tr` (spec 1, convention 5): `xx-XX`. */
 export const LOCALE_PATTERN = '^[a-z]{2}-[A-Z]{2}$';
@@ -7,12 +8,14 @@ export const LOCALE_PATTERN = '^[a-z]{2}-[A-Z]{2}$';
 export const DEFAULT_NAME_LOCALE = 'en-GB';
 
 /**
- * `name_tr` on every request body that takes one: keys must be locale tags (`en-GB`); any other key is 422
- * `name_tr` `unknown_field`, whatever the resource.
+ * `name_tr` on every request body that takes one: keys are locale tags (`en-GB`). Another key is stored as sent,
+ * as v1 always did, and named in the answer's `warnings` (`errors.qc.unknown_field`, server/core/http/
+ * undeclared-fields.ts): refusing it (422, 2026-11-22) broke v1 callers, which spec 9.1 does not allow.
  */
-export const NameTrSchema = t.Record(t.String({ pattern: LOCALE_PATTERN }), t.String({ maxLength: 255 }), {
-  additionalProperties: false,
-  description: 'Locale tag (xx-XX) to text; any other key is 422',
+export const NameTrSchema = t.Record(t.String(), t.String({ maxLength: 255 }), {
+  [DECLARED_KEYS]: LOCALE_PATTERN,
+  description:
+    'Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it',
 });
 
 /**

@@ -57,7 +57,8 @@ export const RangeQuery = t.Object({ from: DateString, to: DateString });
 
 export const Warning = t.Object(
   {
-    row: t.Integer({ description: 'Index of the row in `values`' }),
+    row: t.Optional(t.Integer({ description: 'Index of the row in `values` (absent for a field outside `values`)' })),
+    field: t.Optional(t.String({ description: '`errors.qc.unknown_field`: the path of the undeclared field' })),
     key: t.String({ description: 'Error key of spec 7.2' }),
     room_type_id: t.Optional(t.String()),
     rate_plan_id: t.Optional(t.String()),

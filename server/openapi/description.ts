@@ -6,7 +6,10 @@ client-credentials JWT or a \`qc_\` personal token). Success bodies are \`{statu
 errors are \`{status: "error", message: "errors.<...>"}\` with the HTTP status, and 422 validation errors
 carry an \`errors\` map keyed by field path. Single resources are returned as \`data\` itself; collections as
 \`data.<plural>[]\` plus \`data.meta\`. Every response carries \`X-Qc-Request-Id\`; every error response carries
-\`X-Qc-Support-Ticket\`. An unknown route answers 404 \`errors.not_found\`.
+\`X-Qc-Support-Ticket\`. An unknown route answers 404 \`errors.not_found\`. A body field an operation does not
+declare is ignored and named as \`{field, key: "errors.qc.unknown_field"}\`: in \`data.warnings\` on the
+inventory pushes, in \`warnings\` beside \`data\` on every other write (a \`name_tr\` key that is not a locale
+tag is stored as sent and named the same way).
 
 Rate limits: every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`
 (Unix seconds of the next wall-clock minute) and \`X-RateLimit-Bucket\` (\`reads\`, \`config-writes\`,

@@ -61,23 +61,23 @@ describe('name_tr: one rule for properties, room types and rate plans', () => {
     }
   });
 
-  it('refuses a key that is not a locale tag with 422 on its path, the same way on every resource', async () => {
+  it('accepts a key that is not a locale tag, stores it as sent and names it in warnings, the same way on every resource', async () => {
     const resources = {
       ...creations(),
       extra_service: { path: `${base}/extra_services`, body: { price: 5, price_type: 1 } },
     };
     for (const [what, c] of Object.entries(resources)) {
       const res = await create(c.path, { ...c.body, name_tr: { 'en-GB': 'ok', english: 'no' } });
-      expect([what, res.status]).toEqual([what, 422]);
-      const resource = Object.values(res.body.errors as Record<string, string[]>)[0]?.[0]?.split('.')[1];
-      expect(res.body.errors).toEqual({ 'name_tr.english': [`customer.${resource}.messages.unknown_field`] });
+      expect([what, res.status]).toEqual([what, 201]);
+      expect([what, res.body.data.name_tr]).toEqual([what, { 'en-GB': 'ok', english: 'no' }]);
+      expect([what, res.body.warnings]).toEqual([what, [{ field: 'name_tr.english', key: 'errors.qc.unknown_field' }]]);
     }
     const patched = await t.request('PATCH', `${base}/rate_plans/BAR`, {
       token: demo.personal_token,
       body: { name_tr: { EN: 'x' } },
     });
-    expect(patched.status).toBe(422);
-    expect(Object.keys(patched.body.errors)).toEqual(['name_tr.EN']);
+    expect(patched.status).toBe(200);
+    expect(patched.body.warnings).toEqual([{ field: 'name_tr.EN', key: 'errors.qc.unknown_field' }]);
   });
 });
 

@@ -254,6 +254,8 @@ export const pushWarningCatalogue = {
   'errors.qc.price_on_derived_rate':
     'Prices were sent to a child (derived) plan whose parent is not mapped; nothing was priced.',
   'errors.qc.prices_map_required': 'A scalar rate was sent to a pair that is not per_room: send a prices map.',
+  'errors.qc.unknown_field':
+    'The body holds a field the push does not declare (`field` names it): it was ignored; check its spelling.',
 } as const;
 
 export type PushWarningKey = keyof typeof pushWarningCatalogue;

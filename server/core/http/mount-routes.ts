@@ -4,6 +4,7 @@ import { Answer, type RouteDefinition } from '../routes/route.ts';
 import { operationDetail } from './openapi-operation.ts';
 import type { QcApp } from './qc-app.ts';
 import { requestState } from './request-state.ts';
+import { withUndeclaredWarnings } from './undeclared-fields.ts';
 
 /**
  * Mounts route definitions on the modern app: one loop, so every operation gets the same pipeline hook,
@@ -32,7 +33,11 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
         request: ctx.request,
       } as never);
       if (result instanceof Response) return result;
-      const answer = result instanceof Answer ? result : new Answer(definition.status ?? 200, result);
+      const given = result instanceof Answer ? result : new Answer(definition.status ?? 200, result);
+      const answer =
+        given.status < 300
+          ? new Answer(given.status, withUndeclaredWarnings(ctx.request, given.body), given.headers)
+          : given;
       if (check && answer.status < 300 && !check.Check(answer.body)) {
         const first = [...check.Errors(answer.body)].slice(0, 3);
         throw new Error(`${definition.name} answered a body its response schema refuses: ${JSON.stringify(first)}`);

@@ -13,12 +13,13 @@ import {
 import { applyRateLimit } from '../limits/rate-limit.ts';
 import { countRequest } from '../metrics.ts';
 import { endpointAllowed } from '../routes/endpoint-scopes.ts';
-import type { RouteSpec } from '../routes/route.ts';
+import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
 import { ApiError, endpointNotAllowed, insufficientScope } from './api-error.ts';
 import { requireDeclaredContentType } from './content-type.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
 import { requestState } from './request-state.ts';
+import { noteUndeclaredFields } from './undeclared-fields.ts';
 
 /**
  * The modern API's request pipeline. Every route is mounted with `{ qc: <its definition> }`; the macro then, before
@@ -57,6 +58,7 @@ export function qcPipeline(deps: Deps) {
           refuseUnstorable(params, spec.resource);
           refuseUnstorable(query, spec.resource);
           requireDeclaredContentType(spec, request, body);
+          noteUndeclaredFields((spec as RouteDefinition).body, request, body);
           const principal = requestState(request).principal;
           if (principal) await startIdempotentRequest(deps, spec, request, principal);
         },

@@ -18,6 +18,8 @@ export interface RequestState {
    * `set.status` stays 500 for a thrown error that carries no status of its own, even when it is answered 422.
    */
   errorStatus?: number;
+  /** Body fields the route does not declare, named in the answer (./undeclared-fields.ts). */
+  undeclared?: string[];
   /** Headers every response of this request carries (request id, rate-limit headers). */
   headers: Record<string, string>;
 }
