@@ -28,9 +28,10 @@ function positive(value: string): number {
   return n;
 }
 
-function signedInteger(value: string): number {
+function shiftDays(value: string): number | 'auto' {
+  if (value === 'auto') return value;
   const n = Number(value);
-  if (!Number.isInteger(n)) throw new InvalidArgumentError('expected a whole number of days');
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('expected a whole number of days, or auto');
   return n;
 }
 
@@ -52,9 +53,9 @@ const comparisonFlags = (command: Command) =>
     .option('--history <dir>', 'keep this run in DIR and plot the score over its runs in the report')
     .option('--map <field:recorded=replayed>', 'an id correspondence set by hand (room_id:160=1); repeatable', collect)
     .option(
-      '--shift-dates <days>',
-      'move every request date N days (and accept replayed dates moved so)',
-      signedInteger,
+      '--shift-dates <days|auto>',
+      'move every request date N days, and accept replayed dates moved so ("auto": from the recording day to today)',
+      shiftDays,
     )
     .option('--no-redact', 'show secrets and guest data in stdout, --json and --report (a local run only)')
     .addOption(
@@ -109,6 +110,7 @@ program
   .option('--from <date>', 'first UTC day (YYYY-MM-DD; default: 30 days before --to)')
   .option('--to <date>', 'last UTC day (default: today)')
   .option('--token <token>', 'operator bearer token (default: QC_OPERATOR_TOKEN)')
+  .option('--no-redact', 'show secrets and guest data as the service kept them (a local run only)')
   .action(async (flags) => {
     exitCode = await serviceReportCommand(flags);
   });

@@ -5,6 +5,7 @@ import { Correspondence, CorrespondenceError } from '../compare/correspondence.t
 import { IgnoreRules, IgnoreRulesError } from '../compare/ignore-rules.ts';
 import { learnNoise, type NoiseModel, PairingError } from '../compare/noise.ts';
 import { readCorpus } from '../corpus/read-corpus.ts';
+import { daysSince, recordedOn } from '../corpus/recorded-on.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface ComparisonFlags {
@@ -14,7 +15,7 @@ export interface ComparisonFlags {
   /** `FIELD:RECORDED=REPLAYED` pairs set before the run (`room_id:160=1`). */
   map?: string[];
   /** Days every date of a request moves (and a replayed date corresponds to the recorded one moved so). */
-  shiftDates?: number;
+  shiftDates?: number | 'auto';
 }
 
 /** The compare options a command's flags ask for: headers, ignore rules, and noise learnt from a secondary. */
@@ -22,7 +23,14 @@ export async function comparisonOptions(
   primary: string,
   flags: ComparisonFlags,
 ): Promise<{ compare: CompareOptions; noise?: NoiseModel; ignoreRules: string[]; correspondence: Correspondence }> {
-  const correspondence = new Correspondence(flags.shiftDates ?? 0);
+  let shift = 0;
+  if (flags.shiftDates === 'auto') {
+    const day = await recordedOn(primary);
+    if (!day)
+      throw new UsageError(`${primary}: no startedDateTime in its first entry; give --shift-dates a number of days`);
+    shift = daysSince(day);
+  } else shift = flags.shiftDates ?? 0;
+  const correspondence = new Correspondence(shift);
   for (const spec of flags.map ?? []) {
     try {
       const pair = Correspondence.parsePair(spec);

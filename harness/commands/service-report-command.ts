@@ -8,6 +8,7 @@ import {
   worstClass,
 } from '../compare/field-difference.ts';
 import type { DifferenceSummary, KeptExchange, RunSummary } from '../compare/score.ts';
+import { NO_REDACTION, REDACTION } from '../report/redact.ts';
 import { renderReport } from '../report/render-report.ts';
 import { percent } from '../report/score-plot.ts';
 import { UsageError } from './usage-error.ts';
@@ -40,13 +41,16 @@ export interface ServiceReportFlags {
   token?: string;
   from?: string;
   to?: string;
+  /** false with `--no-redact`. */
+  redact?: boolean;
 }
 
 /**
  * `report --from-service URL --key ID --out FILE.html`: the same HTML report as a replay's, built from a
  * credential's daily shadow-difference scores in the service (operator API, over HTTP like everything the
  * harness does): the score over the range, the score of each day with traffic as the plot, the endpoints, and
- * the sample differences the service kept (guest data masked there). Exit 0 when no day differed, 1 otherwise.
+ * the sample differences the service kept (guest data masked there, and again here with the harness's secrets,
+ * unless --no-redact). Exit 0 when no day differed, 1 otherwise.
  */
 export async function serviceReportCommand(flags: ServiceReportFlags): Promise<number> {
   const token = flags.token ?? process.env.QC_OPERATOR_TOKEN;
@@ -87,12 +91,14 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
     ),
   };
   const unanswered = sum(scores.days.map((day) => day.unanswered));
+  const redactor = flags.redact === false ? NO_REDACTION : REDACTION;
   const html = renderReport({
     title: `Shadow-difference score, legacy key ${scores.key_id}`,
     subject: `${url.origin} · ${scores.from} to ${scores.to} · zero streak ${scores.zero_streak_days} days${scores.meets_rule ? ' (meets the 90-day rule)' : ''}${unanswered ? ` · ${unanswered} unanswered by the legacy service` : ''}`,
     finishedAt: new Date().toISOString(),
-    summary,
-    kept,
+    summary: redactor.summary(summary),
+    kept: redactor.kept(kept),
+    redacted: flags.redact !== false,
     forgiven: [],
     noise: [],
     ignoreRules: [],

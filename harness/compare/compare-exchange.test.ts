@@ -70,6 +70,20 @@ describe('compareExchange', () => {
     });
   });
 
+  it('ranks a changed legacy message as a message change, byte for byte: an escape in it counts too', () => {
+    const was = `{"message":"Can't find room id for the given ext room id!"}`;
+    expect(compareExchange(recorded(was), answer(`{"message":"Can't find room id!"}`)).fields).toEqual([
+      {
+        path: '$.message',
+        recorded: "Can't find room id for the given ext room id!",
+        replayed: "Can't find room id!",
+        class: 'message',
+      },
+    ]);
+    const escaped = compareExchange(recorded(was), answer(was.replace("'", '\\u0027'))).fields;
+    expect(escaped).toEqual([expect.objectContaining({ path: 'body', class: 'message', detail: 'escaping' })]);
+  });
+
   it('names a body that is one JSON scalar by the root path only', () => {
     expect(compareExchange(recorded('"ok"'), answer('"no"')).fields).toEqual([
       { path: '$', recorded: 'ok', replayed: 'no', class: 'value' },

@@ -83,7 +83,7 @@ export interface ForgivenSummary {
 export interface ScoreboardOptions {
   /**
    * How many differing exchanges of each class keep their bodies for the report (the first ones: memory stays
-   * bounded). Default 100.
+   * bounded). Default 25.
    */
   keep?: number;
   /** At most this many fields are listed per differing exchange. Default 200. */
@@ -205,7 +205,7 @@ export class Scoreboard {
   private keep(exchange: KeptExchange): void {
     const cls = exchange.class ?? 'value';
     const kept = this.keptPerClass.get(cls) ?? 0;
-    if (kept >= (this.options.keep ?? 100)) return;
+    if (kept >= (this.options.keep ?? 25)) return;
     this.keptPerClass.set(cls, kept + 1);
     this.kept.push(exchange);
   }

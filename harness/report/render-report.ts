@@ -67,7 +67,7 @@ ${correspondenceSection(input.correspondence)}
 ${noiseSection(input)}
 <section>
   <h2>Differing exchanges${summary.differences.length > input.kept.length ? ` <small>(${input.kept.length} of ${summary.differences.length} kept whole: the first of each class, most severe first)</small>` : ''}</h2>
-  ${input.kept.length ? input.kept.map((kept, i) => exchangeView(kept, i < 20)).join('\n') : '<p class="none">None: every answer matched the recording.</p>'}
+  ${input.kept.length ? input.kept.map((kept, i) => exchangeView(kept, i < 10)).join('\n') : '<p class="none">None: every answer matched the recording.</p>'}
 </section>
 <footer>qc compatibility harness · differing fields <mark class="diff">marked</mark>, noise and ignored fields <mark class="noise">dimmed</mark></footer>
 </body>

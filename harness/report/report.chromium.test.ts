@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openHeadlessPage } from '../../server/testing/headless-chromium.ts';
+import { openHeadlessPage, SCREENSHOT_DIR } from '../../server/testing/headless-chromium.ts';
 import { CorpusWriter } from '../corpus/corpus-writer.ts';
 import { jsonExchange } from '../testing/exchanges.ts';
 import { runHarness } from '../testing/harness-cli.ts';
@@ -104,4 +104,78 @@ describe('the HTML report', () => {
       await opened.close();
     }
   }, 30_000);
+
+  it('stays usable with thousands of differences: grouped by class and endpoint, paged, filterable, redacted', async () => {
+    // 3000 exchanges on three endpoints; the candidate differs in all of them, with four classes.
+    const guest = (i: number) =>
+      `{"data":[{"booking_id":${i},"num_adults":2,"client":{"email":"guest${i}@example.com"}}]}`;
+    const primary: Array<[string, string]> = [];
+    const candidate: Array<[string, string]> = [];
+    for (let i = 0; i < 1000; i++) {
+      primary.push(
+        ['booking/getBookings', guest(i)],
+        ['property/getRoomsDetails', rooms],
+        ['availability/getAvailability', `{"data":[{"qty":${i}}]}`],
+      );
+      candidate.push(
+        [
+          'booking/getBookings',
+          guest(i).replace('"num_adults":2', i % 10 ? '"num_adults":3' : '"num_adults":2,"extra":1'),
+        ],
+        ['property/getRoomsDetails', rooms.replace('22.0', '22')],
+        ['availability/getAvailability', `{"message":"Missing/Invalid required request data!"}`],
+      );
+    }
+    const report = join(dir, 'many.html');
+    const run = await runHarness([
+      'compare',
+      await corpus('many-a.jsonl', primary),
+      await corpus('many-b.jsonl', candidate),
+      '--report',
+      report,
+    ]);
+    expect(run.code).toBe(1);
+    const html = readFileSync(report, 'utf8');
+    expect(html).not.toContain('@example.com');
+    expect(html).not.toContain('api_key=k');
+
+    const opened = await openHeadlessPage(`file://${report}`, { onlyOrigin: `file://${report}` });
+    try {
+      const { page } = opened;
+      // Most severe first: the missing field (with 100 added fields), then values, then representation.
+      const groups = page.locator('details.group > summary');
+      expect(await groups.count()).toBe(4);
+      expect((await groups.allInnerTexts()).map((t) => t.split('\n')[0]?.split(' ')[0])).toEqual([
+        'FIELD',
+        'FIELD',
+        'VALUE',
+        'REPRESENTATION',
+      ]);
+      // Paged: 50 rows of a group shown, the rest behind a button; the first differences first.
+      const values = page.locator('details.group[data-class="value"]');
+      expect(await values.locator('tr.row:visible').count()).toBe(50);
+      expect(await values.locator('tr.row:visible td.index').first().innerText()).toBe('#3');
+      await values.locator('button.more').click();
+      expect(await values.locator('tr.row:visible').count()).toBe(100);
+      // The filter narrows every group to the rows that mention the text.
+      await page.locator('#filter').fill('#2997');
+      expect(await page.locator('tr.row:visible').count()).toBe(1);
+      expect(await page.locator('#shown').innerText()).toBe('1 matching');
+      await page.locator('#filter').fill('');
+      // The fourth group starts closed; opened, it pages the same way.
+      const representation = page.locator('details.group[data-class="representation"]');
+      expect(await representation.locator('tr.row:visible').count()).toBe(0);
+      await representation.locator('summary').click();
+      expect(await representation.locator('tr.row:visible').count()).toBe(50);
+      expect(opened.requests).toEqual([`file://${report}`]);
+      // The top of the page, as it opens (the whole page is long by design: every difference is listed).
+      await page.setViewportSize({ width: 1280, height: 1400 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const png = join(SCREENSHOT_DIR, 'harness-report-many.png');
+      await page.screenshot({ path: png });
+      expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      await opened.close();
+    }
+  }, 60_000);
 });
