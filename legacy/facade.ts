@@ -25,8 +25,14 @@ export interface LegacyCutover {
  * HTTP verb is not checked, as the PHP dispatcher did not check it.
  */
 export function legacyFacade(deps: Deps, cutover?: LegacyCutover) {
-  const handle = async (request: Request, set: { headers: Record<string, unknown> }) => {
+  const handle = async (
+    request: Request,
+    set: { headers: Record<string, unknown> },
+    server: { requestIP(request: Request): { address: string } | null } | null,
+  ) => {
     const started = performance.now();
+    // The peer, from the socket: the cutover names it to the legacy service in its own `Forwarded`.
+    requestState(request).address ??= server?.requestIP(request)?.address;
     const port: PortAnswer = (key) => portAnswer(deps, request, key);
     const response = cutover ? await cutover.answer(request, port) : await port();
     const url = new URL(request.url);
@@ -52,8 +58,8 @@ export function legacyFacade(deps: Deps, cutover?: LegacyCutover) {
       clearHeaders(set);
       return legacyFailure(deps, request, error);
     })
-    .all('', ({ request, set }) => handle(request, set), { parse: 'none' })
-    .all('/*', ({ request, set }) => handle(request, set), { parse: 'none' });
+    .all('', ({ request, set, server }) => handle(request, set, server), { parse: 'none' })
+    .all('/*', ({ request, set, server }) => handle(request, set, server), { parse: 'none' });
 }
 
 /**

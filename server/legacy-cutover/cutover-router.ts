@@ -9,12 +9,14 @@ import { parseQuery } from '../../legacy/php-input.ts';
 import { legacyRoute } from '../../legacy/port-answer.ts';
 import { utcDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
+import { requestState } from '../core/http/request-state.ts';
 import { EndpointUsage } from './endpoint-usage.ts';
 import { askUpstream, type LegacyRequestBytes, pmsAnswer, type UpstreamAnswer } from './forward-upstream.ts';
 import { portDryRun } from './port-dry-run.ts';
 import { credentialReadiness, holdingBack } from './readiness.ts';
 import type { ShadowComparisons } from './shadow-comparisons.ts';
 import { affects, type SunsetCache, type SunsetSetting, sunsetHeaders } from './sunset.ts';
+import type { RequestOrigin } from './upstream-headers.ts';
 
 /** How long a process trusts its answer to "may the reached sunset switch endpoints off" (a daily matter). */
 const GATE_TTL_MS = 60_000;
@@ -89,7 +91,7 @@ export class CutoverRouter implements LegacyCutover {
     const bytes = await requestBytes(request, url);
     const base = record.cutover.upstreamUrl ?? upstreamUrl;
     const upstream: UpstreamAnswer = base
-      ? await askUpstream(base, bytes, upstreamTimeoutMs)
+      ? await askUpstream(base, bytes, originOf(request, url), upstreamTimeoutMs)
       : { failure: 'unreachable', reason: 'no legacy upstream configured (QC_LEGACY_UPSTREAM_URL)' };
     if ('failure' in upstream) {
       this.deps.log.warn('legacy upstream gave no answer', {
@@ -131,6 +133,11 @@ export class CutoverRouter implements LegacyCutover {
 }
 
 /** The request's exact bytes, read once. */
+/** The peer as the legacy facade learned it from the socket, never from a header the client sent. */
+function originOf(request: Request, url: URL): RequestOrigin {
+  return { address: requestState(request).address, proto: url.protocol.replace(':', ''), host: url.host };
+}
+
 async function requestBytes(request: Request, url: URL): Promise<LegacyRequestBytes> {
   return {
     method: request.method,

@@ -2,6 +2,7 @@ import type { HeaderList } from '../../harness/compare/index.ts';
 import { bodyAllowed, endToEndHeaders, headerListOf } from '../../harness/proxy/hop-by-hop.ts';
 import { messageResponse } from '../../legacy/bytes.ts';
 import { messages } from '../../legacy/messages.ts';
+import { type RequestOrigin, upstreamRequestHeaders } from './upstream-headers.ts';
 
 /** One legacy request as the PMS sent it: the bytes forwarded upstream and later replayed to the port. */
 export interface LegacyRequestBytes {
@@ -18,19 +19,21 @@ export type UpstreamAnswer =
   | { failure: 'unreachable' | 'timeout'; reason: string };
 
 /**
- * Sends the request to the legacy service unchanged (method, path, query, end-to-end headers, body bytes; no
- * redirect followed, a compressed answer left compressed) and reads its whole answer, bounded by `timeoutMs`.
+ * Sends the request to the legacy service (method, path, query and body bytes unchanged; only the headers the
+ * legacy service reads, plus our own `Forwarded`: ./upstream-headers.ts; no redirect followed, a compressed
+ * answer left compressed) and reads its whole answer, bounded by `timeoutMs`.
  */
 export async function askUpstream(
   base: string,
   request: LegacyRequestBytes,
+  origin: RequestOrigin,
   timeoutMs: number,
 ): Promise<UpstreamAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const answer = await fetch(base.replace(/\/+$/, '') + request.pathAndQuery, {
       method: request.method,
-      headers: endToEndHeaders(request.headers),
+      headers: upstreamRequestHeaders(request.headers, origin),
       body: request.body,
       redirect: 'manual',
       decompress: false,
