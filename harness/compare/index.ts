@@ -3,6 +3,7 @@
  * cutover code imports this module to judge shadow traffic the way `harness replay` judges a corpus.
  */
 export { type CompareOptions, compareExchange, DEFAULT_HEADERS, type ExchangeComparison } from './compare-exchange.ts';
+export { Correspondence, type CorrespondenceSummary } from './correspondence.ts';
 export {
   type Endpoint,
   type Exchange,
@@ -13,7 +14,14 @@ export {
   pathAndQueryOf,
   pathOf,
 } from './exchange.ts';
-export type { FieldDifference, Verdict } from './field-difference.ts';
+export {
+  DIFFERENCE_CLASSES,
+  type DifferenceClass,
+  type FieldDifference,
+  severityOf,
+  type Verdict,
+  worstClass,
+} from './field-difference.ts';
 export { type IgnoreRule, IgnoreRules, IgnoreRulesError } from './ignore-rules.ts';
 export { formatPath, generalizePath } from './json-path.ts';
 export { type EndpointNoise, learnNoise, type NoiseField, NoiseModel, PairingError } from './noise.ts';
