@@ -170,7 +170,7 @@ describe('the HTML report', () => {
       expect(opened.requests).toEqual([`file://${report}`]);
       // The top of the page, as it opens (the whole page is long by design: every difference is listed).
       await page.setViewportSize({ width: 1280, height: 1400 });
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       const png = join(SCREENSHOT_DIR, 'harness-report-many.png');
       await page.screenshot({ path: png });
       expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
