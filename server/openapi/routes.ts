@@ -1,8 +1,9 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
 import YAML from 'yaml';
 import { openapiComponents } from '../core/http/openapi-components.ts';
+import { CompressedBody } from './compressed-body.ts';
 import { DESCRIPTION } from './description.ts';
 import { docsPage } from './docs-page.ts';
 import { toOpenApi31 } from './openapi-31.ts';
@@ -14,12 +15,10 @@ const SERVER_DESCRIPTION = 'QC_PUBLIC_URL when the service sets it, else the add
 // The plugin generates the document here; partners read the cached copies at openapi.json / openapi.yaml.
 const GENERATED = '/v1/qc/openapi.generated.json';
 
-// The docs UI is the API reference bundle pinned in the lockfile, served by us: the page works offline.
-const SCALAR_BUNDLE = join(
-  dirname(Bun.resolveSync('@scalar/api-reference', import.meta.dir)),
-  'browser',
-  'standalone.js',
-);
+// The docs UI is the prebuilt single-file bundle of the API reference, vendored (vendor/api-reference/VERSION,
+// refreshed by scripts/vendor-api-reference.sh) and served by us: the page works offline, and the install does
+// not carry the ~270 packages (and their Node 22 engine) that the renderer's npm package depends on.
+const API_REFERENCE_BUNDLE = join(import.meta.dir, '..', '..', 'vendor', 'api-reference', 'standalone.js');
 
 /**
  * The OpenAPI document generated from the route definitions, and the docs UI: /v1/qc/openapi.json,
@@ -28,7 +27,8 @@ const SCALAR_BUNDLE = join(
  */
 export function openapiRoutes(publicUrl: string | undefined) {
   let generated: Promise<Record<string, unknown>> | undefined;
-  const byServer = new Map<string, Promise<{ json: string; yaml: string }>>();
+  const byServer = new Map<string, Promise<{ json: CompressedBody; yaml: CompressedBody }>>();
+  let bundle: Promise<CompressedBody> | undefined;
   // `servers` is QC_PUBLIC_URL when set, else the origin the document was fetched from: a partner trying the
   // service locally gets a document whose "try it" and token URL point at the server it is talking to.
   const load = (request: Request) => {
@@ -38,7 +38,10 @@ export function openapiRoutes(publicUrl: string | undefined) {
       generated ??= fetchGenerated(request);
       document = generated.then(({ openapi, info, ...rest }) => {
         const spec = { openapi, info, servers: [{ url: server, description: SERVER_DESCRIPTION }], ...rest };
-        return { json: JSON.stringify(spec), yaml: YAML.stringify(spec) };
+        return {
+          json: new CompressedBody(JSON.stringify(spec), { 'content-type': 'application/json; charset=utf-8' }),
+          yaml: new CompressedBody(YAML.stringify(spec), { 'content-type': 'application/yaml; charset=utf-8' }),
+        };
       });
       byServer.set(server, document);
     }
@@ -71,25 +74,24 @@ export function openapiRoutes(publicUrl: string | undefined) {
         },
       }),
     )
-    .get('/v1/qc/openapi.json', async ({ request }) => {
-      const { json } = await load(request);
-      return new Response(json, { headers: { 'content-type': 'application/json; charset=utf-8' } });
-    })
-    .get('/v1/qc/openapi.yaml', async ({ request }) => {
-      const { yaml } = await load(request);
-      return new Response(yaml, { headers: { 'content-type': 'application/yaml; charset=utf-8' } });
-    })
+    .get('/v1/qc/openapi.json', async ({ request }) => (await load(request)).json.respond(request))
+    .get('/v1/qc/openapi.yaml', async ({ request }) => (await load(request)).yaml.respond(request))
     .get(
       '/v1/qc/docs',
       () => new Response(docsPage('/v1/qc/openapi.json'), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
     )
-    .get(
-      '/v1/qc/docs/api-reference.js',
-      () =>
-        new Response(Bun.file(SCALAR_BUNDLE), {
-          headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' },
-        }),
-    );
+    .get('/v1/qc/docs/api-reference.js', async ({ request }) => {
+      bundle ??= Bun.file(API_REFERENCE_BUNDLE)
+        .bytes()
+        .then(
+          (bytes) =>
+            new CompressedBody(bytes, {
+              'content-type': 'text/javascript; charset=utf-8',
+              'cache-control': 'public, max-age=86400',
+            }),
+        );
+      return (await bundle).respond(request);
+    });
 }
 
 let specSource: ((request: Request) => Promise<Response>) | undefined;
