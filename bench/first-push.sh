@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Clone to first accepted push, the README's quick start as written: clone the committed tree, npm install
+# --omit=dev, npm start on an empty data dir, then steps 2-4 (token, availability push). Prints the seconds of each
+# phase and the total. Uses the npm cache as a partner's second try would (a first-ever install downloads too).
+# Usage: bash bench/first-push.sh [PORT]   (target: under 45 s in all)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port=${1:-26080}
+dir=$(mktemp -d)
+pid=
+trap '[ -n "$pid" ] && kill -- "-$pid" 2>/dev/null; sleep 1; rm -rf "$dir"' EXIT
+now() { date +%s.%N; }
+since() { echo "$(now) - $1" | bc | xargs printf '%.1f'; }
+t0=$(now)
+git clone -q "file://$PWD" "$dir/app"
+cd "$dir/app"
+t=$(now); npm install --omit=dev --no-audit --no-fund --loglevel=error >"$dir/install.log" 2>&1; install_s=$(since "$t")
+t=$(now)
+(exec setsid env -u DATABASE_URL -u REDIS_URL PORT="$port" HOST=127.0.0.1 QC_WEBHOOK_ALLOW_PRIVATE=1 npm start \
+  >"$dir/start.log" 2>&1) &
+pid=$!
+until grep -q 'Legacy api_key' "$dir/start.log" 2>/dev/null; do sleep 0.1; done
+start_s=$(since "$t")
+field() { grep "$1" "$dir/start.log" | head -1 | awk '{print $NF}'; }
+client_id=$(field 'OAuth client_id'); secret=$(field 'OAuth client_secret')
+property=$(grep 'Properties:' "$dir/start.log" | sed -E 's/.*\(live, ([A-Z0-9-]+)\).*/\1/')
+qc=http://127.0.0.1:$port
+token=$(curl -s "$qc/v1/qc/oauth/token" -d grant_type=client_credentials -d client_id="$client_id" \
+  -d client_secret="$secret" | node -pe 'JSON.parse(require("fs").readFileSync(0,"utf8")).access_token')
+from=$(node -p "new Date(Date.now() + 30 * 864e5).toISOString().slice(0, 10)")
+to=$(node -p "new Date(Date.now() + 60 * 864e5).toISOString().slice(0, 10)")
+status=$(curl -s -o "$dir/push.json" -w '%{http_code}' -X POST "$qc/v1/qc/properties/$property/inventory/availability" \
+  -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+  -d '{"values": [{"room_type_id": "DBL", "date_from": "'"$from"'", "date_to": "'"$to"'", "availability": 4}]}')
+total_s=$(since "$t0")
+echo "clone-to-first-push: install ${install_s} s, start to demo printed ${start_s} s, total ${total_s} s (push answered $status)"
+[ "$status" = 202 ] || { cat "$dir/push.json"; exit 1; }
