@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    title: 'The OpenAPI document goes compressed',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          "`GET /v1/qc/openapi.json`, `/v1/qc/openapi.yaml` and the API reference script are answered gzipped (`Content-Encoding: gzip`, about a tenth of the 1.5 MB) when the request's `Accept-Encoding` allows gzip, and as before otherwise; every answer says `Vary: Accept-Encoding`. HTTP clients that send `Accept-Encoding` already unpack it.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title: 'Legacy dry runs for compatibility replays',
     changes: [
       {
