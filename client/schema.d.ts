@@ -129,7 +129,7 @@ export interface paths {
         };
         /**
          * Property-type dictionary
-         * @description A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties. `meta` has the form of every list; the whole dictionary is one page.
+         * @description A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties. Paged like every list; the whole dictionary fits one page.
          */
         get: operations["qc.property_types.list"];
         put?: never;
@@ -253,7 +253,7 @@ export interface paths {
         };
         /**
          * Bookings of a property, newest first
-         * @description Newest first. Filters (malformed values are dropped, not rejected): page, limit (default 50, clamped to 100), checkin_from/_to, checkout_from/_to (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, inclusive), inserted_from/_to (received time, property-local), booking_status or booking_status[] (created, confirmed, cancelled, no_show), source_channel, guest_name, booking_id. With revisions=1 this is the property-scoped revision feed: since, limit and the answer of GET /booking_revisions/feed.
+         * @description Newest first. Filters (malformed values are dropped, not rejected): page, per_page or limit (default 50, clamped to 100: the one list whose page size the interface sets), checkin_from/_to, checkout_from/_to (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, inclusive), inserted_from/_to (received time, property-local), booking_status or booking_status[] (created, confirmed, cancelled, no_show), source_channel, guest_name, booking_id. With revisions=1 this is the property-scoped revision feed: since, limit and the answer of GET /booking_revisions/feed.
          */
         get: operations["qc.bookings.list"];
         put?: never;
@@ -616,7 +616,7 @@ export interface paths {
         };
         /**
          * Room types of a property
-         * @description Paged (per_page up to 200). Path segments take the external id or the partner code (external id tried first).
+         * @description Paged like every list. Path segments take the external id or the partner code (external id tried first).
          */
         get: operations["qc.room_types.list"];
         put?: never;
@@ -664,7 +664,7 @@ export interface paths {
         };
         /**
          * Rate plans, one entry per rate plan x room type pair
-         * @description One entry per (rate plan x room type) pair, paged over pairs (per_page up to 200). Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`, `prices_writable` (false for child plans), and `occupancies[]` (spec 2.5 entries `{code, kind, persons?, derived_from?, modifier?, fee?}`) plus `explicit_occupancies`; a child entry has no `occupancies` and shows its `derivation` `{percent, periods?}` instead. Path segments take the external id or the partner code.
+         * @description One entry per (rate plan x room type) pair, paged over pairs. Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`, `prices_writable` (false for child plans), and `occupancies[]` (spec 2.5 entries `{code, kind, persons?, derived_from?, modifier?, fee?}`) plus `explicit_occupancies`; a child entry has no `occupancies` and shows its `derivation` `{percent, periods?}` instead. Path segments take the external id or the partner code.
          */
         get: operations["qc.rate_plans.list"];
         put?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
         };
         /**
          * Special offers of a booking button
-         * @description Every offer of the button (active or not), oldest first, in one page.
+         * @description Every offer of the button (active or not), oldest first, paged like every list.
          */
         get: operations["qc.special_offers.list"];
         put?: never;
@@ -1311,7 +1311,7 @@ export interface paths {
         };
         /**
          * Guest feedback of the property, newest answer first
-         * @description `booking_id` narrows to one booking (its external_booking_id). Paged, per_page up to 100.
+         * @description `booking_id` narrows to one booking (its external_booking_id). Paged like every list.
          */
         get: operations["qc.guest_feedback.list"];
         put?: never;
@@ -3025,7 +3025,10 @@ export interface operations {
     };
     "qc.property_types.list": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: string | number;
+                per_page?: string | number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3080,6 +3083,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.unauthorized";
+                    };
+                };
+            };
+            /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.validation_error";
+                        errors?: components["schemas"]["ValidationErrors"];
                     };
                 };
             };
@@ -8610,7 +8632,10 @@ export interface operations {
     };
     "qc.event_catalog.list": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: string | number;
+                per_page?: string | number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8673,6 +8698,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.unauthorized";
+                    };
+                };
+            };
+            /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.validation_error";
+                        errors?: components["schemas"]["ValidationErrors"];
                     };
                 };
             };
@@ -18755,7 +18799,10 @@ export interface operations {
     };
     "qc.special_offers.list": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: string | number;
+                per_page?: string | number;
+            };
             header?: never;
             path: {
                 button: string;

@@ -21,7 +21,7 @@ export const listAutoEmailTemplates = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ auto_email_templates: t.Array(TemplateSchema), meta: MetaSchema })),
   async handle({ deps, principal, query }) {
-    const { page, perPage } = pageOf(query, 100);
+    const { page, perPage } = pageOf(query);
     const { rows, total } = await listTemplates(deps.db, principal, page, perPage);
     return ok({ auto_email_templates: rows.map(templateView), meta: pageMeta(total, page, perPage) });
   },

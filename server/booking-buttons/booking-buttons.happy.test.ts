@@ -20,7 +20,7 @@ describe('booking buttons', () => {
         lng_locale: 'en-GB',
       },
     ]);
-    expect(res.body.data.meta).toEqual({ total: 1, page: 1, per_page: 50, last_page: 1 });
+    expect(res.body.data.meta).toEqual({ total: 1, page: 1, per_page: 200, last_page: 1 });
   });
 
   it('names the legacy id of each button: legacy_id is the id getPropertySettings booking_modules lists', async () => {
@@ -49,6 +49,6 @@ describe('booking buttons', () => {
 
   it('lists none for a property without buttons', async () => {
     const res = await call(c, 'GET', `/properties/${c.demo.properties[1]?.id}/booking_buttons`);
-    expect(res.body.data).toEqual({ booking_buttons: [], meta: { total: 0, page: 1, per_page: 50, last_page: 1 } });
+    expect(res.body.data).toEqual({ booking_buttons: [], meta: { total: 0, page: 1, per_page: 200, last_page: 1 } });
   });
 });

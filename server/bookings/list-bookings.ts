@@ -15,7 +15,7 @@ export const listBookingsRoute = defineRoute({
   summary: 'Bookings of a property, newest first',
   tags: ['bookings'],
   description:
-    'Newest first. Filters (malformed values are dropped, not rejected): page, limit (default 50, clamped to 100), ' +
+    'Newest first. Filters (malformed values are dropped, not rejected): page, per_page or limit (default 50, clamped to 100: the one list whose page size the interface sets), ' +
     'checkin_from/_to, checkout_from/_to (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, inclusive), inserted_from/_to (received time, ' +
     'property-local), booking_status or booking_status[] (created, confirmed, cancelled, no_show), source_channel, guest_name, booking_id. ' +
     'With revisions=1 this is the property-scoped revision feed: since, limit and the answer of GET /booking_revisions/feed.',

@@ -62,7 +62,8 @@ function nextSecond(date: string, time: string): string {
 export function parseFilters(params: URLSearchParams): BookingFilters {
   const f: BookingFilters = {
     page: wholeNumber(params.get('page'), 1) ?? 1,
-    limit: pageSize(params.get('limit'), LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT),
+    // `per_page`, as on every list, or the interface's own name `limit` (spec 4.5).
+    limit: pageSize(params.get('per_page') ?? params.get('limit'), LIST_DEFAULT_LIMIT, LIST_MAX_LIMIT),
   };
   f.checkinFrom = dateTime(params.get('checkin_from'))?.date;
   f.checkinTo = dateTime(params.get('checkin_to'))?.date;

@@ -92,6 +92,11 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'A body field an operation does not declare is no longer dropped without a word: the write still answers as before and names each such field as `{field, key: "errors.qc.unknown_field"}`, in `data.warnings` on the inventory pushes (with `row` for a field of a row: a misspelled `min_stya` is reported, never silently lost) and in `warnings` beside `data` on every other write. An answer without undeclared fields is unchanged.',
       },
+      {
+        kind: 'fix',
+        summary:
+          "One paging rule on every list: `page` from 1 and `per_page` from 1 to 200, default 200 (the property list's page size); above 200 is 422 `max`. Lists defaulted to 50 (policies, extra services, promotions, booking buttons, subscriptions, deliveries, reviews, guest feedback) or 100 (gallery, content pages, auto-email templates), some capped at 100, and special offers, property types and the event catalogue took no paging. A reader that follows `meta` sees the same items; one that reads only the first page sees more. The bookings list keeps the interface's own size (default 50, clamped to 100) and takes `per_page` beside `limit`.",
+      },
     ],
   },
   {

@@ -7,10 +7,8 @@ export const RecordParams = <K extends string>(name: K) =>
   t.Object({ property: t.String(), ...({ [name]: t.String() } as Record<K, TString>) });
 
 export const PageQuery = t.Object({
-  ...pagingQuery(200),
+  ...pagingQuery(),
 });
-
-export const DEFAULT_PER_PAGE = 50;
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const Day = t.String({ format: 'date', description: 'YYYY-MM-DD' });

@@ -2,9 +2,10 @@ import type { Static } from '@sinclair/typebox';
 import { type TSchema, t } from 'elysia';
 import type { Db } from '../core/db/db.ts';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { type PropertyRow, resolveProperty } from '../core/resolve.ts';
 import { defineRoute, type RouteDefinition } from '../core/routes/route.ts';
-import { DEFAULT_PER_PAGE, DeletedSchema, PageQuery, RecordParams } from './model.ts';
+import { DeletedSchema, PageQuery, RecordParams } from './model.ts';
 import { configOperation } from './operation.ts';
 import { findOwned, listOwned, type OwnedRow, type OwnedTable } from './owned-records.ts';
 
@@ -33,8 +34,7 @@ export function ownedListRoute<R extends OwnedRow>(read: OwnedRead<R>): RouteDef
     response: okSchema(t.Object({ [read.table]: t.Array(read.schema), meta: MetaSchema })),
     async handle({ deps, principal, params, query }) {
       const property = await resolveProperty(deps.db, principal, params.property);
-      const page = query.page ?? 1;
-      const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+      const { page, perPage } = pageOf(query);
       const { rows, total } = await listOwned<R>(deps.db, read.table, property.id, page, perPage);
       return ok({ [read.table]: rows.map(read.view), meta: pageMeta(total, page, perPage) });
     },

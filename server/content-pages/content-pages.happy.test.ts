@@ -23,7 +23,7 @@ describe('content pages', () => {
       'breakfast',
       'house-rules',
     ]);
-    expect(list.body.data.meta).toEqual({ total: 2, page: 1, per_page: 100, last_page: 1 });
+    expect(list.body.data.meta).toEqual({ total: 2, page: 1, per_page: 200, last_page: 1 });
     const deleted = await p.call('DELETE', `/content_pages/${id}`);
     expect(deleted.body.data).toEqual({ id, deleted: true, stripped_guide_items: 0 });
     expect((await p.call('GET', `/content_pages/${id}`)).status).toBe(404);

@@ -21,7 +21,7 @@ export const listContentPages = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ content_pages: t.Array(PageSchema), meta: MetaSchema })),
   handle: inProperty(async ({ deps, query }, property) => {
-    const { page, perPage } = pageOf(query, 100, 100);
+    const { page, perPage } = pageOf(query);
     const { rows, total } = await listPages(deps.db, property.id, page, perPage);
     const views = [];
     for (const row of rows) views.push(await pageView(deps.db, row));

@@ -21,7 +21,7 @@ export const listGalleryImages = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ images: t.Array(ImageSchema), meta: MetaSchema })),
   async handle({ deps, principal, query }) {
-    const { page, perPage } = pageOf(query, 100, 100);
+    const { page, perPage } = pageOf(query);
     const { rows, total } = await listImages(deps.db, principal, page, perPage);
     const usages = await usagesOf(
       deps.db,

@@ -17,12 +17,12 @@ export const listGuestFeedback = defineRoute({
   resource: 'guest_feedback',
   summary: 'Guest feedback of the property, newest answer first',
   tags: ['guest feedback'],
-  description: '`booking_id` narrows to one booking (its external_booking_id). Paged, per_page up to 100.',
+  description: '`booking_id` narrows to one booking (its external_booking_id). Paged like every list.',
   params: PropertyParams,
   query: FeedbackListQuery,
   response: okSchema(t.Object({ guest_feedback: t.Array(FeedbackSchema), meta: MetaSchema })),
   handle: inProperty(async ({ deps, query }, property) => {
-    const { page, perPage } = pageOf(query, 50);
+    const { page, perPage } = pageOf(query);
     const { rows, total } = await listFeedback(deps.db, property.id, page, perPage, query.booking_id);
     return ok({ guest_feedback: rows.map(feedbackView), meta: pageMeta(total, page, perPage) });
   }),

@@ -42,7 +42,7 @@ export const UpdateFeedbackBody = t.Object({
 });
 
 export const FeedbackListQuery = t.Object({
-  ...pagingQuery(100),
+  ...pagingQuery(),
   booking_id: t.Optional(t.String({ maxLength: 100 })),
 });
 

@@ -1,12 +1,9 @@
-import { t } from 'elysia';
 import type { Deps } from '../core/deps.ts';
 import { ok, pageMeta } from '../core/http/envelope.ts';
 import type { JsonApp } from '../core/http/json-app.ts';
-import { pagingQuery } from '../core/http/paging.ts';
+import { PagingQuery, pageOf } from '../core/http/paging.ts';
 import type { CustomerOf } from './dashboard-session.ts';
 import { listPersonalTokens } from './personal-tokens.ts';
-
-const PER_PAGE = 50;
 
 /** GET /api-tokens: the customer's personal tokens, newest first, without the tokens themselves. */
 export function listPersonalTokensRoute(deps: Deps, customerOf: CustomerOf) {
@@ -14,15 +11,12 @@ export function listPersonalTokensRoute(deps: Deps, customerOf: CustomerOf) {
     app.get(
       '/api-tokens',
       async ({ query, request }) => {
-        const page = query.page ?? 1;
-        const perPage = query.per_page ?? PER_PAGE;
+        const { page, perPage } = pageOf(query);
         const { tokens, total } = await listPersonalTokens(deps.db, customerOf(request), page, perPage);
         return ok({ api_tokens: tokens, meta: pageMeta(total, page, perPage) });
       },
       {
-        query: t.Object({
-          ...pagingQuery(200),
-        }),
+        query: PagingQuery,
         detail: {
           summary: 'List personal API tokens',
           description:

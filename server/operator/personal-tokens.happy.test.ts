@@ -39,7 +39,7 @@ describe('personal API tokens in the dashboard', () => {
       revoked_at: null,
     });
     expect(res.text).not.toContain(second.token);
-    expect(res.body.data.meta).toEqual({ total: ids.length, page: 1, per_page: 50, last_page: 1 });
+    expect(res.body.data.meta).toEqual({ total: ids.length, page: 1, per_page: 200, last_page: 1 });
     const paged = await t.request('GET', TOKENS, { token: session, query: { per_page: 1, page: 2 } });
     expect(paged.body.data.api_tokens.map((x: { id: string }) => x.id)).toEqual([ids[1]]);
   });

@@ -1,11 +1,10 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery, PropertySchema } from './model.ts';
 import { propertyView } from './view.ts';
-
-const PER_PAGE = 200;
 
 export const listProperties = defineRoute({
   name: 'qc.properties.list',
@@ -20,8 +19,7 @@ export const listProperties = defineRoute({
   response: okSchema(t.Object({ properties: t.Array(PropertySchema), meta: MetaSchema })),
   async handle({ deps, principal, query }) {
     const ids = [...principal.propertyIds];
-    const perPage = query.per_page ?? PER_PAGE;
-    const page = query.page ?? 1;
+    const { page, perPage } = pageOf(query);
     const rows = await deps.db.sql<PropertyRow>`
       select * from properties where id = any(${ids}::bigint[])
       order by created_at, id limit ${perPage} offset ${(page - 1) * perPage}`;

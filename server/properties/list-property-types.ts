@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
+import { PagingQuery, pageOfItems } from '../core/http/paging.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PROPERTY_TYPES } from './property-types.ts';
 
@@ -14,14 +15,17 @@ export const listPropertyTypes = defineRoute({
   tags: ['properties'],
   description:
     'A fixed dictionary: cache it. Entries are `{id, code, name}`; `id` is the `type_id` of POST /properties. ' +
-    '`meta` has the form of every list; the whole dictionary is one page.',
+    'Paged like every list; the whole dictionary fits one page.',
   response: okSchema(
     t.Object({
       property_types: t.Array(t.Object({ id: t.Integer(), code: t.String(), name: t.String() })),
       meta: MetaSchema,
     }),
   ),
-  // Like every other list it carries `meta`, so a partner's list reader needs no exception for it.
-  handle: () =>
-    ok({ property_types: [...PROPERTY_TYPES], meta: pageMeta(PROPERTY_TYPES.length, 1, PROPERTY_TYPES.length) }),
+  query: PagingQuery,
+  // Like every other list it takes page/per_page and carries `meta`: a partner's list reader needs no exception.
+  handle: ({ query }) => {
+    const { items, meta } = pageOfItems(PROPERTY_TYPES, query);
+    return ok({ property_types: [...items], meta });
+  },
 });

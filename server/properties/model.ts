@@ -15,7 +15,7 @@ export const PropertySchema = t.Object({
 });
 
 export const ListQuery = t.Object({
-  ...pagingQuery(200),
+  ...pagingQuery(),
 });
 
 export const PropertyParams = t.Object({ property: t.String() });

@@ -1,12 +1,11 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { resolveProperty } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery, PropertyParams } from '../properties/model.ts';
 import { ENTRY_DOC, RatePlanEntrySchema } from './model.ts';
 import { listRatePlanEntries } from './plan-reads.ts';
-
-const PER_PAGE = 200;
 
 export const listRatePlans = defineRoute({
   name: 'qc.rate_plans.list',
@@ -17,15 +16,14 @@ export const listRatePlans = defineRoute({
   resource: 'rate_plan',
   summary: 'Rate plans, one entry per rate plan x room type pair',
   tags: ['rate plans'],
-  description: `One entry per (rate plan x room type) pair, paged over pairs (per_page up to 200). ${ENTRY_DOC}`,
+  description: `One entry per (rate plan x room type) pair, paged over pairs. ${ENTRY_DOC}`,
   params: PropertyParams,
   query: ListQuery,
   response: okSchema(t.Object({ rate_plans: t.Array(RatePlanEntrySchema), meta: MetaSchema })),
   errors: ['errors.not_found'],
   async handle({ deps, principal, params, query }) {
     const property = await resolveProperty(deps.db, principal, params.property);
-    const perPage = query.per_page ?? PER_PAGE;
-    const page = query.page ?? 1;
+    const { page, perPage } = pageOf(query);
     const { entries, total } = await listRatePlanEntries(deps.db, property.id, page, perPage);
     return ok({ rate_plans: entries, meta: pageMeta(total, page, perPage) });
   },

@@ -23,7 +23,7 @@ export const listPropertyReviews = defineRoute({
   query: ReviewListQuery,
   response: okSchema(t.Object({ reviews: t.Array(ReviewSchema), meta: MetaSchema })),
   handle: inProperty(async ({ deps, query }, property) => {
-    const { page, perPage } = pageOf(query, 50);
+    const { page, perPage } = pageOf(query);
     const replied = query.replied === undefined ? undefined : query.replied === '1';
     const { rows, total } = await listReviews(deps.db, property.id, { channel: query.channel, replied }, page, perPage);
     return ok({ reviews: rows.map(reviewView), meta: pageMeta(total, page, perPage) });

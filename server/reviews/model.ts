@@ -5,7 +5,7 @@ import { REVIEW_CHANNELS } from './channels.ts';
 export const ReviewParams = t.Object({ property: t.String(), review: t.String({ format: 'uuid' }) });
 
 export const ReviewListQuery = t.Object({
-  ...pagingQuery(100),
+  ...pagingQuery(),
   channel: t.Optional(t.String({ maxLength: 8 })),
   replied: t.Optional(t.Union([t.Literal('0'), t.Literal('1')])),
 });

@@ -1,7 +1,8 @@
 import { t } from 'elysia';
 import { resolveBookingButton } from '../booking-buttons/store.ts';
 import { configOperation } from '../config-surfaces/operation.ts';
-import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
+import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
+import { PagingQuery, pageOfItems } from '../core/http/paging.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { SpecialOfferSchema } from './model.ts';
 import { listSpecialOffers } from './service.ts';
@@ -15,15 +16,14 @@ export const listSpecialOffersRoute = defineRoute({
     'special_offer',
     'Special offers of a booking button',
   ),
-  description: 'Every offer of the button (active or not), oldest first, in one page.',
+  description: 'Every offer of the button (active or not), oldest first, paged like every list.',
   params: t.Object({ button: t.String() }),
+  query: PagingQuery,
   response: okSchema(t.Object({ special_offers: t.Array(SpecialOfferSchema), meta: MetaSchema })),
-  async handle({ deps, principal, params }) {
+  async handle({ deps, principal, params, query }) {
     const { button } = await resolveBookingButton(deps.db, principal, params.button);
-    const offers = await listSpecialOffers(deps.db, button);
-    return ok({
-      special_offers: offers.map(specialOfferView),
-      meta: pageMeta(offers.length, 1, Math.max(1, offers.length)),
-    });
+    // A button holds a handful of offers: read them all and page in memory, by the one rule.
+    const { items, meta } = pageOfItems(await listSpecialOffers(deps.db, button), query);
+    return ok({ special_offers: items.map(specialOfferView), meta });
   },
 });

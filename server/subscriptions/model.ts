@@ -40,7 +40,7 @@ export const SubscriptionSchema = t.Object({
 });
 
 export const ListQuery = t.Object({
-  ...pagingQuery(200),
+  ...pagingQuery(),
 });
 
 /** Create and rotate answer the signing secret this once. */

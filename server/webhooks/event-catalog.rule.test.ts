@@ -62,7 +62,7 @@ describe('event catalogue', () => {
     }[];
     expect(events.map((e) => e.type)).toEqual(EVENT_CATALOG.map((e) => e.type));
     expect(new Set(events.map((e) => e.type)).size).toBe(events.length);
-    expect(res.body.data.meta).toEqual({ total: events.length, page: 1, per_page: events.length, last_page: 1 });
+    expect(res.body.data.meta).toEqual({ total: events.length, page: 1, per_page: 200, last_page: 1 });
     for (const spec of EVENT_CATALOG)
       expect({ type: spec.type, fits: Value.Check(spec.data, spec.example) }).toEqual({ type: spec.type, fits: true });
     expect(events.find((e) => e.type === 'booking.arrived')?.alias_of).toBe('booking.created');

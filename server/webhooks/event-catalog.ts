@@ -495,9 +495,9 @@ export function subscriptionNamesFor(type: string): string[] {
   return [type, ...EVENT_CATALOG.filter((e) => e.aliasOf === type).map((e) => e.type)];
 }
 
-/** The catalogue as GET /event-catalog answers it (one page holding every entry). */
-export function eventCatalogPage() {
-  const events = EVENT_CATALOG.map((e) => ({
+/** The catalogue's entries as GET /event-catalog answers them. */
+export function eventCatalog() {
+  return EVENT_CATALOG.map((e) => ({
     type: e.type,
     group: e.group,
     description: e.description,
@@ -505,5 +505,4 @@ export function eventCatalogPage() {
     data_schema: e.data,
     example: e.example,
   }));
-  return { events, meta: { total: events.length, page: 1, per_page: events.length, last_page: 1 } };
 }

@@ -1,10 +1,9 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { deliveryLogPage } from './delivery-log.ts';
 import { DeliverySchema, LogQuery, STATUS_DOC } from './model.ts';
-
-const PER_PAGE = 50;
 
 export const listDeliveriesRoute = defineRoute({
   name: 'qc.deliveries.list',
@@ -21,6 +20,7 @@ export const listDeliveriesRoute = defineRoute({
   errors: ['errors.not_found', 'errors.qc.deliveries.unknown_status'],
   async handle({ deps, principal, query }) {
     const filter = { status: query.status, subscription: query.subscription_id };
-    return ok(await deliveryLogPage(deps, principal, filter, query.page ?? 1, query.per_page ?? PER_PAGE));
+    const { page, perPage } = pageOf(query);
+    return ok(await deliveryLogPage(deps, principal, filter, page, perPage));
   },
 });

@@ -1,7 +1,8 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
+import { PagingQuery, pageOfItems } from '../core/http/paging.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { eventCatalogPage } from './event-catalog.ts';
+import { eventCatalog } from './event-catalog.ts';
 import { EventTypeSchema } from './model.ts';
 
 export const listEventTypes = defineRoute({
@@ -15,8 +16,10 @@ export const listEventTypes = defineRoute({
   tags: ['webhooks'],
   description:
     'Every event the service emits, with the JSON Schema of its `data` and an example. An entry with `alias_of` is a subscription name for that event: it delivers the same single webhook under the alias name.',
+  query: PagingQuery,
   response: okSchema(t.Object({ events: t.Array(EventTypeSchema), meta: MetaSchema })),
-  handle() {
-    return ok(eventCatalogPage());
+  handle({ query }) {
+    const { items, meta } = pageOfItems(eventCatalog(), query);
+    return ok({ events: items, meta });
   },
 });

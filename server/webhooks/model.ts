@@ -48,7 +48,7 @@ export const SubscriptionHealthSchema = t.Object({
   last_success_at: t.Nullable(Iso),
 });
 
-/** An entry of GET /event-catalog (event-catalog.ts eventCatalogPage). */
+/** An entry of GET /event-catalog (event-catalog.ts eventCatalog). */
 export const EventTypeSchema = t.Object({
   type: t.String(),
   group: t.String(),
@@ -62,7 +62,7 @@ export const LogQuery = t.Object({
   // Free text, checked by parseStatus: an unknown status is errors.qc.deliveries.unknown_status, not a generic 422.
   status: t.Optional(t.String()),
   subscription_id: t.Optional(t.String()),
-  ...pagingQuery(200),
+  ...pagingQuery(),
 });
 
 export const STATUS_DOC = `\`status\` filters the log: one of ${DELIVERY_STATUSES.join(', ')} (else 422 \`errors.qc.deliveries.unknown_status\`).`;
