@@ -104,6 +104,13 @@ export const changelog: readonly ChangelogEntry[] = [
     title: 'One customer never slows or locks out another',
     changes: [
       {
+        kind: 'breaking',
+        summary:
+          "Gallery uploads: images over 50 megapixels are refused (422 `errors.qc.gallery_image_too_large`) besides the 12000-pixel side; bytes after the image itself (an appended HTML page) are dropped, so `byte_size` and `sha256` describe the stored image; `file_name` is the uploaded name made safe (last path segment, odd characters as `_`); a registered legacy file with bytes after its image is 422 `errors.qc.gallery_not_an_image`. Media answers carry `Content-Disposition: inline` and `Content-Security-Policy: default-src 'none'; sandbox`.",
+        migration:
+          'Scale images to at most 50 megapixels before upload; read `file_name`, `byte_size` and `sha256` from the answer rather than from the file you sent.',
+      },
+      {
         kind: 'fix',
         summary:
           'Bearer JWTs are refused (401) when they claim a lifetime (`exp - iat`) over 3600 s, carry no `iat`, an `iat` more than 60 s ahead, or a `jku`, `jwk`, `x5u` or `x5c` header. Tokens from POST /oauth/token are unaffected.',

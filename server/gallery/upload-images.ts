@@ -18,7 +18,8 @@ export const uploadGalleryImages = defineRoute({
   tags: ['gallery'],
   description: [
     '`multipart/form-data` with one or more `images` parts (at most 20). Each file is checked by its content,',
-    'not its name or declared type: JPEG, PNG, GIF or WebP, up to 10 MiB and 12000 pixels a side. A file that',
+    'not its name or declared type: JPEG, PNG, GIF or WebP, up to 10 MiB, 12000 pixels a side and 50 megapixels;',
+    'bytes after the image itself (an appended HTML page) are dropped, and `file_name` is the name made safe. A file that',
     'is not such an image: 422 `errors.qc.gallery_not_an_image`; too big: 422 `errors.qc.gallery_image_too_large`;',
     'both name the `file` and its `index`, and nothing of the request is stored. When storage refuses: 500',
     '`errors.qc.gallery_upload_failed` and nothing is recorded (retry). Answers 201 with the new images, each',

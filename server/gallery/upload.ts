@@ -8,6 +8,7 @@ import { extensionOf, publicImageUrl } from '../core/media-url.ts';
 import { recordEvent } from '../core/outbox.ts';
 import { type ImageContent, inspectImage, MAX_FILES_PER_UPLOAD } from './image-content.ts';
 import type { ImageRow } from './images.ts';
+import { safeFileName } from './safe-file-name.ts';
 
 interface Checked {
   externalId: string;
@@ -27,13 +28,15 @@ export async function uploadImages(deps: Deps, principal: Principal, files: read
   if (files.length > MAX_FILES_PER_UPLOAD) throw new ApiError('errors.qc.gallery_too_many_files');
   const checked: Checked[] = [];
   for (const [index, file] of files.entries()) {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const content = inspectImage(bytes);
+    const sent = new Uint8Array(await file.arrayBuffer());
+    const content = inspectImage(sent);
     if (content === 'not_an_image') throw new ApiError('errors.qc.gallery_not_an_image', { file: file.name, index });
     if (content === 'too_large') throw new ApiError('errors.qc.gallery_image_too_large', { file: file.name, index });
     const externalId = crypto.randomUUID();
     const storageKey = `gallery/${principal.customerId}/${externalId}.${content.extension}`;
-    checked.push({ externalId, storageKey, bytes, content, fileName: file.name.slice(0, 255) });
+    // Only the image is stored: bytes after its end (an HTML page appended to make a polyglot) are dropped.
+    const bytes = sent.subarray(0, content.end);
+    checked.push({ externalId, storageKey, bytes, content, fileName: safeFileName(file.name, content.extension) });
   }
   const stored: string[] = [];
   try {
@@ -88,6 +91,9 @@ export async function registerLegacyImage(deps: Deps, principal: Principal, lega
     throw new ApiError('errors.qc.gallery_not_an_image', { file: legacyFileId, index: 0 });
   if (content === 'too_large')
     throw new ApiError('errors.qc.gallery_image_too_large', { file: legacyFileId, index: 0 });
+  // A legacy file is served as stored (it is not copied), so one with bytes after its image cannot be cleaned.
+  if (content.end !== bytes.byteLength)
+    throw new ApiError('errors.qc.gallery_not_an_image', { file: legacyFileId, index: 0 });
   try {
     return await deps.db.tx(async (tx) => {
       const [row] = await tx.sql<ImageRow>`
