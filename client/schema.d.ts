@@ -1877,7 +1877,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1892,7 +1896,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -2580,7 +2584,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2597,7 +2605,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -3000,7 +3008,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3017,7 +3029,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -3596,7 +3608,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3613,7 +3629,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -3855,7 +3871,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3872,7 +3892,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -4430,7 +4450,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4447,7 +4471,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -5373,7 +5397,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5390,7 +5418,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -5644,7 +5672,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5661,7 +5693,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -5954,7 +5986,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5971,7 +6007,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -6267,7 +6303,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6284,7 +6324,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -6513,7 +6553,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6530,7 +6574,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -6812,7 +6856,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6829,7 +6877,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -7043,7 +7091,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7060,7 +7112,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -7467,7 +7519,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7484,7 +7540,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -7873,7 +7929,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7890,7 +7950,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -8140,7 +8200,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8157,7 +8221,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -8374,7 +8438,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8391,7 +8459,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -8607,7 +8675,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8624,7 +8696,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -9392,7 +9464,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9409,7 +9485,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -9899,7 +9975,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9916,7 +9996,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -10366,7 +10446,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10383,7 +10467,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -10992,7 +11076,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11009,7 +11097,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -11631,7 +11719,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11648,7 +11740,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -11894,7 +11986,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -11911,7 +12007,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -12369,7 +12465,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12386,7 +12486,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -12837,7 +12937,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12854,7 +12958,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -13174,7 +13278,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13191,7 +13299,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -13467,7 +13575,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13484,7 +13596,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -13933,7 +14045,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13950,7 +14066,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -14342,7 +14458,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14359,7 +14479,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -14612,7 +14732,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -14629,7 +14753,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -15084,7 +15208,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15101,7 +15229,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -15494,7 +15622,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15511,7 +15643,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -15769,7 +15901,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -15786,7 +15922,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -16211,7 +16347,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16228,7 +16368,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -16691,7 +16831,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16708,7 +16852,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -17101,7 +17245,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17118,7 +17266,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -17382,7 +17530,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17399,7 +17551,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -17877,7 +18029,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17894,7 +18050,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -18292,7 +18448,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18309,7 +18469,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -18583,7 +18743,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18600,7 +18764,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -19268,7 +19432,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19285,7 +19453,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -19487,7 +19655,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19504,7 +19676,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -19778,7 +19950,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -19795,7 +19971,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -20216,7 +20392,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20233,7 +20413,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -20472,7 +20652,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20489,7 +20673,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -20887,7 +21071,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -20904,7 +21092,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -21136,7 +21324,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21153,7 +21345,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -21386,7 +21578,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21403,7 +21599,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -21862,7 +22058,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -21879,7 +22079,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -22272,7 +22472,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22289,7 +22493,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -22550,7 +22754,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -22567,7 +22775,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -23007,7 +23215,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23024,7 +23236,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -23503,7 +23715,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23520,7 +23736,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -23918,7 +24134,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23935,7 +24155,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -24196,7 +24416,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24213,7 +24437,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -24886,7 +25110,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24903,7 +25131,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -25455,7 +25683,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -25472,7 +25704,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -25861,7 +26093,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -25878,7 +26114,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -26139,7 +26375,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26156,7 +26396,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -26922,7 +27162,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -26939,7 +27183,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };
@@ -27355,7 +27599,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             */
             503: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27372,7 +27620,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
-                        message?: "errors.service_unavailable";
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };

@@ -68,6 +68,8 @@ try {
     hostname: config.host,
     reusePort: config.reusePort,
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    // Longer than the legacy upstream deadline: a hung upstream answers 504 before the connection is closed.
+    idleTimeout: config.idleTimeoutSeconds,
   });
 } catch (err) {
   if ((err as { code?: unknown }).code !== 'EADDRINUSE') throw err;

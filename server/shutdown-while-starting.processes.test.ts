@@ -27,12 +27,16 @@ describe('SIGTERM while start-up still runs', () => {
     await admin.unsafe(`create database ${name}`);
     const databaseUrl = new URL(base);
     databaseUrl.pathname = `/${name}`;
+    // Through a transaction pooler (npm run test:pooler) the direct URL names the same new database.
+    const sessionUrl = process.env.DATABASE_SESSION_URL ? new URL(process.env.DATABASE_SESSION_URL) : undefined;
+    if (sessionUrl) sessionUrl.pathname = `/${name}`;
     const dataDir = mkdtempSync(join(tmpdir(), 'qc-shutdown-'));
     const port = freePort();
     const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl.toString(),
+        DATABASE_SESSION_URL: sessionUrl?.toString(),
         REDIS_URL: '',
         QC_DATA_DIR: dataDir,
         QC_DEMO_ON_EMPTY: '1',

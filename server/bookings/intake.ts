@@ -19,6 +19,7 @@ import type { BookingResult, GuestInput } from './booking-result.ts';
 import { type BookingProperty, propertyForBooking } from './booking-rows.ts';
 import { isChannel } from './channels.ts';
 import { heldNights } from './holdings.ts';
+import { bookingOfIntakeKey, type IntakeKey, keepIntakeKey } from './intake-keys.ts';
 import { bookedLines, type ResolvedLine, type RoomLineInput, resolveLines, writeRooms } from './lines.ts';
 import { policySnapshot } from './policy-snapshot.ts';
 import { BookingRefused, CREATE_FAILED } from './refusal.ts';
@@ -81,6 +82,8 @@ export interface CreateOptions {
   checkAvailability?: boolean;
   /** Partner-originated creation: refuse on a shadow property (nothing is written while shadow). */
   requireLive?: boolean;
+  /** The operator intake's Idempotency-Key: a booking it already made is returned unchanged (intake-keys.ts). */
+  intakeKey?: IntakeKey;
 }
 
 /**
@@ -96,7 +99,9 @@ export async function createBooking(
   return deps.actors.run(input.propertyId, async (tx) => {
     const property = await propertyForBooking(tx, input.propertyId);
     if (!property) throw new BookingRefused('unknown_property');
-    const known = await byChannelReference(tx, property.id, input.channel, input.channelReference);
+    const known =
+      (options.intakeKey && (await bookingOfIntakeKey(tx, options.intakeKey))) ??
+      (await byChannelReference(tx, property.id, input.channel, input.channelReference));
     if (known) return { booking: known, revisionId: null, changed: false };
     const lines = await checkedLines(tx, property, input);
     if (options.requireLive && property.mode !== 'live') throw new BookingRefused('property_not_live');
@@ -105,6 +110,7 @@ export async function createBooking(
     const booking = await insertBooking(deps, tx, property, input, lines, status, false);
     await moveHeldRooms(tx, new Map(), heldNights(status, bookedLines(lines, input.checkinDate, input.checkoutDate)));
     const revisionId = await appendRevision(deps, tx, booking, 'created', property.customer_id);
+    if (options.intakeKey) await keepIntakeKey(tx, options.intakeKey, booking.id);
     return { booking, revisionId, changed: true };
   });
 }

@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    title: 'A 503 says when the outcome of a write is unknown',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          "New error key `errors.qc.write_outcome_unknown` (503, with Retry-After) on writes: the database connection was lost after the write's COMMIT was sent, so it may or may not have been applied. Retry with the same `Idempotency-Key`. `errors.service_unavailable` keeps its meaning: the request was not applied. Before, both cases answered `errors.service_unavailable`, and some of those writes had been applied.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title: 'The OpenAPI document goes compressed',
     changes: [
       {

@@ -62,3 +62,26 @@ describe('configuration', () => {
     }
   });
 });
+
+describe('the server idle timeout and the legacy upstream deadline (issue 23)', () => {
+  it('leaves every allowed upstream deadline at least 10 s before the idle close, so a hung upstream is a 504', () => {
+    // Before, both were 30 s and the idle close usually won: an empty reply instead of the documented 504.
+    for (const ms of [1, 1000, 20_000, 30_000, 30_001, 120_000, 240_000]) {
+      const config = parseConfig({ QC_LEGACY_UPSTREAM_TIMEOUT_MS: String(ms) });
+      expect(config.idleTimeoutSeconds * 1000).toBeGreaterThanOrEqual(ms + 10_000);
+      expect(config.idleTimeoutSeconds).toBeLessThanOrEqual(255);
+    }
+    // Bun's limit is 255 s: a deadline it could not outlast is refused at start-up.
+    expect(() => parseConfig({ QC_LEGACY_UPSTREAM_TIMEOUT_MS: '250000' })).toThrow(/QC_LEGACY_UPSTREAM_TIMEOUT_MS/);
+  });
+
+  it('names the session URL beside a pooled DATABASE_URL', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://u@pgbouncer:6432/qc',
+      DATABASE_SESSION_URL: 'postgres://u@primary:5432/qc',
+    });
+    expect(config.databaseSessionUrl).toBe('postgres://u@primary:5432/qc');
+    expect(config.dbStuckLivenessMs).toBe(30_000);
+    expect(() => parseConfig({ DATABASE_SESSION_URL: 'mysql://x' })).toThrow(/DATABASE_SESSION_URL/);
+  });
+});

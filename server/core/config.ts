@@ -74,7 +74,7 @@ const EnvSchema = T.Object({
    */
   QC_LEGACY_UPSTREAM_URL: T.Optional(T.String({ pattern: '^https?://' })),
   /** Past it a shadowed legacy request answers 504 (the legacy service did not answer in time). */
-  QC_LEGACY_UPSTREAM_TIMEOUT_MS: T.Integer({ minimum: 1, maximum: 600_000, default: 30_000 }),
+  QC_LEGACY_UPSTREAM_TIMEOUT_MS: T.Integer({ minimum: 1, maximum: 240_000, default: 30_000 }),
   /** Shadow comparisons waiting off the request path; beyond it they are dropped and counted. */
   QC_LEGACY_SHADOW_QUEUE: T.Integer({ minimum: 1, maximum: 1_000_000, default: 1000 }),
   /** Differing exchanges kept per credential and UTC day, both bodies (guest data masked). */
@@ -119,6 +119,11 @@ export interface Config {
     migrationGuideUrl: string | undefined;
   };
   incidentRetentionDays: number;
+  /**
+   * Seconds a connection may stay silent before the server closes it (Bun's idleTimeout, at most 255): past the
+   * legacy upstream deadline with room to answer, so a hung upstream is always a 504, never an empty reply.
+   */
+  idleTimeoutSeconds: number;
   retention: RetentionSettings;
   keyEncryptionKey: string | undefined;
 }
@@ -244,6 +249,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       migrationGuideUrl: env.QC_LEGACY_MIGRATION_GUIDE_URL,
     },
     incidentRetentionDays: env.QC_INCIDENT_RETENTION_DAYS,
+    idleTimeoutSeconds: idleTimeoutSeconds(env.QC_LEGACY_UPSTREAM_TIMEOUT_MS),
     retention: {
       calendarDays: env.QC_RETENTION_CALENDAR_DAYS,
       outboxDays: env.QC_RETENTION_OUTBOX_DAYS,
@@ -255,4 +261,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     },
     keyEncryptionKey: env.QC_KEY_ENCRYPTION_KEY,
   };
+}
+
+/** Bun's default for Elysia is 30 s, the legacy upstream's default deadline too: the close won the race. */
+export function idleTimeoutSeconds(upstreamTimeoutMs: number): number {
+  return Math.min(255, Math.max(30, Math.ceil(upstreamTimeoutMs / 1000) + 10));
 }

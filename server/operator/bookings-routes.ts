@@ -10,10 +10,12 @@ import {
   type SeedBooking,
   seedBookings,
 } from '../bookings/intake.ts';
+import type { IntakeKey } from '../bookings/intake-keys.ts';
 import { lineInputOf } from '../bookings/lines.ts';
 import { type BookingRow, bookingRooms } from '../bookings/snapshot.ts';
+import { sha256Hex } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
-import { notFound } from '../core/http/api-error.ts';
+import { notFound, validationError } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
 import type { createJsonApp } from '../core/http/json-app.ts';
 import { propertyIdOf } from '../properties/insert-property.ts';
@@ -72,12 +74,27 @@ export function bookingOpsRoutes(deps: Deps) {
     app
       .post(
         '/bookings',
-        async ({ body }) => {
+        async ({ body, headers, set }) => {
           const propertyId = await propertyIdOf(deps, body.property_id);
-          const result = await createBooking(deps, opsInput(propertyId, body));
-          return ok({ ...(await opsView(deps, result.booking)), revision_id: result.revisionId });
+          const intakeKey = intakeKeyOf(headers['idempotency-key'], body);
+          const result = await createBooking(deps, opsInput(propertyId, body), { intakeKey });
+          const view = await opsView(deps, result.booking);
+          if (intakeKey && !result.changed) set.headers['idempotency-replayed'] = 'true';
+          // A replay names the revision the booking was created with.
+          const revisionId = result.revisionId ?? view.revisions.find((r) => r.revision_type === 'created')?.id ?? null;
+          return ok({ ...view, revision_id: revisionId });
         },
-        { body: OpsBooking, detail: { summary: 'Take a booking on a platform channel' } },
+        {
+          body: OpsBooking,
+          detail: {
+            summary: 'Take a booking on a platform channel',
+            description:
+              'With an `Idempotency-Key` header (1 to 128 characters) the key is kept with the booking, in its ' +
+              'transaction: the same key and body again answers the booking it made (`Idempotency-Replayed: true`) ' +
+              'and creates nothing, even after a 503 `errors.qc.write_outcome_unknown`; another body under the key ' +
+              'is 409 `errors.qc.idempotency_conflict`.',
+          },
+        },
       )
       .post(
         '/bookings/seed',
@@ -203,6 +220,16 @@ function opsInput(propertyId: number, b: OpsBookingBody): NewBooking {
 }
 
 /** The operator sees the booking in clear (no masking), with its rooms and revision ids. */
+/** The Idempotency-Key of an intake request, with the body's fingerprint; absent: no deduplication. */
+function intakeKeyOf(key: string | undefined, body: unknown): IntakeKey | undefined {
+  if (key === undefined) return undefined;
+  if (key.length < 1 || key.length > 128)
+    throw validationError({
+      idempotency_key: [`customer.booking.messages.${key.length ? 'max_length' : 'min_length'}`],
+    });
+  return { key, fingerprint: sha256Hex(JSON.stringify(body)) };
+}
+
 async function opsView(deps: Deps, b: BookingRow) {
   const revisions = await deps.db.sql<{ id: number; revision_type: string }>`
     select id, revision_type from booking_revisions where booking_id = ${b.id} order by id`;

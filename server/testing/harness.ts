@@ -31,7 +31,8 @@ function testDb(): Promise<Db> {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set: run the suite with `npm test` (it prepares a test database)');
     // Generous: the suite shares two cores with other work; the outage tests set their own bound.
-    return openPostgres(url, { max: 8, timeoutMs: 10_000 });
+    // DATABASE_SESSION_URL: DATABASE_URL is a transaction pooler (npm run test:pooler).
+    return openPostgres(url, { max: 8, timeoutMs: 10_000, sessionUrl: process.env.DATABASE_SESSION_URL });
   })();
   return sharedDb;
 }
@@ -113,6 +114,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     QC_WEBHOOK_ALLOW_PRIVATE: '1',
     QC_DEMO_ON_EMPTY: '0',
     DATABASE_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.DATABASE_URL,
+    DATABASE_SESSION_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.DATABASE_SESSION_URL,
     REDIS_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.REDIS_URL,
     ...options.env,
   });

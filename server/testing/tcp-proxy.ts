@@ -56,6 +56,14 @@ export class TcpProxy {
           if (link.silent) return;
           if (link.upstream) link.upstream.write(chunk);
           else link.pending.push(new Uint8Array(chunk));
+          const cut = proxy?.cutWhen;
+          if (cut && Buffer.from(chunk).includes(cut)) {
+            // The server got the bytes and acts on them; the client only sees its connection die.
+            proxy?.links.delete(link);
+            link.silent = true;
+            client.terminate();
+            setTimeout(() => link.upstream?.end(), 200);
+          }
         },
         close(client) {
           const link = client.data;
@@ -68,6 +76,12 @@ export class TcpProxy {
     proxy = new TcpProxy(server);
     return proxy;
   }
+
+  /**
+   * Set: the first client message containing these bytes (a statement's text: `commit`) is passed to the
+   * server, and then the client's connection is cut before any answer: the client cannot know what happened.
+   */
+  cutWhen: Buffer | undefined;
 
   /** Every connection open now stops passing bytes, both ways, and is never closed by the relay. */
   silence(): void {

@@ -93,3 +93,26 @@ export class DatabaseUnavailable extends Error {
     this.name = 'DatabaseUnavailable';
   }
 }
+
+/**
+ * The connection was lost (or the deadline passed) after a write's COMMIT, or a write statement outside a
+ * transaction, had been sent: it may have been applied or not, and the service cannot tell. Answered 503 with
+ * its own key (errors.qc.write_outcome_unknown), never "not applied": the client retries with the same
+ * Idempotency-Key, which finds the write if it was applied. Still a DatabaseUnavailable for every other purpose.
+ */
+export class WriteOutcomeUnknown extends DatabaseUnavailable {
+  constructor(cause: unknown) {
+    super(`the outcome of a write is unknown (${(cause as Error)?.message ?? String(cause)})`);
+    this.name = 'WriteOutcomeUnknown';
+  }
+}
+
+// Connection failures that happen before anything reached the server: the statement cannot have run.
+const NEVER_SENT = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+
+/** A lost connection that may have carried the statement to the server (not a refused or never-made one). */
+export function mayHaveReachedServer(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailable) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return isDatabaseUnavailable(err) && !(typeof code === 'string' && NEVER_SENT.has(code));
+}

@@ -1,6 +1,14 @@
 import postgres from 'postgres';
 import { TimeoutError, withTimeout } from '../timeout.ts';
-import { DatabaseUnavailable, type Db, isDatabaseUnavailable, type Row, toQuery } from './db.ts';
+import {
+  DatabaseUnavailable,
+  type Db,
+  isDatabaseUnavailable,
+  mayHaveReachedServer,
+  type Row,
+  toQuery,
+  WriteOutcomeUnknown,
+} from './db.ts';
 
 // Same row types as the PGlite adapter: int8/numeric as numbers, date as 'YYYY-MM-DD'.
 const types = {
@@ -48,6 +56,7 @@ function statement(
   tx: TxState | undefined,
 ): Db['query'] {
   const timeoutMs = tx?.timeoutMs ?? pool.timeoutMs;
+  const outsideTx = tx === undefined;
   return async <T>(text: string, params: unknown[] = []) => {
     if (tx?.abandoned) throw tx.abandoned;
     const pending = sql().unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: pool.prepare });
@@ -57,16 +66,24 @@ function statement(
       return rows;
     } catch (err) {
       if (isDatabaseUnavailable(err)) pool.health.failed();
-      if (!(err instanceof TimeoutError)) throw err;
+      if (!(err instanceof TimeoutError))
+        throw outsideTx && isWrite(text) && mayHaveReachedServer(err) ? new WriteOutcomeUnknown(err) : err;
       // Not yet sent: it leaves the queue and never runs. Sent: PostgreSQL is asked to cancel it. Either
       // way the caller hears 503 now and the statement cannot apply behind its back.
       // (typed void, it answers the cancel request's promise; a hung server may refuse it too.)
       Promise.resolve(pending.cancel() as unknown).catch(() => {});
       const unavailable = new DatabaseUnavailable(`no answer within ${timeoutMs} ms`);
       tx?.abandon(unavailable);
-      throw unavailable;
+      // A write outside a transaction commits on its own: a cancel may come after it did.
+      throw outsideTx && isWrite(text) ? new WriteOutcomeUnknown(unavailable) : unavailable;
     }
   };
+}
+
+/** A statement that changes data (a data-modifying CTE included); outside a transaction it commits by itself. */
+function isWrite(text: string): boolean {
+  if (/^\s*(insert|update|delete|merge)\b/i.test(text)) return true;
+  return /^\s*with\b/i.test(text) && /\b(insert|update|delete)\b/i.test(text);
 }
 
 /** A transaction's (or savepoint's) handle: its statements run on the connection sql.begin reserved. */
@@ -111,6 +128,9 @@ async function transaction<T>(pool: Pool, timeoutMs: number, fn: (tx: Db) => Pro
     state.abandon(new DatabaseUnavailable(`${what} within ${timeoutMs} ms`));
   };
   let timer = setTimeout(overdue('no connection'), timeoutMs);
+  // Set once the callback returned and postgres.js sends COMMIT: a connection lost from then on may have
+  // committed or not, and the caller must hear that, not "not applied".
+  let committing = false;
   const work = pool.sql.begin(async (tx) => {
     clearTimeout(timer);
     if (state.abandoned) throw state.abandoned;
@@ -120,6 +140,7 @@ async function transaction<T>(pool: Pool, timeoutMs: number, fn: (tx: Db) => Pro
     if (pool.sessionSettingsPerTransaction) await handle.query(SET_LOCAL_SESSION_SETTINGS);
     const result = await fn(handle);
     if (state.abandoned) throw state.abandoned;
+    committing = true;
     timer = setTimeout(overdue('no commit'), timeoutMs);
     return result as T;
   });
@@ -127,6 +148,8 @@ async function transaction<T>(pool: Pool, timeoutMs: number, fn: (tx: Db) => Pro
   work.catch(() => {});
   try {
     return (await Promise.race([work, givenUp])) as T;
+  } catch (err) {
+    throw committing && mayHaveReachedServer(err) ? new WriteOutcomeUnknown(err) : err;
   } finally {
     clearTimeout(timer);
   }

@@ -29,6 +29,12 @@ export const errorCatalogue = {
     status: 503,
     detail: 'A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.',
   },
+  'errors.qc.write_outcome_unknown': {
+    status: 503,
+    detail:
+      'The database connection was lost while this write was being committed: it may or may not have been applied. ' +
+      'Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.',
+  },
   'errors.qc.unsupported_media_type': {
     status: 415,
     detail: 'This endpoint does not read a body of this media type: send it as one of `accepted_content_types`.',

@@ -68,6 +68,7 @@ export function errorKeysOf(definition: RouteDefinition): ErrorKey[] {
   if (definition.path.includes(':')) keys.add('errors.not_found');
   keys.add('errors.internal_error');
   keys.add('errors.service_unavailable');
+  if (WRITES.has(definition.method)) keys.add('errors.qc.write_outcome_unknown');
   const order = Object.keys(errorCatalogue);
   return [...keys].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }

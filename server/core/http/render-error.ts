@@ -1,4 +1,4 @@
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, sqlState } from '../db/db.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, sqlState, WriteOutcomeUnknown } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { errorFields } from '../log.ts';
 import { ApiError, validationError } from './api-error.ts';
@@ -48,6 +48,9 @@ function toApiError(code: string | number, error: unknown, resource: string): Ap
   // A parse hook's own refusal (the JSON depth rule, ./read-body.ts) arrives wrapped in Elysia's ParseError.
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   if (code === 'PARSE' && cause instanceof ApiError) return cause;
+  // Before "not applied": the connection died after COMMIT (or an autocommit write) was sent.
+  if (error instanceof WriteOutcomeUnknown)
+    return new ApiError('errors.qc.write_outcome_unknown', {}, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   // SQLSTATE class 22 (data exception: a value out of range, malformed for its type, a character the encoding
   // lacks) comes from what the client sent: a 422, not our 500. Input checks name the field; this is the net.
