@@ -12,7 +12,7 @@ import type { Deps } from '../core/deps.ts';
 import { requestState } from '../core/http/request-state.ts';
 import { EndpointUsage } from './endpoint-usage.ts';
 import { askUpstream, type LegacyRequestBytes, pmsAnswer, type UpstreamAnswer } from './forward-upstream.ts';
-import { portDryRun } from './port-dry-run.ts';
+import { portDryRun, WRITE_FREE_ENDPOINTS } from './port-dry-run.ts';
 import { credentialReadiness, holdingBack } from './readiness.ts';
 import type { ShadowComparisons } from './shadow-comparisons.ts';
 import { affects, type SunsetCache, type SunsetSetting, sunsetHeaders } from './sunset.ts';
@@ -60,8 +60,12 @@ export class CutoverRouter implements LegacyCutover {
     if (affected && today >= affected.date && (await this.#switchedOff(affected, today))) {
       response = messageResponse(410, messages.cutover.retired(affected.date, guide));
     } else if (dryRun) {
-      // Without a known key nothing can be written: the port answers as usual.
-      response = record ? await this.#dryRun(request, url, record) : await port({ record });
+      // Without a known key, or for a method that writes nothing, the port's own answer is the dry run's: no
+      // actor turn to wait for, so a replay's reads run in parallel.
+      response =
+        record && !(endpoint && WRITE_FREE_ENDPOINTS.has(endpoint))
+          ? await this.#dryRun(request, url, record)
+          : await port({ record });
       response.headers.set(DRY_RUN_HEADER, '1');
     } else if (record?.cutover.mode === 'shadow') {
       response = await this.#shadow(request, url, record, now);

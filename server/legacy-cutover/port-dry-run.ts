@@ -6,6 +6,18 @@ import type { Deps } from '../core/deps.ts';
 import type { LegacyRequestBytes } from './forward-upstream.ts';
 
 /**
+ * Legacy methods that write nothing (not even what getBookings stores as sent): a dry run of them is their
+ * answer, with no turn or savepoint. A method gaining a write must leave this list
+ * (harness/real-corpora.process.test.ts replays every one of them and compares every table after).
+ */
+export const WRITE_FREE_ENDPOINTS: ReadonlySet<string> = new Set([
+  'availability/getAvailability',
+  'property/getRoomsDetails',
+  'property/getPropertySettings',
+  'property/getBookingOffers',
+]);
+
+/**
  * The port's answer to a legacy request's exact bytes, computed in the property's actor turn and rolled back
  * whatever it wrote: calendar rows, revisions getBookings stores, acks, room assignments, posted property data.
  * What shadow mode compares with the legacy answer, and what a request asking for a dry run (`X-Qc-Dry-Run: 1`,
