@@ -5,7 +5,7 @@ import type { Deps } from './core/deps.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
-import { spendUnmatchedBudget } from './core/limits/unmatched-route.ts';
+import { publicDocuments, spendPublicBudget } from './core/limits/public-budget.ts';
 import { galleryMedia } from './gallery/serve-image.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { createLegacyCutover, type LegacyCutoverParts } from './legacy-cutover/legacy-cutover.ts';
@@ -42,7 +42,7 @@ export function buildApp(deps: Deps, options: AppOptions) {
     .onAfterHandle({ as: 'global' }, ({ request }) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') forgetPrincipals(deps.db);
     })
-    .use(openapiRoutes(deps.config.publicUrl))
+    .use(publicDocuments(deps, openapiRoutes(deps.config.publicUrl)))
     .use(healthRoutes(deps, options.probes ?? []))
     .use(modernApi(deps))
     .use(opsRoutes(deps, options.operatorToken, cutover))
@@ -56,7 +56,7 @@ export function buildApp(deps: Deps, options: AppOptions) {
     .onError(async ({ request, code, error, server }) => {
       if (code === 'NOT_FOUND') {
         try {
-          await spendUnmatchedBudget(deps, request, server?.requestIP(request)?.address);
+          await spendPublicBudget(deps, request, server?.requestIP(request)?.address);
         } catch (refused) {
           return renderError(deps, request, 'UNKNOWN', refused);
         }

@@ -108,6 +108,11 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           "One paging rule on every list: `page` from 1 and `per_page` from 1 to 200, default 200 (the property list's page size); above 200 is 422 `max`. Lists defaulted to 50 (policies, extra services, promotions, booking buttons, subscriptions, deliveries, reviews, guest feedback) or 100 (gallery, content pages, auto-email templates), some capped at 100, and special offers, property types and the event catalogue took no paging. A reader that follows `meta` sees the same items; one that reads only the first page sees more. The bookings list keeps the interface's own size (default 50, clamped to 100) and takes `per_page` beside `limit`.",
       },
+      {
+        kind: 'fix',
+        summary:
+          'Every answer under /v1/qc carries `X-Qc-Request-Id` and the four `X-RateLimit-*` headers: GET /openapi.json, /openapi.yaml and /docs answered without them. They and unknown paths (404) spend the bucket `public` (60 a minute, 5000 a day per address); unknown paths spent the same budget under the undocumented name `unmatched`, and the README said they carried no rate-limit headers.',
+      },
     ],
   },
   {

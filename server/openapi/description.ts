@@ -14,7 +14,8 @@ tag is stored as sent and named the same way).
 
 Rate limits: every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`
 (Unix seconds of the next wall-clock minute) and \`X-RateLimit-Bucket\` (\`reads\`, \`config-writes\`,
-\`inventory-writes\`, \`booking-actions\`, \`token\`); over budget is 429 \`errors.qc.rate_limit_exceeded\`
+\`inventory-writes\`, \`booking-actions\`, \`token\`, and \`public\` for this document, the docs page and unknown
+paths, per address); over budget is 429 \`errors.qc.rate_limit_exceeded\`
 with \`Retry-After\`. Idempotency: every write accepts \`Idempotency-Key\` (up to 128 characters); the same key
 and byte-identical body within 24 hours replays the first answer with \`Idempotency-Replayed: true\` and
 \`Idempotency-Original-Timestamp\`; a different body is 409 \`errors.qc.idempotency_conflict\`.`;
