@@ -120,6 +120,11 @@ export const changelog: readonly ChangelogEntry[] = [
     title: 'One customer never slows or locks out another',
     changes: [
       {
+        kind: 'fix',
+        summary:
+          "POST /oauth/token: wrong secrets for a `client_id` no longer spend that client's token budget (anyone who saw a client_id could lock it out of tokens). They spend their address's budget and a failure budget of the client (100 a minute, 10 000 a day); the right secret is counted only against the client's own budget and gets its token from any address.",
+      },
+      {
         kind: 'breaking',
         summary:
           "Gallery uploads: images over 50 megapixels are refused (422 `errors.qc.gallery_image_too_large`) besides the 12000-pixel side; bytes after the image itself (an appended HTML page) are dropped, so `byte_size` and `sha256` describe the stored image; `file_name` is the uploaded name made safe (last path segment, odd characters as `_`); a registered legacy file with bytes after its image is 422 `errors.qc.gallery_not_an_image`. Media answers carry `Content-Disposition: inline` and `Content-Security-Policy: default-src 'none'; sandbox`.",

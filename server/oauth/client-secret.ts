@@ -1,4 +1,4 @@
-import { randomSecret, safeEqual, sha256Hex } from '../core/auth/secrets.ts';
+import { randomSecret, sha256Hex } from '../core/auth/secrets.ts';
 import type { Db } from '../core/db/db.ts';
 
 /**
@@ -10,24 +10,6 @@ export const CLIENT_SECRET_OVERLAP_HOURS = 24;
 /** A fresh OAuth client secret (256 random bits); only its SHA-256 is stored. */
 export function newClientSecret(): string {
   return `qcs_${randomSecret()}`;
-}
-
-export interface StoredClientSecrets {
-  secret_hash: string;
-  previous_secret_hash: string | null;
-  previous_secret_expires_at: Date | null;
-}
-
-/**
- * Whether `secret` is the client's secret, or the one it replaced while that is inside its overlap. Both
- * comparisons always run, in constant time, so the answer's timing tells nothing about which one matched.
- */
-export function clientSecretAccepted(stored: StoredClientSecrets, secret: string, now: Date): boolean {
-  const hash = sha256Hex(secret);
-  const current = safeEqual(hash, stored.secret_hash);
-  const previous = safeEqual(hash, stored.previous_secret_hash ?? '');
-  const inOverlap = stored.previous_secret_expires_at !== null && stored.previous_secret_expires_at > now;
-  return current || (previous && inOverlap);
 }
 
 export interface RotatedSecret {

@@ -1,8 +1,8 @@
+import { clientSecretAccepted, type StoredClientSecrets } from '../core/auth/client-secrets.ts';
 import { canBeCredential } from '../core/auth/credentials.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, PARTNER_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
-import { clientSecretAccepted, type StoredClientSecrets } from './client-secret.ts';
 
 export interface TokenRequest {
   grantType: string | undefined;
