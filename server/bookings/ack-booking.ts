@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ackBookingRevisions } from './feed.ts';
+import { feedAccount } from './feed-account.ts';
 import { BookingAckBody, BookingIdParams } from './model.ts';
 import { bookingInScope } from './partner-lookup.ts';
 
@@ -30,7 +31,14 @@ export const ackBooking = defineRoute({
   errors: ['errors.not_found'],
   async handle({ deps, principal, params, body }) {
     const booking = await bookingInScope(deps.db, principal, params.booking);
-    const acked = await ackBookingRevisions(deps.db, principal.clientPk, booking, body?.revision_id, deps.clock.now());
+    const acked = await ackBookingRevisions(
+      deps.db,
+      principal.clientPk,
+      booking,
+      body?.revision_id,
+      deps.clock.now(),
+      feedAccount(principal),
+    );
     return ok({ booking_id: booking.external_booking_id, inbound_booking_id: booking.id, ...acked });
   },
 });

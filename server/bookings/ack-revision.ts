@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ackRevision } from './feed.ts';
+import { feedAccount } from './feed-account.ts';
 import { RevisionParams } from './model.ts';
 
 export const ackRevisionRoute = defineRoute({
@@ -20,6 +21,15 @@ export const ackRevisionRoute = defineRoute({
   ),
   errors: ['errors.not_found'],
   async handle({ deps, principal, params }) {
-    return ok(await ackRevision(deps.db, principal.clientPk, principal.propertyIds, params.revision, deps.clock.now()));
+    return ok(
+      await ackRevision(
+        deps.db,
+        principal.clientPk,
+        principal.propertyIds,
+        params.revision,
+        deps.clock.now(),
+        feedAccount(principal),
+      ),
+    );
   },
 });

@@ -108,13 +108,17 @@ class Consumer {
   }
 }
 
-async function run(fx: BookingFixture, actions: Action[]) {
+/**
+ * `scope`: consumers holding the two properties by id (the feed scans per property), or account-scoped
+ * ones (one scan of the account in id order from the consumer's position, feed-account.ts).
+ */
+async function run(fx: BookingFixture, actions: Action[], scope: 'properties' | 'account') {
   const consumers = (await Promise.all(
     [0, 1].map(async () => {
       const c = await t.client({
         customer_id: fx.demo.customer_id,
         scopes: ['bookings.read'],
-        property_ids: [fx.property, fx.shadow],
+        ...(scope === 'account' ? { account_scoped: true } : { property_ids: [fx.property, fx.shadow] }),
       });
       return new Consumer(c.token);
     }),
@@ -264,7 +268,16 @@ describe('the revision feed under random interleavings', () => {
   it('delivers every revision exactly once per id, ascending per booking, independently per consumer', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 30 }), async (actions) => {
-        await run(await bookingFixture(t), actions);
+        await run(await bookingFixture(t), actions, 'properties');
+      }),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it('holds the same contract for account-scoped consumers, read in one scan from their position', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 30 }), async (actions) => {
+        await run(await bookingFixture(t), actions, 'account');
       }),
       { numRuns: 12 },
     );

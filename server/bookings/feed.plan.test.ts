@@ -14,6 +14,7 @@ const { t, fx } = bookingTest();
 /** A SQL literal for the parameters these statements take (ids, id lists, dates). */
 function literal(value: unknown): string {
   if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
   if (Array.isArray(value)) return `'{${value.join(',')}}'`;
   if (value instanceof Date) return `'${value.toISOString()}'`;
   throw new Error(`no literal for ${typeof value}`);
@@ -22,8 +23,7 @@ function literal(value: unknown): string {
 /** A Db that answers every statement as usual and keeps its generic plan (EXPLAIN EXECUTE of a PREPARE). */
 function planRecorder(tx: Db, plans: unknown[]): Db {
   let n = 0;
-  const sql = async <T>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]> => {
-    const [text, params] = toQuery(strings, values);
+  const record = async (text: string, params: unknown[]) => {
     const name = `feed_plan_${++n}`;
     await tx.query(`prepare ${name} as ${text}`);
     const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(
@@ -31,9 +31,16 @@ function planRecorder(tx: Db, plans: unknown[]): Db {
     );
     plans.push(row?.['QUERY PLAN']);
     await tx.query(`deallocate ${name}`);
+  };
+  const sql = async <T>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]> => {
+    await record(...toQuery(strings, values));
     return tx.sql<T>(strings, ...values);
   };
-  return { ...tx, sql } as Db;
+  const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+    await record(text, params);
+    return tx.query<T>(text, params);
+  };
+  return { ...tx, sql, query } as Db;
 }
 
 interface PlanNode {
@@ -113,5 +120,56 @@ describe('feed statements under a generic plan', () => {
     const ackScans = plans.flatMap((plan) => scansOf('booking_revision_acks', plan));
     expect(ackScans.length).toBe(3);
     expect(ackScans.filter((scan) => !/revision_id = r\.id/.test(scan))).toEqual([]);
+  });
+
+  it("reads an account-scoped consumer's page in one primary-key scan whatever the number of properties, probing properties and acks per revision", async () => {
+    const plans: unknown[] = [];
+    const rollback = new Error('rollback');
+    await t.deps.db
+      .tx(async (tx) => {
+        // 2000 more properties in the account, 3000 revisions spread over 300 of them, and statistics.
+        const properties = (
+          await tx.sql<{ id: number }>`
+            insert into properties (customer_id, name, currency, timezone, mode)
+            select ${fx.demo.customer_id}, 'Plan ' || i, 'EUR', 'UTC', 'live' from generate_series(1, 2000) i returning id`
+        ).map((r) => r.id);
+        await tx.sql`
+          insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
+          select (${properties}::bigint[])[1 + i % 300], 'plan-account-' || i, 'BDC', 'confirmed', date '2027-03-01', date '2027-03-04', 'EUR', 450
+          from generate_series(1, 300) i`;
+        await tx.sql`
+          insert into booking_revisions (booking_id, property_id, revision_type, payload)
+          select b.id, b.property_id, 'modified', '{}'::jsonb from bookings b cross join generate_series(1, 10)
+          where b.external_booking_id like 'plan-account-%'`;
+        await tx.query('analyze booking_revisions');
+        await tx.query('analyze properties');
+        const [client] = await tx.sql<{ id: number }>`
+          select id from api_clients where customer_id = ${fx.demo.customer_id} order by id limit 1`;
+        const consumer = client?.id as number;
+        await tx.query('set local plan_cache_mode = force_generic_plan');
+        const recorder = planRecorder(tx, plans);
+        const account = { customerId: fx.demo.customer_id };
+        const page = await feedPage(recorder, {
+          consumerId: consumer,
+          propertyIds: [fx.propertyId, ...properties],
+          since: 0,
+          limit: 100,
+          account,
+        });
+        expect(page.booking_revisions.length).toBe(100);
+        throw rollback;
+      })
+      .catch((err) => {
+        if (err !== rollback) throw err;
+      });
+    expect(plans.length).toBe(1);
+    expect(scansOf('booking_revisions', plans[0])).toEqual([
+      expect.stringMatching(/^Index Scan booking_revisions_pkey/),
+    ]);
+    // Membership and the property's external id: both probes of one property by its key, per revision.
+    const propertyScans = scansOf('properties', plans[0]);
+    expect(propertyScans.length).toBeGreaterThanOrEqual(1);
+    expect(propertyScans.filter((scan) => !/^Index Scan properties_pkey .*on \(id = r\.property_id\)/.test(scan))).toEqual([]);
+    expect(scansOf('booking_revision_acks', plans[0])).toEqual([expect.stringMatching(/revision_id = r\.id/)]);
   });
 });

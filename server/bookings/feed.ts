@@ -1,6 +1,7 @@
 import type { Db } from '../core/db/db.ts';
 import { fieldError, notFound } from '../core/http/api-error.ts';
 import { pageSize, wholeNumber } from '../core/http/lenient-query.ts';
+import { type AccountScope, accountFeedPage, advanceAccountPosition } from './feed-account.ts';
 import { type RevisionRow, revisionView } from './view.ts';
 
 /** Feed page size: default 100, larger values are clamped to 500 (spec 8.2 leaves the maximum open). */
@@ -23,6 +24,11 @@ export interface FeedQuery {
   /** Resume after this revision id (0: from the start, which re-delivers everything still unacked). */
   since: number;
   limit: number;
+  /**
+   * Set for an account-scoped consumer (propertyIds are then the customer's allowed properties): the page
+   * is one scan in id order from the consumer's position (feed-account.ts), not one per property.
+   */
+  account?: { customerId: number };
 }
 
 /**
@@ -46,6 +52,11 @@ export interface FeedQuery {
  * so a cursor never skips a revision that commits later with a lower id.
  */
 export async function feedPage(db: Db, q: FeedQuery) {
+  if (q.account) {
+    const account = { customerId: q.account.customerId, propertyIds: q.propertyIds };
+    const rows = await accountFeedPage(db, q.consumerId, account, q.since, q.limit);
+    return { booking_revisions: rows.map(revisionView), next_cursor: rows.at(-1)?.id ?? q.since };
+  }
   // Per property: start after the later of the cursor and the consumer's watermark (everything up to it is
   // acked), take the first `limit` unacked; then merge the properties' runs by id. The per-property scan is
   // written in ONE_PROPERTY_IN_ID_ORDER's shape (the note above).
@@ -105,6 +116,8 @@ export async function ackRevision(
   propertyIds: ReadonlySet<number>,
   revisionSegment: string,
   at: Date,
+  /** An account-scoped consumer's account: its position (feed-account.ts) moves with the ack. */
+  account?: AccountScope,
 ) {
   if (!/^\d{1,18}$/.test(revisionSegment)) throw notFound();
   const revisionId = Number(revisionSegment);
@@ -114,7 +127,10 @@ export async function ackRevision(
   const inserted =
     await db.sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${consumerId}, ${revisionId}, ${at})
     on conflict (consumer_id, revision_id) do nothing returning revision_id`;
-  if (inserted.length) await advanceWatermark(db, consumerId, revision.property_id);
+  if (inserted.length) {
+    await advanceWatermark(db, consumerId, revision.property_id);
+    if (account) await advanceAccountPosition(db, consumerId, account);
+  }
   const [ack] = await db.sql<{ acked_at: Date }>`
     select acked_at from booking_revision_acks where consumer_id = ${consumerId} and revision_id = ${revisionId}`;
   return { revision_id: revisionId, acked: true, acked_at: new Date(ack?.acked_at ?? at).toISOString() };
@@ -131,6 +147,7 @@ export async function ackBookingRevisions(
   booking: { id: number; property_id: number },
   upToRevisionId: number | undefined,
   at: Date,
+  account?: AccountScope,
 ) {
   if (upToRevisionId !== undefined && !Number.isSafeInteger(upToRevisionId))
     throw fieldError('booking', 'revision_id', 'integer');
@@ -141,7 +158,10 @@ export async function ackBookingRevisions(
     where r.booking_id = ${bookingId} and r.id <= ${upToRevisionId ?? Number.MAX_SAFE_INTEGER}
     on conflict (consumer_id, revision_id) do nothing
     returning revision_id`;
-  if (acked.length) await advanceWatermark(db, consumerId, booking.property_id);
+  if (acked.length) {
+    await advanceWatermark(db, consumerId, booking.property_id);
+    if (account) await advanceAccountPosition(db, consumerId, account);
+  }
   const [all] = await db.sql<{ ids: number[] | null }>`
     select array_agg(r.id order by r.id) as ids from booking_revisions r
     join booking_revision_acks a on a.revision_id = r.id and a.consumer_id = ${consumerId}

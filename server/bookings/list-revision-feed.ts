@@ -40,6 +40,7 @@ export const listRevisionFeed = defineRoute({
         consumerId: principal.clientPk,
         propertyIds: [...principal.propertyIds],
         ...feedCursor(query.since, query.limit),
+        account: principal.accountScoped ? { customerId: principal.customerId } : undefined,
       }),
     );
   },

@@ -54,6 +54,23 @@ export const changelog: readonly ChangelogEntry[] = [
   },
   {
     date: '2026-11-26',
+    title: 'Bounded storage: what the service keeps, and for how long',
+    changes: [
+      {
+        kind: 'breaking',
+        summary:
+          'Past calendar days are kept 90 days (the operator setting QC_RETENTION_CALENDAR_DAYS): a month of availability, rates and restrictions is removed once all of it is older. Reads of older dates answer as for days never pushed. Pushes accept yesterday on, so no write is affected.',
+        migration: 'A partner that reads its calendar more than 90 days back keeps its own copy of those days.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Finished webhook deliveries and their attempts are kept 90 days, the redelivery window of spec 6.2, and then leave GET /deliveries; legacy revisions of stays that ended more than 90 days ago are reduced to the latest, which getBookings still answers.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title: "The partner's rough edges: one rule per convention",
     changes: [
       {

@@ -1,0 +1,112 @@
+import type { Principal } from '../core/auth/principal.ts';
+import type { Db } from '../core/db/db.ts';
+import type { RevisionRow } from './view.ts';
+
+/**
+ * The feed of an account-scoped consumer (a token for every property of the customer), whatever the
+ * number of properties: ONE scan of booking_revisions in id order, not one scan per property.
+ *
+ * The per-property shape (feed.ts feedPage) probes every property of the allow-list on every poll: 10000
+ * index probes for a caught-up consumer of a 10000-property account, and for a new one the first `limit`
+ * revisions of each property merged and sorted (issue 24: 258-293 ms a poll at 1000 properties, 503 at
+ * limit 500). Here the page is the first `limit` revisions after the consumer's position, in primary-key
+ * order, that belong to the account's allowed properties and are not acked: it reads about `limit` rows
+ * when the account holds most of the feed, and stops there.
+ *
+ * The consumer's position (booking_feed_positions) is the id through which every revision of its allowed
+ * properties is acked, so a poll from since=0 after a restart starts there instead of walking the acked
+ * history. It is kept per allow-list (`scope`, a fingerprint of the allowed ids): when the allow-list
+ * changes (a group unpaused, a property re-enabled, with revisions the consumer never acked), the stored
+ * position no longer applies and a new one is built from 0 by later acks. Each ack advances it by at most
+ * POSITION_LOOKAHEAD revisions (a bounded look-ahead), so an ack never walks a long acked history at once.
+ * Revisions of a customer commit in id order (revisions.ts), so a revision committed later lands above it.
+ */
+
+export interface AccountScope {
+  customerId: number;
+  propertyIds: Iterable<number>;
+}
+
+const POSITION_LOOKAHEAD = 5000;
+
+/** The account of an account-scoped principal (its position moves with its acks); undefined otherwise. */
+export function feedAccount(principal: Principal): AccountScope | undefined {
+  return principal.accountScoped ? { customerId: principal.customerId, propertyIds: principal.propertyIds } : undefined;
+}
+
+/**
+ * "r is a revision of an allowed property": the customer's active properties outside paused groups, as
+ * authenticate.ts resolves an account-scoped client's `allowed`. Probed per revision by the properties
+ * primary key: the `offset 0` keeps it a probe. As a join, the planner drives from the account's
+ * properties, one index scan each, and sorts their revisions: the per-property cost this file avoids
+ * (feed.plan.test.ts pins the shape under the generic plan).
+ */
+const ALLOWED_REVISION = `exists (select from properties p where p.id = r.property_id and p.customer_id = $1
+  and p.status = 'active' and not exists (select from property_groups g where g.id = p.group_id and g.paused) offset 0)`;
+
+/** An order-independent fingerprint of an allow-list: its size, sum and a mixed hash of its ids. */
+export function scopeOf(propertyIds: Iterable<number>): string {
+  let n = 0;
+  let sum = 0;
+  let mixed = 0;
+  for (const id of propertyIds) {
+    n++;
+    sum += id;
+    // Order-independent: a sum of per-id hashes (Math.imul keeps it in 32 bits).
+    mixed = (mixed + Math.imul(id ^ (id >>> 16), 0x45d9f3b)) | 0;
+  }
+  return `${n}:${sum}:${mixed >>> 0}`;
+}
+
+/** One page: unacked revisions of the account after max(since, position), ascending id. */
+export async function accountFeedPage(
+  db: Db,
+  consumerId: number,
+  account: AccountScope,
+  since: number,
+  limit: number,
+): Promise<RevisionRow[]> {
+  return db.query<RevisionRow>(
+    `select r.id, r.booking_id, r.revision_type, r.created_at, r.payload,
+       (select p.external_id::text from properties p where p.id = r.property_id) as external_property_id
+     from booking_revisions r
+     where r.id > greatest($2::bigint, coalesce(
+         (select acked_through from booking_feed_positions where consumer_id = $3 and scope = $4), 0))
+       and ${ALLOWED_REVISION}
+       and not exists (select from booking_revision_acks a where a.consumer_id = $3 and a.revision_id = r.id offset 0)
+     order by r.id
+     limit $5`,
+    [account.customerId, since, consumerId, scopeOf(account.propertyIds), limit],
+  );
+}
+
+/**
+ * Moves the consumer's position up to just before its first unacked revision of the account, looking at
+ * most POSITION_LOOKAHEAD revisions ahead (to the last one looked at when all of them are acked). One
+ * statement, one snapshot, like advanceWatermark; concurrent advances keep the greater value.
+ */
+export async function advanceAccountPosition(db: Db, consumerId: number, account: AccountScope): Promise<void> {
+  const scope = scopeOf(account.propertyIds);
+  // The look-ahead appears twice on purpose: written once as a CTE it would be materialized whole (5000
+  // rows) on every ack; as a subquery it is read lazily, and the first unacked revision ends the scan.
+  const ahead = `(select r.id from booking_revisions r
+      where r.id > (select at from start) and ${ALLOWED_REVISION}
+      order by r.id limit ${POSITION_LOOKAHEAD}) ahead`;
+  await db.query(
+    `with start as (
+       select coalesce((select acked_through from booking_feed_positions where consumer_id = $2 and scope = $3), 0) as at),
+     target as (
+       select coalesce(
+         (select ahead.id - 1 from ${ahead}
+           where not exists (select from booking_revision_acks a where a.consumer_id = $2 and a.revision_id = ahead.id)
+           order by ahead.id limit 1),
+         (select max(ahead.id) from ${ahead})) as at)
+     insert into booking_feed_positions (consumer_id, scope, acked_through)
+     select $2, $3, t.at from target t where t.at > (select at from start)
+     on conflict (consumer_id) do update set
+       scope = excluded.scope,
+       acked_through = case when booking_feed_positions.scope = excluded.scope
+         then greatest(booking_feed_positions.acked_through, excluded.acked_through) else excluded.acked_through end`,
+    [account.customerId, consumerId, scope],
+  );
+}
