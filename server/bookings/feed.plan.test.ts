@@ -169,7 +169,9 @@ describe('feed statements under a generic plan', () => {
     // Membership and the property's external id: both probes of one property by its key, per revision.
     const propertyScans = scansOf('properties', plans[0]);
     expect(propertyScans.length).toBeGreaterThanOrEqual(1);
-    expect(propertyScans.filter((scan) => !/^Index Scan properties_pkey .*on \(id = r\.property_id\)/.test(scan))).toEqual([]);
+    expect(
+      propertyScans.filter((scan) => !/^Index Scan properties_pkey .*on \(id = r\.property_id\)/.test(scan)),
+    ).toEqual([]);
     expect(scansOf('booking_revision_acks', plans[0])).toEqual([expect.stringMatching(/revision_id = r\.id/)]);
   });
 });
