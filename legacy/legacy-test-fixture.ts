@@ -1,7 +1,8 @@
 import { createBooking, type NewBooking } from '../server/bookings/intake.ts';
 import { sha256Hex } from '../server/core/auth/secrets.ts';
 import { ManualClock } from '../server/core/clock.ts';
-import { createLegacyKey, type Demo } from '../server/demo/demo.ts';
+import type { Demo } from '../server/demo/demo.ts';
+import { createLegacyKey } from '../server/legacy-cutover/legacy-keys.ts';
 import { perFile, type Reply, type TestApp, testAppPerFile } from '../server/testing/harness.ts';
 
 /**

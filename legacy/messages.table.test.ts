@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { createLegacyKey } from '../server/demo/demo.ts';
+import { createLegacyKey } from '../server/legacy-cutover/legacy-keys.ts';
 import type { Reply } from '../server/testing/harness.ts';
 import { linkExtRoom } from './availability/rooms.ts';
 import { legacyFixture, legacyTest, TODAY } from './legacy-test-fixture.ts';

@@ -11,8 +11,8 @@ import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
 import { createLegacyCutover, type LegacyCutoverParts } from './legacy-cutover/legacy-cutover.ts';
 import { metricsRoutes } from './metrics/routes.ts';
 import { openapiRoutes, setSpecSource } from './openapi/routes.ts';
-import { dashboardRoutes } from './operator/dashboard-routes.ts';
-import { opsRoutes } from './operator/ops-routes.ts';
+import { dashboardApi, opsApi } from './operator/operator-api.ts';
+import { operatorRouteTable } from './operator-route-table.ts';
 import { routeTable } from './route-table.ts';
 
 export interface AppOptions {
@@ -31,6 +31,7 @@ function modernApi(deps: Deps) {
 
 export function buildApp(deps: Deps, options: AppOptions) {
   const cutover = options.cutover ?? createLegacyCutover(deps);
+  const operatorRoutes = operatorRouteTable(cutover);
   const app = new Elysia({ name: 'qc-root' })
     // Every answer, JSON or not, errors and legacy bytes included: a browser never sniffs a stored string
     // (content pages, feedback, templates) into HTML or script.
@@ -45,9 +46,9 @@ export function buildApp(deps: Deps, options: AppOptions) {
     .use(publicDocuments(deps, openapiRoutes(deps.config.publicUrl)))
     .use(healthRoutes(deps, options.probes ?? []))
     .use(modernApi(deps))
-    .use(opsRoutes(deps, options.operatorToken, cutover))
+    .use(opsApi(deps, options.operatorToken, operatorRoutes))
     .use(metricsRoutes(deps, options.operatorToken))
-    .use(dashboardRoutes(deps))
+    .use(dashboardApi(deps, operatorRoutes))
     .use(galleryMedia(deps))
     // The legacy PMS v1 facade answers every /api/pms/v1 path itself, failures included, byte for byte; per
     // key, the cutover hands it to the legacy service instead (shadow).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { createLegacyKey } from '../../server/demo/demo.ts';
+import { createLegacyKey } from '../../server/legacy-cutover/legacy-keys.ts';
 import { type LegacyFixture, legacyFixture, legacyTestAppPerFile } from '../legacy-test-fixture.ts';
 import { linkExtRoom } from './rooms.ts';
 import { writeLegacyAvailability } from './update-availability.ts';

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sha256Hex } from '../../server/core/auth/secrets.ts';
+import { FIRST_GENERATED_BOOKING_ID } from '../../server/core/booking-ids.ts';
 import type { Db } from '../../server/core/db/db.ts';
 import { PhpFloat, phpJsonEncode, RawJson } from '../bytes.ts';
-
-/** Booking ids from here on are the current generation (spec 4.8); lower ones are old-generation bookings. */
-export const FIRST_CURRENT_BOOKING_ID = 161300;
 
 export interface StoredRevision {
   id: number;
@@ -89,7 +87,7 @@ export function revisionIdentity(
   seq: number,
   content: string,
 ): { revision_id: string; revision_number: number } {
-  if (bookingId < FIRST_CURRENT_BOOKING_ID) return { revision_id: md5(content), revision_number: 1 };
+  if (bookingId < FIRST_GENERATED_BOOKING_ID) return { revision_id: md5(content), revision_number: 1 };
   return { revision_id: `${bookingId}-${seq}-${sha256Hex(content).slice(0, 16)}`, revision_number: seq };
 }
 

@@ -1,4 +1,5 @@
 import { moveHeldRooms } from '../../actors/held-rooms.ts';
+import { FIRST_GENERATED_BOOKING_ID } from '../core/booking-ids.ts';
 /**
  * server/bookings/intake.ts: the booking domain API. Every way a booking is born or changes goes through
  * these functions (operator intake, partner creation, inbound channel webhooks, the demo, the legacy
@@ -43,8 +44,6 @@ export {
 export type { RoomLineInput } from './lines.ts';
 export { BookingRefused } from './refusal.ts';
 
-/** Ids from this value on come from the sequence; explicit ids (old-generation bookings) stay below it. */
-export const FIRST_GENERATED_BOOKING_ID = 161300;
 const MAX_NIGHTS = 365;
 
 export interface NewBooking {

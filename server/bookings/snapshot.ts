@@ -131,3 +131,16 @@ export function snapshotOf(b: BookingRow, rooms: readonly BookingRoomRow[]) {
 }
 
 export type RevisionPayload = ReturnType<typeof snapshotOf>;
+
+/** A booking by its internal id, whatever its property (the operator's view); undefined when unknown. */
+export async function bookingById(db: Db, id: number): Promise<BookingRow | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
+  const [row] = await db.sql<BookingRow>`select * from bookings where id = ${id}`;
+  return row;
+}
+
+/** The ids and types of a booking's revisions, oldest first. */
+export function revisionsOfBooking(db: Db, bookingId: number) {
+  return db.sql<{ id: number; revision_type: string }>`
+    select id, revision_type from booking_revisions where booking_id = ${bookingId} order by id`;
+}

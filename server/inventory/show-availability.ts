@@ -3,6 +3,7 @@ import { resolveProperty } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { AVAILABILITY_SHOW, showAvailability } from './availability-read.ts';
 import { AvailabilityAnswer, PropertyParams, RangeQuery } from './model.ts';
+import { MAX_READ_DAYS } from './read-range.ts';
 
 export const showAvailabilityRoute = defineRoute({
   ...AVAILABILITY_SHOW,
@@ -13,7 +14,7 @@ export const showAvailabilityRoute = defineRoute({
   summary: 'Free rooms per room type and date',
   tags: ['inventory'],
   description:
-    'Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most 732 days). Every date ' +
+    `Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most ${MAX_READ_DAYS} days). Every date ` +
     'of the range is answered for every live room type: a date nothing was pushed for reads 0 (nothing to sell).',
   params: PropertyParams,
   query: RangeQuery,

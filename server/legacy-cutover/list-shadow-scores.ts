@@ -1,19 +1,20 @@
 import { t } from 'elysia';
-import type { Deps } from '../core/deps.ts';
 import { ok } from '../core/http/envelope.ts';
-import type { OpsApp } from './ops-app.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { shadowScores } from './shadow-scores.ts';
 
 const Day = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** GET /ops/legacy-keys/{id}/shadow-scores?from=&to=: the daily shadow-difference score, zero streak, samples. */
-export const listShadowScores = (app: OpsApp, deps: Deps) =>
-  app.get(
-    '/legacy-keys/:id/shadow-scores',
-    async ({ params, query }) => ok(await shadowScores(deps, params.id, query)),
-    {
-      params: t.Object({ id: t.Numeric() }),
-      query: t.Object({ from: t.Optional(Day), to: t.Optional(Day) }),
-      detail: { summary: "A legacy key's shadow-difference score per UTC day" },
-    },
-  );
+export const listShadowScores = defineOperatorRoute({
+  name: 'ops.legacy_keys.shadow_scores',
+  surface: 'ops',
+  method: 'GET',
+  path: '/legacy-keys/:id/shadow-scores',
+  summary: "A legacy key's shadow-difference score per UTC day",
+  params: t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+  query: t.Object({ from: t.Optional(Day), to: t.Optional(Day) }),
+  async handle({ deps, params, query }) {
+    return ok(await shadowScores(deps, params.id, query));
+  },
+});

@@ -1,26 +1,27 @@
 import { t } from 'elysia';
-import type { Deps } from '../core/deps.ts';
 import { ok } from '../core/http/envelope.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import type { LegacyCutoverParts } from './legacy-cutover.ts';
-import type { OpsApp } from './ops-app.ts';
 import { setSunset } from './sunset.ts';
 
 /**
  * PUT /ops/legacy/sunset `{date, endpoints?}`: the legacy facade's (or some methods') shutdown date; from now on
- * the affected answers carry `Sunset` and `Link`. 422 before 2027-08-01 or under 6 months away.
+ * the affected answers carry `Sunset` and `Link`. 422 before 2027-08-01 or under 6 months away. Made with the
+ * process's cutover parts, whose sunset cache it clears.
  */
-export const setSunsetRoute = (app: OpsApp, deps: Deps, cutover: LegacyCutoverParts) =>
-  app.put(
-    '/legacy/sunset',
-    async ({ body }) => {
+export const setSunsetRoute = (cutover: Pick<LegacyCutoverParts, 'sunset'>) =>
+  defineOperatorRoute({
+    name: 'ops.legacy.sunset',
+    surface: 'ops',
+    method: 'PUT',
+    path: '/legacy/sunset',
+    summary: 'Set the legacy facade sunset date',
+    body: t.Object({
+      date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      endpoints: t.Optional(t.Array(t.String({ minLength: 1 }), { maxItems: 50 })),
+    }),
+    async handle({ deps, body }) {
       const setting = await setSunset(deps, cutover.sunset, body);
       return ok({ date: setting.date, endpoints: setting.endpoints, set_at: setting.setAt.toISOString() });
     },
-    {
-      body: t.Object({
-        date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-        endpoints: t.Optional(t.Array(t.String({ minLength: 1 }), { maxItems: 50 })),
-      }),
-      detail: { summary: 'Set the legacy facade sunset date' },
-    },
-  );
+  });

@@ -1,12 +1,17 @@
 import { t } from 'elysia';
-import type { Deps } from '../core/deps.ts';
 import { ok } from '../core/http/envelope.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { legacyKeyView } from './cutover-setting.ts';
-import type { OpsApp } from './ops-app.ts';
 
 /** GET /ops/legacy-keys/{id}: the key's property, PMS, cutover mode and upstream (never the key itself). */
-export const showLegacyKey = (app: OpsApp, deps: Deps) =>
-  app.get('/legacy-keys/:id', async ({ params }) => ok(await legacyKeyView(deps, params.id)), {
-    params: t.Object({ id: t.Numeric() }),
-    detail: { summary: 'Read a legacy api key and its cutover setting' },
-  });
+export const showLegacyKey = defineOperatorRoute({
+  name: 'ops.legacy_keys.show',
+  surface: 'ops',
+  method: 'GET',
+  path: '/legacy-keys/:id',
+  summary: 'Read a legacy api key and its cutover setting',
+  params: t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+  async handle({ deps, params }) {
+    return ok(await legacyKeyView(deps, params.id));
+  },
+});

@@ -1,10 +1,15 @@
-import type { Deps } from '../core/deps.ts';
 import { ok } from '../core/http/envelope.ts';
-import type { OpsApp } from './ops-app.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { readinessView } from './readiness-view.ts';
 
 /** GET /ops/legacy/readiness: every credential's mode, zero streak and the 90-day rule; who holds the sunset back. */
-export const showReadiness = (app: OpsApp, deps: Deps) =>
-  app.get('/legacy/readiness', async () => ok(await readinessView(deps)), {
-    detail: { summary: 'Which legacy credentials are ready for shutdown' },
-  });
+export const showReadiness = defineOperatorRoute({
+  name: 'ops.legacy.readiness',
+  surface: 'ops',
+  method: 'GET',
+  path: '/legacy/readiness',
+  summary: 'Which legacy credentials are ready for shutdown',
+  async handle({ deps }) {
+    return ok(await readinessView(deps));
+  },
+});

@@ -1,22 +1,27 @@
 import { t } from 'elysia';
-import type { Deps } from '../core/deps.ts';
 import { ok } from '../core/http/envelope.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { setCutover } from './cutover-setting.ts';
-import type { OpsApp } from './ops-app.ts';
 
 /**
  * PUT /ops/legacy-keys/{id}/cutover `{mode, upstream_url?, allow_private_upstream?}`: shadow (the legacy service
  * answers, the port is compared) or live (the port answers, the legacy service is not called), from the key's
  * next request on. A new `upstream_url` follows the destination rules of ./upstream-url.ts.
  */
-export const updateCutover = (app: OpsApp, deps: Deps) =>
-  app.put('/legacy-keys/:id/cutover', async ({ params, body }) => ok(await setCutover(deps, params.id, body)), {
-    params: t.Object({ id: t.Numeric() }),
-    body: t.Object({
-      mode: t.Union([t.Literal('shadow'), t.Literal('live')]),
-      upstream_url: t.Optional(t.Nullable(t.String({ pattern: '^https?://' }))),
-      /** The legacy service is on a private or loopback address, and the operator means it (./upstream-url.ts). */
-      allow_private_upstream: t.Optional(t.Boolean()),
-    }),
-    detail: { summary: 'Flip a legacy api key between shadow and live' },
-  });
+export const updateCutover = defineOperatorRoute({
+  name: 'ops.legacy_keys.cutover',
+  surface: 'ops',
+  method: 'PUT',
+  path: '/legacy-keys/:id/cutover',
+  summary: 'Flip a legacy api key between shadow and live',
+  params: t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+  body: t.Object({
+    mode: t.Union([t.Literal('shadow'), t.Literal('live')]),
+    upstream_url: t.Optional(t.Nullable(t.String({ pattern: '^https?://' }))),
+    /** The legacy service is on a private or loopback address, and the operator means it (./upstream-url.ts). */
+    allow_private_upstream: t.Optional(t.Boolean()),
+  }),
+  async handle({ deps, params, body }) {
+    return ok(await setCutover(deps, params.id, body));
+  },
+});

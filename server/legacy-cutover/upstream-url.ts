@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { validationError } from '../core/http/api-error.ts';
-import { isNeverReachable, isPublicAddress, type LookupFn } from '../webhooks/ssrf-guard.ts';
+import { isNeverReachable, isPublicAddress, type LookupFn } from '../core/ssrf-guard.ts';
 
 /**
  * Where a legacy key's shadow requests may go (issue 25 N11): the webhook destination rules

@@ -1,6 +1,7 @@
 import { PERSONAL_TOKEN_PREFIX } from '../core/auth/authenticate.ts';
 import { SCOPES } from '../core/auth/scopes.ts';
 import { randomSecret, sha256Hex } from '../core/auth/secrets.ts';
+import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 import { findProperties } from '../core/resolve.ts';
@@ -69,4 +70,11 @@ export async function createClient(deps: Deps, input: NewClient): Promise<Create
     endpointScopes: input.endpointScopes,
     tier,
   };
+}
+
+/** Revokes an API client (OAuth or personal) for good; undefined when there is no such client. */
+export async function revokeClient(db: Db, clientId: string): Promise<{ client_id: string } | undefined> {
+  const [row] = await db.sql<{ client_id: string }>`
+    update api_clients set revoked_at = coalesce(revoked_at, now()) where client_id = ${clientId} returning client_id`;
+  return row;
 }

@@ -1,8 +1,7 @@
 import { t } from 'elysia';
-import type { Deps } from '../core/deps.ts';
 import { notFound } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
-import type { JsonApp } from '../core/http/json-app.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { CLIENT_SECRET_OVERLAP_HOURS, rotateClientSecret } from '../oauth/client-secret.ts';
 
 /**
@@ -10,21 +9,17 @@ import { CLIENT_SECRET_OVERLAP_HOURS, rotateClientSecret } from '../oauth/client
  * request (the dashboard route does it for the customer's own clients). 404 for an unknown, revoked or
  * personal-token client.
  */
-export function rotateClientSecretOp(deps: Deps) {
-  return (app: JsonApp) =>
-    app.post(
-      '/clients/:id/rotate-secret',
-      async ({ params }) => {
-        const rotated = await rotateClientSecret(deps.db, deps.clock.now(), { clientId: params.id });
-        if (!rotated) throw notFound();
-        return ok(rotated);
-      },
-      {
-        params: t.Object({ id: t.String() }),
-        detail: {
-          summary: 'Rotate an OAuth client secret (shown once)',
-          description: `The old secret still gets tokens for ${CLIENT_SECRET_OVERLAP_HOURS} hours (until previous_secret_expires_at).`,
-        },
-      },
-    );
-}
+export const rotateClientSecretOp = defineOperatorRoute({
+  name: 'ops.clients.rotate_secret',
+  surface: 'ops',
+  method: 'POST',
+  path: '/clients/:id/rotate-secret',
+  summary: 'Rotate an OAuth client secret (shown once)',
+  description: `The old secret still gets tokens for ${CLIENT_SECRET_OVERLAP_HOURS} hours (until previous_secret_expires_at).`,
+  params: t.Object({ id: t.String() }),
+  async handle({ deps, params }) {
+    const rotated = await rotateClientSecret(deps.db, deps.clock.now(), { clientId: params.id });
+    if (!rotated) throw notFound();
+    return ok(rotated);
+  },
+});

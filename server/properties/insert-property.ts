@@ -58,6 +58,8 @@ export async function setPropertyMode(
 
 /** Ops paths take the internal id or the external uuid of a property; 404 for neither. */
 export async function propertyRowOf(deps: Deps, id: string): Promise<PropertyRow> {
+  // Past the largest id there is nothing to find (and PostgreSQL would refuse the number).
+  if (/^\d+$/.test(id) && !Number.isSafeInteger(Number(id))) throw notFound();
   const [row] = /^\d+$/.test(id)
     ? await deps.db.sql<PropertyRow>`select * from properties where id = ${Number(id)}`
     : await deps.db.sql<PropertyRow>`select * from properties where external_id::text = ${id.toLowerCase()}`;
@@ -68,4 +70,15 @@ export async function propertyRowOf(deps: Deps, id: string): Promise<PropertyRow
 /** The internal id of an ops path's property (see propertyRowOf). */
 export async function propertyIdOf(deps: Deps, id: string): Promise<number> {
   return (await propertyRowOf(deps, id)).id;
+}
+
+/** The operator enables or disables a property (a disabled one drops out of every allow-list). */
+export async function setPropertyStatus(
+  db: Db,
+  propertyId: number,
+  status: 'active' | 'disabled',
+): Promise<PropertyRow | undefined> {
+  const [row] = await db.sql<PropertyRow>`
+    update properties set status = ${status}, updated_at = now() where id = ${propertyId} returning *`;
+  return row;
 }

@@ -1,7 +1,7 @@
 import { ok } from '../core/http/envelope.ts';
 import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { readRange } from '../inventory/read-range.ts';
+import { MAX_READ_DAYS, readRange } from '../inventory/read-range.ts';
 import { PlanParams, RatesAnswer, RatesQuery } from './model.ts';
 import { readPlanRates } from './read.ts';
 
@@ -16,7 +16,7 @@ export const showRates = defineRoute({
   resource: RESOURCE,
   summary: 'Resolved per-code prices per day',
   tags: ['rates'],
-  description: `Every day of from..to (at most 732 days) per room type of the plan: \`values[]\` of {date, prices,
+  description: `Every day of from..to (at most ${MAX_READ_DAYS} days) per room type of the plan: \`values[]\` of {date, prices,
 restrictions}, each code priced by the one pricing engine (manual as stored, derived from its base, fee, cost_free 0;
 inactive and unpriced codes absent; a child plan from its parent's values and percentage; every price rounded to
 cents half away from zero and never below 0). With consolidated=1: \`periods[]\` of {from, to, prices} merging equal

@@ -1,9 +1,9 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
+import { eventSpec } from '../core/event-catalog.ts';
 import { ApiError, type FieldErrors, validationError } from '../core/http/api-error.ts';
 import { findProperties } from '../core/resolve.ts';
-import { eventSpec } from '../webhooks/event-catalog.ts';
-import { destinationProblem, type LookupFn } from '../webhooks/ssrf-guard.ts';
+import { destinationProblem, type LookupFn } from '../core/ssrf-guard.ts';
 import type { SubscriptionInput } from './model.ts';
 
 /** A create or update request, validated and resolved to internal ids. Absent fields are undefined. */

@@ -3,9 +3,9 @@ import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { webhookDeliveryAttempts } from '../core/metrics.ts';
 import { recordEvent } from '../core/outbox.ts';
+import type { LookupFn } from '../core/ssrf-guard.ts';
 import { AUTO_DISABLE_AFTER_MS, nextAttemptAt, nextUtcMidnight } from './ladder.ts';
 import { sendDelivery } from './send.ts';
-import type { LookupFn } from './ssrf-guard.ts';
 
 /** What one attempt needs beyond Deps; the dispatcher fills it from its options. */
 export interface DeliverySettings {

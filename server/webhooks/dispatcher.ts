@@ -4,6 +4,7 @@ import type { Config } from '../core/config.ts';
 import type { Deps } from '../core/deps.ts';
 import { WEBHOOK_FANOUT_PER_DAY } from '../core/limits/budgets.ts';
 import { errorFields } from '../core/log.ts';
+import type { LookupFn } from '../core/ssrf-guard.ts';
 import { withTimeout } from '../core/timeout.ts';
 import { BullMqQueue } from './bullmq-queue.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
@@ -11,7 +12,6 @@ import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
 import { listenForOutbox } from './outbox-listener.ts';
 import { RELAY_BATCH, relayBatch } from './relay.ts';
-import type { LookupFn } from './ssrf-guard.ts';
 
 export interface WebhookOptions {
   /** false: no loop, no queue; the caller drives everything with relayNow()/runDue() (tests with a ManualClock). */

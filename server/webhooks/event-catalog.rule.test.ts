@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
 import { ManualClock } from '../core/clock.ts';
+import { EVENT_CATALOG } from '../core/event-catalog.ts';
 import type { Log, LogFields } from '../core/log.ts';
 import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { EVENT_CATALOG } from './event-catalog.ts';
 import { relayBatch } from './relay.ts';
 import { retireSubscriptions, startReceiver, subscribe } from './test-support.ts';
 

@@ -1,8 +1,8 @@
 import { t } from 'elysia';
+import { eventCatalog } from '../core/event-catalog.ts';
 import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
 import { PagingQuery, pageOfItems } from '../core/http/paging.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { eventCatalog } from './event-catalog.ts';
 import { EventTypeSchema } from './model.ts';
 
 export const listEventTypes = defineRoute({

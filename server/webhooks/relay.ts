@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Deps } from '../core/deps.ts';
-import { eventSpec, subscriptionNamesFor } from './event-catalog.ts';
+import { eventSpec, subscriptionNamesFor } from '../core/event-catalog.ts';
 
 /**
  * The outbox relay: turns committed outbox events into deliveries, one per matching active subscription,

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { destinationProblem, type LookupFn } from '../core/ssrf-guard.ts';
 import { SIGNATURE_PREFIX } from './signature.ts';
-import { destinationProblem, type LookupFn } from './ssrf-guard.ts';
 
 /** Spec 6.1: a fixed product token ending in `-Webhooks/1`. */
 export const USER_AGENT = 'QcConnectivity-Webhooks/1';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
-import { destinationProblem, isPublicAddress, type LookupFn } from './ssrf-guard.ts';
+import { destinationProblem, isPublicAddress, type LookupFn } from '../core/ssrf-guard.ts';
 
 const resolvesTo =
   (...addresses: string[]): LookupFn =>

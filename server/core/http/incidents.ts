@@ -89,3 +89,9 @@ export async function purgeIncidents(db: Db, now: Date, retentionDays: number): 
     if (rows.length < PURGE_BATCH) return purged;
   }
 }
+
+/** A stored incident by its ticket (the operator reads what a support ticket refers to). */
+export async function findIncident(db: Db, ticket: string): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db.sql<Record<string, unknown>>`select * from incidents where ticket = ${ticket}`;
+  return row;
+}

@@ -1,0 +1,16 @@
+import { ok } from '../core/http/envelope.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
+import { createDemo } from './demo.ts';
+import { demoSteps } from './demo-steps.ts';
+
+/** POST /ops/demo: a fresh, independent demo customer (server/demo/demo.ts), every feature's step included. */
+export const createDemoOp = defineOperatorRoute({
+  name: 'ops.demo.create',
+  surface: 'ops',
+  method: 'POST',
+  path: '/demo',
+  summary: 'Create a fresh demo customer',
+  async handle({ deps }) {
+    return ok(await createDemo(deps, demoSteps));
+  },
+});

@@ -1,0 +1,38 @@
+import { t } from 'elysia';
+import { ok } from '../core/http/envelope.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
+import { insertProperty } from '../properties/insert-property.ts';
+import { setPropertyGroup } from '../properties/property-groups.ts';
+import { propertyView } from '../properties/view.ts';
+import { Mode, RowId } from './operator-params.ts';
+
+export const createPropertyOp = defineOperatorRoute({
+  name: 'ops.properties.create',
+  surface: 'ops',
+  method: 'POST',
+  path: '/properties',
+  summary: 'Create a property for a customer (any mode, optionally in a group)',
+  body: t.Object({
+    customer_id: RowId,
+    name: t.String({ minLength: 1 }),
+    currency: t.String({ pattern: '^[A-Z]{3}$' }),
+    timezone: t.String({ minLength: 1 }),
+    mode: t.Optional(Mode),
+    partner_code: t.Optional(t.String({ minLength: 1 })),
+    type_id: t.Optional(t.Integer()),
+    group_id: t.Optional(RowId),
+  }),
+  async handle({ deps, body }) {
+    const row = await insertProperty(deps.db, {
+      customerId: body.customer_id,
+      name: body.name,
+      currency: body.currency,
+      timezone: body.timezone,
+      mode: body.mode,
+      partnerCode: body.partner_code,
+      typeId: body.type_id,
+    });
+    if (body.group_id) await setPropertyGroup(deps.db, row.id, body.group_id);
+    return ok({ ...propertyView(row), internal_id: row.id });
+  },
+});

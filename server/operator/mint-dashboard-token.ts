@@ -1,0 +1,20 @@
+import { DASHBOARD_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
+import { ok } from '../core/http/envelope.ts';
+import { defineOperatorRoute } from '../core/routes/operator-route.ts';
+import { IdParams } from './operator-params.ts';
+
+export const mintDashboardTokenOp = defineOperatorRoute({
+  name: 'ops.dashboard_tokens.create',
+  surface: 'ops',
+  method: 'POST',
+  path: '/customers/:id/dashboard-token',
+  summary: 'A dashboard session JWT acting for the customer (audience qc-dashboard)',
+  params: IdParams,
+  async handle({ deps, params }) {
+    const token = await signJwt(deps.keys, deps.clock, DASHBOARD_AUDIENCE, {
+      sub: `customer:${params.id}`,
+      customer_id: params.id,
+    });
+    return ok({ token });
+  },
+});
