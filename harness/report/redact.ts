@@ -1,14 +1,14 @@
-import { GUEST_MASKS, maskedValue, maskJsonText } from '../../server/legacy-cutover/sample-masking.ts';
 import type { Exchange, HeaderList } from '../compare/exchange.ts';
 import type { FieldDifference } from '../compare/field-difference.ts';
 import type { EndpointNoise } from '../compare/noise.ts';
 import type { KeptExchange, RunSummary } from '../compare/score.ts';
+import { GUEST_MASKS, maskedValue, maskJsonText } from './sample-masking.ts';
 
 /**
  * What the harness's outputs (stdout, `--json`, `--report`) show of secrets and guest data: a report is meant to
  * be mailed. Secrets (api keys, tokens, client secrets, passwords, credentials in headers) become `REDACTED`;
  * guest data is masked with the service's own rules (spec 1, item 9, as the shadow samples mask it:
- * server/legacy-cutover/sample-masking.ts). JSON bodies are masked in place, every other byte as sent; text
+ * harness/report/sample-masking.ts). JSON bodies are masked in place, every other byte as sent; text
  * snippets (the bytes around a body difference) by pattern. The corpus on disk is never touched.
  */
 export const REDACTED = 'REDACTED';

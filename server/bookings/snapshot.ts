@@ -1,5 +1,5 @@
 import type { Db } from '../core/db/db.ts';
-import { maskEmail, maskLastName, maskPhone } from './masking.ts';
+import { maskEmail, maskLastName, maskPhone } from '../core/guest-masking.ts';
 import { nightCount } from './stay.ts';
 
 /** A bookings row as stored (guest fields in clear: only answers and revisions are masked). */

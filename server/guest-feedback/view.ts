@@ -1,4 +1,4 @@
-import { maskLastName } from '../bookings/masking.ts';
+import { maskLastName } from '../core/guest-masking.ts';
 import type { FeedbackRow } from './feedback.ts';
 
 export function feedbackView(r: FeedbackRow) {

@@ -1,7 +1,7 @@
 import type { FieldDifference } from '../../harness/compare/index.ts';
+import { maskedBody, maskedValue } from '../../harness/report/sample-masking.ts';
 import { addDays } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
-import { maskedBody, maskedValue } from './sample-masking.ts';
 import type { DayCount } from './zero-streak.ts';
 
 /** Samples (with both bodies) are kept this many days. */

@@ -1,6 +1,6 @@
-import { lastKeys } from '../../harness/compare/json-path.ts';
-import { jsonScalars } from '../../harness/compare/json-tokens.ts';
-import { maskEmail, maskLastName, maskPhone } from '../bookings/masking.ts';
+import { maskEmail, maskLastName, maskPhone } from '../../server/core/guest-masking.ts';
+import { lastKeys } from '../compare/json-path.ts';
+import { jsonScalars } from '../compare/json-tokens.ts';
 
 /**
  * Guest data in a kept sample, masked as the partner API masks it (spec 1, item 9): any object's `email`,
