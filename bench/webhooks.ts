@@ -28,6 +28,8 @@ import { stats } from './stats.ts';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 200);
+const HUNG_EVENTS = Number(process.env.BENCH_HUNG_EVENTS ?? 150);
+const FAIR_BOOKINGS = Number(process.env.BENCH_FAIR_BOOKINGS ?? 60);
 const OPERATOR = 'bench-operator-token-0123456789';
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'qc-bench-webhooks-'));
 
@@ -141,45 +143,80 @@ console.log(
 );
 
 // 2. Booking commit -> webhook.
-arrivals.clear();
-const delays: number[] = [];
-for (let i = 0; i < BOOKINGS; i++) {
-  const expected = arrivals.size + 1;
-  const res = await app.handle(
-    new Request('http://localhost/ops/bookings', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        property_id: live.external_property_id,
-        channel: 'QDO',
-        guest: { first_name: 'Bench', last_name: `Guest ${i}`, email: `bench${i}@example.com` },
-        checkin_date: '2027-02-01',
-        checkout_date: '2027-02-03',
-        rooms: [{ room_type_id: pair.room_type_id, rate_plan_id: pair.rate_plan_id, adults: 2 }],
-        total_price: { amount: 240 },
+async function bookingDelays(count: number): Promise<number[]> {
+  arrivals.clear();
+  const delays: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const expected = arrivals.size + 1;
+    const res = await app.handle(
+      new Request('http://localhost/ops/bookings', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OPERATOR}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          property_id: live?.external_property_id,
+          channel: 'QDO',
+          guest: { first_name: 'Bench', last_name: `Guest ${i}`, email: `bench${i}@example.com` },
+          checkin_date: '2027-02-01',
+          checkout_date: '2027-02-03',
+          rooms: [{ room_type_id: pair?.room_type_id, rate_plan_id: pair?.rate_plan_id, adults: 2 }],
+          total_price: { amount: 240 },
+        }),
       }),
-    }),
-  );
-  const answered = now();
-  if (res.status !== 200) throw new Error(`POST /ops/bookings: ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
-  const [event] = await deps.db.sql<{ event_id: string }>`
-    select event_id from outbox_events where customer_id = ${demo.customer_id} and type = 'booking.created'
-    order by id desc limit 1`;
-  await until(expected);
-  const arrived = event ? arrivals.get(event.event_id) : undefined;
-  if (arrived === undefined) throw new Error('booking webhook missing');
-  delays.push(arrived - answered);
+    );
+    const answered = now();
+    if (res.status !== 200) throw new Error(`POST /ops/bookings: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    const [event] = await deps.db.sql<{ event_id: string }>`
+      select event_id from outbox_events where customer_id = ${demo.customer_id} and type = 'booking.created'
+      order by id desc limit 1`;
+    await until(expected);
+    const arrived = event ? arrivals.get(event.event_id) : undefined;
+    if (arrived === undefined) throw new Error('booking webhook missing');
+    delays.push(arrived - answered);
+  }
+  return delays;
 }
+const delays = await bookingDelays(BOOKINGS);
 const delay = stats(delays);
 const fmt = (x: number) => x.toFixed(1);
 console.log(
   `  booking commit -> webhook (${BOOKINGS} bookings via POST /ops/bookings): median ${fmt(delay.median)} ms  p95 ${fmt(delay.p95)} ms  p99 ${fmt(delay.p99)} ms  max ${fmt(delay.max)} ms`,
 );
 
+// 3. Fairness (issue 25 N4): another customer's receiver accepts connections and never answers, with HUNG_EVENTS
+// deliveries queued for it ahead of the bookings; the same bookings as in 2, their delay beside 2's (alone).
+const hungServer = Bun.serve({ port: 0, hostname: '127.0.0.1', idleTimeout: 0, fetch: () => new Promise(() => {}) });
+const other = await createDemo(deps, demoSteps);
+const otherLive = other.properties[0];
+if (!otherLive) throw new Error('demo has no property');
+await request('POST', '/v1/qc/subscriptions', other.personal_token, {
+  url: `http://127.0.0.1:${hungServer.port}/hooks`,
+  event_types: ['booking.modified'],
+  property_ids: [otherLive.external_property_id],
+});
+const [otherProperty] = await deps.db.sql<{ id: number }>`
+  select id from properties where external_id = ${otherLive.external_property_id}`;
+await deps.db.tx(async (tx) => {
+  for (let i = 0; i < HUNG_EVENTS; i++) {
+    await recordEvent(tx, {
+      type: 'booking.modified',
+      customerId: other.customer_id,
+      propertyId: otherProperty?.id ?? 0,
+      data: { booking_id: `HUNG-${i}`, revision_id: i + 1, checkin_date: '2027-01-10', checkout_date: '2027-01-12' },
+    });
+  }
+});
+// Let the relay queue them, so the bookings below wait behind them as they would.
+await Bun.sleep(POLL_MS * 2);
+const beside = stats(await bookingDelays(FAIR_BOOKINGS));
+console.log(
+  `  with a hung receiver and ${HUNG_EVENTS} deliveries queued for it (${FAIR_BOOKINGS} bookings): median ${fmt(beside.median)} ms  p95 ${fmt(beside.p95)} ms  p99 ${fmt(beside.p99)} ms  max ${fmt(beside.max)} ms`,
+);
+// The hung receiver's connections close first, so stopping does not wait out the attempts' deadline.
+hungServer.stop(true);
 await webhooks.stop();
 
-// 3. Reference, measured in the same run: BullMQ itself on the same Redis, EVENTS no-op jobs added in bulk
+// 4. Reference, measured in the same run: BullMQ itself on the same Redis, EVENTS no-op jobs added in bulk
 // and run at the dispatcher's concurrency: the queue's own ceiling on this machine.
 const queueCeiling = process.env.REDIS_URL ? await bullmqNoOps(process.env.REDIS_URL, EVENTS) : undefined;
 if (queueCeiling) console.log(`  reference: BullMQ no-op jobs, same concurrency: ${queueCeiling.toFixed(0)} jobs/s`);
@@ -192,8 +229,11 @@ report([
     ...(queueCeiling
       ? { reference: 'BullMQ no-op jobs', referenceValue: queueCeiling, ratio: EVENTS / seconds / queueCeiling }
       : {}),
-    target: '>= 1000/s',
-    met: EVENTS / seconds >= 1000,
+    // Issue 27: half of BullMQ's own ceiling measured in the same run (it swings with the load); without Redis
+    // there is no such reference and the old absolute floor stands.
+    ...(queueCeiling
+      ? { target: '>= 0.5x', met: EVENTS / seconds / queueCeiling >= 0.5 }
+      : { target: '>= 1000/s', met: EVENTS / seconds >= 1000 }),
   },
   {
     bench: 'webhooks',
@@ -203,6 +243,18 @@ report([
     target: '< 10 ms',
     met: delay.median < 10,
     range: `p95 ${delay.p95.toFixed(1)} ms, p99 ${delay.p99.toFixed(1)} ms`,
+  },
+  {
+    bench: 'webhooks',
+    name: `booking commit -> webhook, another receiver hung with ${HUNG_EVENTS} queued: p95`,
+    value: beside.p95,
+    unit: 'ms',
+    reference: 'the same, no hung receiver (p95)',
+    referenceValue: delay.p95,
+    ratio: delay.p95 / beside.p95,
+    target: '< 100 ms',
+    met: beside.p95 < 100,
+    range: `median ${beside.median.toFixed(1)} ms, p99 ${beside.p99.toFixed(1)} ms`,
   },
 ]);
 receiver?.kill();

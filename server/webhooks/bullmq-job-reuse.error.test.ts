@@ -40,7 +40,7 @@ describe('a webhook delivery job that failed', () => {
       },
       createLog('silent'),
     );
-    const job = { deliveryId: 42, runAt: new Date(), key: `42-${Date.now()}` };
+    const job = { deliveryId: 42, subscriptionId: 7, runAt: new Date(), key: `42-${Date.now()}` };
     await queue.schedule(job);
     await until(() => failures === 1, 'the failing attempt');
     // Let BullMQ settle the failed job before the sweep reschedules it under the same key.

@@ -43,11 +43,15 @@ export class BullMqQueue implements DeliveryQueue {
       // is the record of attempts, so no job is kept.
       defaultJobOptions: { removeOnComplete: true, removeOnFail: true },
     });
-    this.#worker = new Worker(QUEUE_NAME, async (job) => run(Number(job.data.deliveryId)), {
-      ...common,
-      concurrency: options.concurrency,
-      autorun: false,
-    });
+    this.#worker = new Worker(
+      QUEUE_NAME,
+      async (job) => run(Number(job.data.deliveryId), Number(job.data.subscriptionId ?? 0)),
+      {
+        ...common,
+        concurrency: options.concurrency,
+        autorun: false,
+      },
+    );
     this.#queue.on('error', (err) => log.warn('webhook queue error', errorFields(err)));
     this.#worker.on('error', (err) => log.warn('webhook worker error', errorFields(err)));
     this.#worker.on('failed', (job, err) =>
@@ -65,7 +69,7 @@ export class BullMqQueue implements DeliveryQueue {
     await this.#queue.addBulk(
       jobs.map((job) => ({
         name: 'deliver',
-        data: { deliveryId: job.deliveryId },
+        data: { deliveryId: job.deliveryId, subscriptionId: job.subscriptionId },
         opts: { jobId: job.key, delay: Math.max(0, job.runAt.getTime() - now) },
       })),
     );

@@ -23,8 +23,9 @@ export type AttemptResult =
   | { kind: 'skipped' }
   | { kind: 'deferred'; runAt: Date }
   | { kind: 'delivered'; attempt: number }
-  | { kind: 'failed'; attempt: number; runAt: Date }
-  | { kind: 'dead'; attempt: number };
+  // unreachable: no answer at all (timeout, refused connection, TLS): what opens the circuit (fair-scheduler.ts).
+  | { kind: 'failed'; attempt: number; runAt: Date; unreachable: boolean }
+  | { kind: 'dead'; attempt: number; unreachable: boolean };
 
 interface Claim {
   id: number;
@@ -117,7 +118,10 @@ export async function attemptDelivery(
         last_response_status = ${outcome.status}, last_error = ${outcome.error}
       where id = ${row.id} and status = 'delivering' and attempts = ${attempt}`;
       await noteFailure(tx, row, finishedAt);
-      return runAt ? ({ kind: 'failed', attempt, runAt } as const) : ({ kind: 'dead', attempt } as const);
+      const unreachable = outcome.status === null;
+      return runAt
+        ? ({ kind: 'failed', attempt, runAt, unreachable } as const)
+        : ({ kind: 'dead', attempt, unreachable } as const);
     });
   }
 }

@@ -9,6 +9,8 @@ import { errorFields, type Log } from '../core/log.ts';
  */
 export interface DeliveryJob {
   deliveryId: number;
+  /** Whose receiver the attempt goes to: the fair scheduler's lane (fair-scheduler.ts). */
+  subscriptionId: number;
   runAt: Date;
   /** Deterministic id: one job per delivery and scheduled time (no ':' for BullMQ). */
   key: string;
@@ -22,7 +24,7 @@ export interface DeliveryQueue {
   close(): Promise<void>;
 }
 
-export type RunDelivery = (deliveryId: number) => Promise<void>;
+export type RunDelivery = (deliveryId: number, subscriptionId: number) => Promise<void>;
 
 export function jobKey(deliveryId: number, at: Date, kind: 'due' | 'lease' = 'due'): string {
   return `delivery-${deliveryId}-${kind}-${at.getTime()}`;
@@ -76,7 +78,7 @@ export class InProcessQueue implements DeliveryQueue {
     while (!this.#closed && this.#running.size < this.concurrency) {
       const job = this.#waiting.shift();
       if (!job) return;
-      const running: Promise<void> = this.run(job.deliveryId)
+      const running: Promise<void> = this.run(job.deliveryId, job.subscriptionId)
         .catch((err) =>
           this.log.error('webhook delivery failed unexpectedly', { delivery: job.deliveryId, ...errorFields(err) }),
         )

@@ -9,6 +9,7 @@ import { withTimeout } from '../core/timeout.ts';
 import { BullMqQueue } from './bullmq-queue.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
 import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
+import { FAIR_DEFAULTS, type FairOptions, FairScheduler } from './fair-scheduler.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
 import { listenForOutbox } from './outbox-listener.ts';
 import { RELAY_BATCH, relayBatch } from './relay.ts';
@@ -20,6 +21,8 @@ export interface WebhookOptions {
   pollMs?: number;
   /** Attempts in flight per process. */
   concurrency?: number;
+  /** Per-subscription limit and circuit of the fair scheduler (fair-scheduler.ts); defaults in FAIR_DEFAULTS. */
+  fair?: Partial<Omit<FairOptions, 'concurrency'>>;
   timeoutMs?: number;
   delayScale?: number;
   fanoutPerDay?: number;
@@ -40,6 +43,7 @@ export interface Webhooks {
 
 interface DueRow {
   id: number;
+  subscription_id: number;
   status: string;
   next_attempt_at: Date | null;
   lease_until: Date | null;
@@ -84,7 +88,18 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   const scheduleAll = async (jobs: DeliveryJob[]) => {
     if (!queue) return;
     const now = Date.now();
-    const fresh = jobs.filter((job) => (recentlyScheduled.get(job.key) ?? 0) <= now);
+    let fresh = jobs.filter((job) => (recentlyScheduled.get(job.key) ?? 0) <= now);
+    // Due now: straight to this process's scheduler, no job round trip through the queue (a delivery per job
+    // cost two Redis scripts; the fan-out of a committed batch is most of the traffic). Only later attempts (the
+    // retry ladder, a deferral to midnight) wait in the queue. A process that dies with them in memory leaves
+    // them due in the table, and the sweep of any process finds them.
+    const due = clockNow();
+    for (const job of fresh) {
+      if (job.runAt.getTime() > due) continue;
+      fair?.submit(job.deliveryId, job.subscriptionId);
+      recentlyScheduled.set(job.key, now + RESCHEDULE_AFTER_MS);
+    }
+    fresh = fresh.filter((job) => job.runAt.getTime() > due);
     if (!fresh.length) return;
     try {
       await withTimeout(queue.scheduleMany(fresh), SCHEDULE_DEADLINE_MS);
@@ -97,15 +112,22 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
       });
     }
   };
-  const schedule = (deliveryId: number, runAt: Date, key = jobKey(deliveryId, runAt)) =>
-    scheduleAll([{ deliveryId, runAt, key }]);
+  const schedule = (deliveryId: number, subscriptionId: number, runAt: Date) =>
+    scheduleAll([{ deliveryId, subscriptionId, runAt, key: jobKey(deliveryId, runAt) }]);
 
-  const attempt = async (deliveryId: number): Promise<AttemptResult> => {
+  const attempt = async (deliveryId: number, subscriptionId: number): Promise<AttemptResult> => {
     const result = await attemptDelivery(deps, settings, deliveryId);
-    if (result.kind === 'failed' || result.kind === 'deferred') await schedule(deliveryId, result.runAt);
+    if (result.kind === 'failed' || result.kind === 'deferred')
+      await schedule(deliveryId, subscriptionId, result.runAt);
     if (result.kind !== 'skipped') deps.log.info('webhook attempt', { delivery: deliveryId, ...result });
     return result;
   };
+
+  // The queue only wakes deliveries; the fair scheduler decides which attempt runs next (issue 25 N4).
+  const fair = autorun
+    ? new FairScheduler({ ...FAIR_DEFAULTS, ...options.fair, concurrency }, attempt, deps.log)
+    : undefined;
+  const clockNow = () => deps.clock.now().getTime();
 
   const relayNow = async (): Promise<number> => {
     let total = 0;
@@ -113,7 +135,12 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
       const { events, deliveries } = await relayBatch(deps, RELAY_BATCH);
       total += events;
       await scheduleAll(
-        deliveries.map((d) => ({ deliveryId: d.id, runAt: d.nextAttemptAt, key: jobKey(d.id, d.nextAttemptAt) })),
+        deliveries.map((d) => ({
+          deliveryId: d.id,
+          subscriptionId: d.subscriptionId,
+          runAt: d.nextAttemptAt,
+          key: jobKey(d.id, d.nextAttemptAt),
+        })),
       );
       if (events < RELAY_BATCH) return total;
     }
@@ -122,7 +149,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   const dueRows = (limit: number) => {
     const now = deps.clock.now();
     return deps.db.sql<DueRow>`
-      select d.id, d.status, d.next_attempt_at, d.lease_until
+      select d.id, d.subscription_id, d.status, d.next_attempt_at, d.lease_until
       from deliveries d join subscriptions s on s.id = d.subscription_id
       where s.status = 'active' and s.deleted_at is null
         and ((d.status in ('pending', 'failed') and d.next_attempt_at <= ${now})
@@ -136,17 +163,20 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     for (const [key, until] of recentlyScheduled) if (until <= now) recentlyScheduled.delete(key);
     const jobs: DeliveryJob[] = [];
     for (const row of await dueRows(SWEEP_LIMIT)) {
+      const subscriptionId = Number(row.subscription_id);
       if (row.status === 'delivering' && row.lease_until) {
-        jobs.push({ deliveryId: row.id, runAt: row.lease_until, key: jobKey(row.id, row.lease_until, 'lease') });
+        const key = jobKey(row.id, row.lease_until, 'lease');
+        jobs.push({ deliveryId: row.id, subscriptionId, runAt: row.lease_until, key });
       } else if (row.next_attempt_at) {
-        jobs.push({ deliveryId: row.id, runAt: row.next_attempt_at, key: jobKey(row.id, row.next_attempt_at) });
+        const key = jobKey(row.id, row.next_attempt_at);
+        jobs.push({ deliveryId: row.id, subscriptionId, runAt: row.next_attempt_at, key });
       }
     }
     await scheduleAll(jobs);
   };
 
   if (autorun) {
-    const run = async (deliveryId: number) => void (await attempt(deliveryId));
+    const run = async (deliveryId: number, subscriptionId: number) => fair?.submit(deliveryId, subscriptionId);
     queue = deps.config.redis
       ? new BullMqQueue(
           { redis: deps.config.redis, prefix: options.prefix ?? queuePrefix(deps.config), concurrency },
@@ -217,7 +247,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     runDue: async () => {
       await relayNow();
       const results: AttemptResult[] = [];
-      for (const row of await dueRows(SWEEP_LIMIT)) results.push(await attempt(row.id));
+      for (const row of await dueRows(SWEEP_LIMIT)) results.push(await attempt(row.id, Number(row.subscription_id)));
       return results;
     },
     stop: async () => {
@@ -226,6 +256,9 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
       await running;
       await unlisten();
       await relaying;
+      // Attempts in flight finish first, while the queue still takes their retries; jobs arriving meanwhile
+      // are let go (their rows stay due for the next start's sweep).
+      await fair?.close();
       await queue?.close();
     },
   };

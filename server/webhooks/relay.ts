@@ -39,6 +39,7 @@ interface SubscriptionRow {
 
 export interface NewDelivery {
   id: number;
+  subscriptionId: number;
   nextAttemptAt: Date;
 }
 
@@ -94,18 +95,22 @@ export async function relayBatch(
     }
 
     const deliveries = rows.body.length
-      ? await tx.sql<{ id: number; next_attempt_at: Date }>`
+      ? await tx.sql<{ id: number; subscription_id: number; next_attempt_at: Date }>`
           insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, next_attempt_at, created_at)
           select s, c, e, t, b, v, ${now}::timestamptz, ${now}::timestamptz
           from unnest(${rows.subscription}::bigint[], ${rows.customer}::bigint[], ${rows.event}::bigint[],
                       ${rows.type}::text[], ${rows.body}::text[], ${rows.version}::int[]) as x(s, c, e, t, b, v)
           on conflict (subscription_id, outbox_event_id) where redelivery_of is null do nothing
-          returning id, next_attempt_at`
+          returning id, subscription_id, next_attempt_at`
       : [];
     await tx.sql`update outbox_events set relayed_at = ${now} where id = any(${events.map((e) => e.id)}::bigint[])`;
     return {
       events: events.length,
-      deliveries: deliveries.map((d) => ({ id: d.id, nextAttemptAt: d.next_attempt_at })),
+      deliveries: deliveries.map((d) => ({
+        id: d.id,
+        subscriptionId: Number(d.subscription_id),
+        nextAttemptAt: d.next_attempt_at,
+      })),
     };
   });
 }

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'bun:test';
+import { createLog } from '../core/log.ts';
+import type { AttemptResult } from './deliver.ts';
+import { FAIR_DEFAULTS, FairScheduler } from './fair-scheduler.ts';
+
+/**
+ * The fair scheduler's rules, with attempts the test ends itself (the delivery through HTTP is pinned in
+ * fair-delivery.error.test.ts): the per-subscription share, healthy subscriptions first, the circuit.
+ */
+interface Started {
+  deliveryId: number;
+  subscriptionId: number;
+  finish(result: AttemptResult): void;
+}
+
+function scheduler(options: Partial<typeof FAIR_DEFAULTS> & { concurrency: number }) {
+  const started: Started[] = [];
+  const fair = new FairScheduler(
+    { ...FAIR_DEFAULTS, ...options },
+    (deliveryId, subscriptionId) =>
+      new Promise<AttemptResult>((finish) => started.push({ deliveryId, subscriptionId, finish })),
+    createLog('silent'),
+  );
+  return { fair, started };
+}
+
+const unreachable: AttemptResult = { kind: 'failed', attempt: 1, runAt: new Date(), unreachable: true };
+const answered500: AttemptResult = { kind: 'failed', attempt: 1, runAt: new Date(), unreachable: false };
+const delivered: AttemptResult = { kind: 'delivered', attempt: 1 };
+const settle = () => Bun.sleep(0);
+
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition never held');
+    await Bun.sleep(5);
+  }
+}
+
+describe('fair scheduler', () => {
+  it('gives one subscription at most its share of the attempts in flight, the rest go to the others', () => {
+    const { fair, started } = scheduler({ concurrency: 4, perSubscription: 2 });
+    for (let id = 1; id <= 10; id++) fair.submit(id, 1);
+    fair.submit(100, 2);
+    fair.submit(101, 2);
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 100, 101]);
+    expect(fair.state(1)).toMatchObject({ waiting: 8, running: 2, open: false });
+  });
+
+  it('queues a delivery once however many jobs name it', () => {
+    const { fair, started } = scheduler({ concurrency: 1 });
+    fair.submit(1, 1);
+    fair.submit(2, 1);
+    fair.submit(2, 1);
+    fair.submit(1, 1);
+    expect(fair.state(1)).toMatchObject({ waiting: 1, running: 1, open: false });
+    expect(started).toHaveLength(1);
+  });
+
+  it('serves subscriptions whose receiver answers before one that just failed to answer', async () => {
+    const { fair, started } = scheduler({ concurrency: 1 });
+    fair.submit(1, 1);
+    fair.submit(2, 1);
+    started[0]?.finish(unreachable);
+    fair.submit(100, 2);
+    await settle();
+    // Subscription 1 was next in turn, but its receiver did not answer: subscription 2 goes first.
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 100]);
+    started[1]?.finish(delivered);
+    await settle();
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 100, 2]);
+  });
+
+  it('pauses a receiver after three unreachable attempts in a row, then probes it once, and a success resumes it', async () => {
+    const { fair, started } = scheduler({ concurrency: 8, perSubscription: 3, cooldownMs: 300 });
+    for (let id = 1; id <= 10; id++) fair.submit(id, 1);
+    expect(started).toHaveLength(3);
+    for (const attempt of started.slice(0, 3)) attempt.finish(unreachable);
+    await settle();
+    expect(fair.state(1)).toMatchObject({ waiting: 7, running: 0, open: true });
+    expect(started).toHaveLength(3);
+    // Another subscription is not paused with it.
+    fair.submit(100, 2);
+    expect(started.at(-1)?.deliveryId).toBe(100);
+
+    // After the pause: one probe, alone, however many wait.
+    await until(() => started.length === 5);
+    await Bun.sleep(20);
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3, 100, 4]);
+    expect(fair.state(1)).toMatchObject({ waiting: 6, running: 1, open: false });
+    started[4]?.finish(delivered);
+    await settle();
+    expect(fair.state(1)).toMatchObject({ waiting: 3, running: 3, open: false });
+    await Promise.all([fair.close(), ...started.map((s) => s.finish(delivered))]);
+  });
+
+  it('keeps the circuit closed for a receiver that answers, even with errors', async () => {
+    const { fair, started } = scheduler({ concurrency: 8, perSubscription: 1 });
+    for (let id = 1; id <= 5; id++) fair.submit(id, 1);
+    for (let i = 0; i < 4; i++) {
+      started[i]?.finish(answered500);
+      await settle();
+    }
+    expect(started).toHaveLength(5);
+    expect(fair.state(1)?.open).toBe(false);
+  });
+
+  it('pauses longer each time the probe finds the receiver still unreachable', async () => {
+    const { fair, started } = scheduler({ concurrency: 8, perSubscription: 3, cooldownMs: 100 });
+    for (let id = 1; id <= 10; id++) fair.submit(id, 1);
+    for (const attempt of started.slice(0, 3)) attempt.finish(unreachable);
+    await settle();
+    expect(fair.state(1)?.pausedMs).toBeLessThanOrEqual(100);
+    await until(() => started.length === 4);
+    started[3]?.finish(unreachable);
+    await settle();
+    // Twice the first pause (200 ms), less the instant it took to get here.
+    expect(fair.state(1)?.pausedMs).toBeGreaterThan(100);
+    await Promise.all([fair.close(), ...started.map((s) => s.finish(delivered))]);
+  });
+});

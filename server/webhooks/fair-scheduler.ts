@@ -1,0 +1,202 @@
+import { errorFields, type Log } from '../core/log.ts';
+import type { AttemptResult } from './deliver.ts';
+
+/**
+ * Which due delivery this process attempts next (issue 25 N4: one customer's hung receiver delayed every
+ * customer's webhooks). The queue (BullMQ or the in-process timers) only says "this delivery may be due"; a job
+ * hands its delivery here and is done at once, so a hung receiver holds no queue slot. Attempts then run:
+ *
+ * - at most `concurrency` at once in this process, and at most `perSubscription` of them for one subscription:
+ *   a receiver that hangs ties up its own share (each attempt cut at the 5 s deadline), never the whole pool;
+ * - one subscription after another (round robin), subscriptions whose receiver answers first: one with a backlog
+ *   of hundreds does not make the others wait behind its queue;
+ * - not at all for a while after `openAfter` attempts in a row found the receiver unreachable (timeout, refused
+ *   connection, TLS): the circuit opens for `cooldownMs`, doubling up to `maxCooldownMs`; then one attempt
+ *   probes it (half open) and a success closes it. A receiver that answers, even with an error status, keeps its
+ *   circuit closed: its deliveries follow the retry ladder as before.
+ *
+ * Waiting deliveries live only in memory: the deliveries table stays the truth. A delivery waiting here is still
+ * due in the database, so after a restart (or when more than `maxWaiting` wait for one subscription and the rest are
+ * let go) the dispatcher's sweep schedules it again; nothing is dropped, and every attempt still claims its row.
+ */
+export interface FairOptions {
+  concurrency: number;
+  perSubscription: number;
+  openAfter: number;
+  cooldownMs: number;
+  maxCooldownMs: number;
+  maxWaiting: number;
+}
+
+export const FAIR_DEFAULTS: Omit<FairOptions, 'concurrency'> = {
+  perSubscription: 8,
+  openAfter: 3,
+  cooldownMs: 5_000,
+  maxCooldownMs: 300_000,
+  maxWaiting: 10_000,
+};
+
+interface Lane {
+  subscriptionId: number;
+  waiting: number[];
+  /** Waiting or running here: a second job for the same delivery is not queued twice. */
+  held: Set<number>;
+  running: number;
+  /** Attempts in a row that found the receiver unreachable. */
+  unreachable: number;
+  openUntil: number;
+  cooldownMs: number;
+}
+
+export type Attempt = (deliveryId: number, subscriptionId: number) => Promise<AttemptResult>;
+
+export class FairScheduler {
+  readonly #lanes = new Map<number, Lane>();
+  #cursor = 0;
+  #running = 0;
+  readonly #inFlight = new Set<Promise<void>>();
+  #wake: ReturnType<typeof setTimeout> | undefined;
+  #wakeAt = Number.POSITIVE_INFINITY;
+  #closed = false;
+
+  constructor(
+    private readonly options: FairOptions,
+    private readonly attempt: Attempt,
+    private readonly log: Log,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A delivery that may be due; `subscriptionId` 0 when the job did not say (one shared lane). */
+  submit(deliveryId: number, subscriptionId: number): void {
+    if (this.#closed) return;
+    let lane = this.#lanes.get(subscriptionId);
+    if (!lane) {
+      lane = {
+        subscriptionId,
+        waiting: [],
+        held: new Set(),
+        running: 0,
+        unreachable: 0,
+        openUntil: 0,
+        cooldownMs: this.options.cooldownMs,
+      };
+      this.#lanes.set(subscriptionId, lane);
+    }
+    if (lane.held.has(deliveryId) || lane.waiting.length >= this.options.maxWaiting) return;
+    lane.held.add(deliveryId);
+    lane.waiting.push(deliveryId);
+    this.#pump();
+  }
+
+  /** What a lane looks like now (tests and the benchmark read it). */
+  state(subscriptionId: number): { waiting: number; running: number; open: boolean; pausedMs: number } | undefined {
+    const lane = this.#lanes.get(subscriptionId);
+    if (!lane) return undefined;
+    const pausedMs = Math.max(0, lane.openUntil - this.now());
+    return { waiting: lane.waiting.length, running: lane.running, open: pausedMs > 0, pausedMs };
+  }
+
+  /** Stops starting attempts and waits for those in flight (each bounded by the response deadline). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#wake);
+    this.#lanes.clear();
+    await Promise.all(this.#inFlight);
+  }
+
+  #pump(): void {
+    while (!this.#closed && this.#running < this.options.concurrency) {
+      const lane = this.#next();
+      if (!lane) break;
+      this.#start(lane);
+    }
+    this.#armWake();
+  }
+
+  /** The next lane allowed to start an attempt: round robin, lanes whose receiver answers before the others. */
+  #next(): Lane | undefined {
+    const lanes = [...this.#lanes.values()];
+    const now = this.now();
+    let suspect: { lane: Lane; index: number } | undefined;
+    for (let i = 0; i < lanes.length; i++) {
+      const index = (this.#cursor + i) % lanes.length;
+      const lane = lanes[index] as Lane;
+      if (!this.#mayStart(lane, now)) continue;
+      if (lane.unreachable === 0) {
+        this.#cursor = index + 1;
+        return lane;
+      }
+      suspect ??= { lane, index };
+    }
+    if (suspect) this.#cursor = suspect.index + 1;
+    return suspect?.lane;
+  }
+
+  #mayStart(lane: Lane, now: number): boolean {
+    if (!lane.waiting.length || lane.openUntil > now) return false;
+    // Half open (the circuit was open): one probe at a time until an attempt reaches the receiver.
+    const limit = lane.unreachable >= this.options.openAfter ? 1 : this.options.perSubscription;
+    return lane.running < limit;
+  }
+
+  #start(lane: Lane): void {
+    const deliveryId = lane.waiting.shift() as number;
+    lane.running++;
+    this.#running++;
+    const run: Promise<void> = this.attempt(deliveryId, lane.subscriptionId)
+      .then(
+        (result) => this.#record(lane, result),
+        (err) => this.log.error('webhook delivery failed unexpectedly', { delivery: deliveryId, ...errorFields(err) }),
+      )
+      .finally(() => {
+        lane.running--;
+        this.#running--;
+        lane.held.delete(deliveryId);
+        this.#inFlight.delete(run);
+        if (!lane.running && !lane.waiting.length && lane.openUntil <= this.now() && !lane.unreachable)
+          this.#lanes.delete(lane.subscriptionId);
+        this.#pump();
+      });
+    this.#inFlight.add(run);
+  }
+
+  #record(lane: Lane, result: AttemptResult): void {
+    if (result.kind === 'delivered' || ((result.kind === 'failed' || result.kind === 'dead') && !result.unreachable)) {
+      lane.unreachable = 0;
+      lane.openUntil = 0;
+      lane.cooldownMs = this.options.cooldownMs;
+      return;
+    }
+    if (result.kind !== 'failed' && result.kind !== 'dead') return;
+    lane.unreachable++;
+    if (lane.unreachable < this.options.openAfter) return;
+    lane.openUntil = this.now() + lane.cooldownMs;
+    this.log.warn('webhook receiver unreachable: deliveries paused', {
+      subscription: lane.subscriptionId,
+      attempts_in_a_row: lane.unreachable,
+      paused_ms: lane.cooldownMs,
+      waiting: lane.waiting.length,
+    });
+    lane.cooldownMs = Math.min(lane.cooldownMs * 2, this.options.maxCooldownMs);
+  }
+
+  /** A lane paused by its circuit has nothing to wake it but time: pump again when the earliest one reopens. */
+  #armWake(): void {
+    if (this.#closed) return;
+    const now = this.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const lane of this.#lanes.values())
+      if (lane.waiting.length && lane.openUntil > now) next = Math.min(next, lane.openUntil);
+    if (next === this.#wakeAt) return;
+    clearTimeout(this.#wake);
+    this.#wakeAt = next;
+    if (next === Number.POSITIVE_INFINITY) return;
+    this.#wake = setTimeout(
+      () => {
+        this.#wakeAt = Number.POSITIVE_INFINITY;
+        this.#pump();
+      },
+      Math.max(0, next - now),
+    );
+  }
+}
