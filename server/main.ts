@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
@@ -6,6 +7,7 @@ import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
 import { createDemo } from './demo/demo.ts';
 import { demoSteps } from './demo/demo-steps.ts';
+import { newestDemoClient, restartBanner } from './demo/start-banner.ts';
 import { createLegacyCutover } from './legacy-cutover/legacy-cutover.ts';
 import { startRetention } from './retention/retention-pass.ts';
 import { startReviewReplies } from './reviews/reply-delivery.ts';
@@ -126,6 +128,10 @@ try {
     (subscribes a local receiver that verifies and prints every delivery;${config.webhookAllowPrivate ? '' : ' start the service with QC_WEBHOOK_ALLOW_PRIVATE=1 so it may deliver to http://127.0.0.1;'}
     the signing key is the whole whsec_... secret, prefix included)
   `);
+  } else if (Number(customers) > 0) {
+    // A restart: the first start's credentials are gone (stored as digests); say where things are instead.
+    const operatorTokenFile = config.operatorToken ? undefined : join(config.dataDir, 'operator-token');
+    console.log(restartBanner({ base, operatorTokenFile, demoClientId: await newestDemoClient(deps.db) }));
   }
 } catch (err) {
   if (!stopping) throw err;

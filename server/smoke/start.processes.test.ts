@@ -1,35 +1,42 @@
 import { describe, expect, it } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** `npm start` as a newcomer runs it: embedded database, demo printed, curl line works, SIGTERM stops cleanly. */
+/** `bun server/main.ts` on an embedded data dir, and what it printed up to (and including) the line matching `until`. */
+async function start(dataDir: string, until: RegExp) {
+  const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      QC_DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      QC_OPERATOR_TOKEN: '',
+    },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  let out = '';
+  const decoder = new TextDecoder();
+  const reader = proc.stdout.getReader();
+  const deadline = Date.now() + 60_000;
+  while (!until.test(out) && Date.now() < deadline) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += decoder.decode(value);
+  }
+  reader.releaseLock();
+  return { proc, out };
+}
+
 describe('npm start on an empty data dir', () => {
-  it('prints a demo whose curl line returns the demo properties, and shuts down on SIGTERM', async () => {
+  it('prints a demo whose curl line works, stops on SIGTERM, and on restart says where things are and how to get a new secret', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'qc-start-'));
-    const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        QC_DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        QC_OPERATOR_TOKEN: '',
-      },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    });
+    const { proc, out } = await start(dataDir, /Docs:/);
     try {
-      let out = '';
-      const decoder = new TextDecoder();
-      const reader = proc.stdout.getReader();
-      const deadline = Date.now() + 60_000;
-      while (!out.includes('Docs:') && Date.now() < deadline) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        out += decoder.decode(value);
-      }
       const curl = out.match(/curl -s (\S+\/v1\/qc\/properties) -H 'Authorization: Bearer (qc_\S+)'/);
       expect(curl).not.toBeNull();
       const [, url, token] = curl as RegExpMatchArray;
@@ -41,9 +48,42 @@ describe('npm start on an empty data dir', () => {
 
       proc.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
+
+      // Issue 28 item 15: a restart printed nothing; it says where things are and how to get a fresh secret.
+      const again = await start(dataDir, /ops\/demo .*\n/);
+      try {
+        const base = again.out.match(/Hotel Connectivity Service on (\S+)/)?.[1] as string;
+        expect(again.out).toContain(`Docs: ${base}/v1/qc/docs`);
+        expect(again.out).toContain(`Operator token (for /ops): kept in ${join(dataDir, 'operator-token')}`);
+        expect(again.out).toContain('cannot be shown again');
+        const rotate = again.out.match(
+          /curl -s -X POST (\S+\/ops\/clients\/(qcc_\S+)\/rotate-secret) -H "Authorization: Bearer \$\(cat (\S+)\)"/,
+        );
+        expect(rotate).not.toBeNull();
+        const [, rotateUrl, clientId, tokenFile] = rotate as RegExpMatchArray;
+        const operator = readFileSync(tokenFile as string, 'utf8').trim();
+        const rotated = await fetch(rotateUrl as string, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${operator}` },
+        });
+        expect(rotated.status).toBe(200);
+        const secret = ((await rotated.json()) as { data: { client_secret: string } }).data.client_secret;
+        const token = await fetch(`${base}/v1/qc/oauth/token`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: clientId as string,
+            client_secret: secret,
+          }),
+        });
+        expect(token.status).toBe(200);
+      } finally {
+        again.proc.kill('SIGTERM');
+        await again.proc.exited;
+      }
     } finally {
       proc.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 });
