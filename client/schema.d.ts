@@ -1880,7 +1880,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -2587,7 +2587,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -3011,7 +3011,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -3611,7 +3611,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -3874,7 +3874,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -4453,7 +4453,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -5400,7 +5400,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -5675,7 +5675,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -5989,7 +5989,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -6306,7 +6306,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -6556,7 +6556,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -6859,7 +6859,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -7094,7 +7094,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -7522,7 +7522,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -7932,7 +7932,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -8203,7 +8203,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -8441,7 +8441,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -8678,7 +8678,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -9467,7 +9467,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -9978,7 +9978,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -10449,7 +10449,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -11079,7 +11079,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -11722,7 +11722,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -11989,7 +11989,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -12468,7 +12468,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -12940,7 +12940,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -13281,7 +13281,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -13578,7 +13578,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -14048,7 +14048,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -14461,7 +14461,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -14735,7 +14735,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -15211,7 +15211,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -15625,7 +15625,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -15904,7 +15904,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -16350,7 +16350,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -16834,7 +16834,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -17248,7 +17248,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -17533,7 +17533,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -18032,7 +18032,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -18451,7 +18451,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -18746,7 +18746,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -19435,7 +19435,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -19658,7 +19658,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -19953,7 +19953,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -20395,7 +20395,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -20655,7 +20655,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -21074,7 +21074,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -21327,7 +21327,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -21581,7 +21581,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -22061,7 +22061,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -22475,7 +22475,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -22757,7 +22757,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -23218,7 +23218,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -23718,7 +23718,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -24137,7 +24137,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -24419,7 +24419,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -25113,7 +25113,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -25686,7 +25686,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -26096,7 +26096,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -26378,7 +26378,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -27165,7 +27165,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -27602,7 +27602,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost while this write was being committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {

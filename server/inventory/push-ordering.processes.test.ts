@@ -39,12 +39,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two service instances writing the sa
     t = await startTestApp({ clock });
     f = await inventoryFixture(t);
     const url = process.env.DATABASE_URL as string;
-    otherDb = openPostgres(url, { max: 4 });
+    otherDb = openPostgres(url, { max: 4, sessionUrl: process.env.DATABASE_SESSION_URL });
     const config = parseConfig({
       QC_LOG_LEVEL: 'silent',
       QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
       QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
       DATABASE_URL: url,
+      DATABASE_SESSION_URL: process.env.DATABASE_SESSION_URL,
       QC_DEMO_ON_EMPTY: '0',
     });
     const deps = await createDeps(config, { db: otherDb, clock, log: createLog('silent'), enforceRateLimits: false });

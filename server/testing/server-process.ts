@@ -16,6 +16,12 @@ export class ServerProcess {
     const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
       env: {
         ...process.env,
+        // The suite's direct URL belongs to the suite's DATABASE_URL: a test naming another database (a private
+        // cluster) must not inherit it.
+        DATABASE_SESSION_URL:
+          env.DATABASE_URL === undefined || env.DATABASE_URL === process.env.DATABASE_URL
+            ? process.env.DATABASE_SESSION_URL
+            : undefined,
         QC_LOG_LEVEL: 'error',
         QC_DEMO_ON_EMPTY: '0',
         QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,

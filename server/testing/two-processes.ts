@@ -22,7 +22,12 @@ export function twoProcessesPerFile(operatorToken: string): TwoProcesses {
   let redis: ThrowawayRedis | undefined;
   beforeAll(async () => {
     redis = await ThrowawayRedis.start();
-    const env = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: redis.url, QC_OPERATOR_TOKEN: operatorToken };
+    const env = {
+      DATABASE_URL: process.env.DATABASE_URL,
+      DATABASE_SESSION_URL: process.env.DATABASE_SESSION_URL,
+      REDIS_URL: redis.url,
+      QC_OPERATOR_TOKEN: operatorToken,
+    };
     made.a = await ServerProcess.start(env);
     made.b = await ServerProcess.start(env);
     const res = await fetch(`${made.a.url}/ops/demo`, {

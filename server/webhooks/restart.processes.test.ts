@@ -93,6 +93,7 @@ for (const mode of modes) {
           PATH: process.env.PATH,
           HOME: process.env.HOME,
           DATABASE_URL: process.env.DATABASE_URL,
+          DATABASE_SESSION_URL: process.env.DATABASE_SESSION_URL,
           REDIS_URL: mode.redis ? process.env.REDIS_URL : undefined,
           PORT: '0',
           HOST: '127.0.0.1',

@@ -23,7 +23,7 @@ describe('two server processes caching principals', () => {
 
   beforeAll(() => {
     ({ a, b, demo } = two);
-    db = openPostgres(process.env.DATABASE_URL as string, { max: 1 });
+    db = openPostgres(process.env.DATABASE_URL as string, { max: 1, sessionUrl: process.env.DATABASE_SESSION_URL });
   });
   afterAll(async () => {
     await db?.close();

@@ -18,7 +18,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a pool whose connections all went si
     const url = new URL(process.env.DATABASE_URL as string);
     proxy = TcpProxy.start(Number(url.port || 5432));
     url.host = `127.0.0.1:${proxy.port}`;
-    db = openPostgres(url.toString(), { max: 3, timeoutMs: 300 });
+    db = openPostgres(url.toString(), { max: 3, timeoutMs: 300, sessionUrl: process.env.DATABASE_SESSION_URL });
   });
   afterAll(async () => {
     await db.close().catch(() => {});

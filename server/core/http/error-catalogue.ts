@@ -32,8 +32,9 @@ export const errorCatalogue = {
   'errors.qc.write_outcome_unknown': {
     status: 503,
     detail:
-      'The database connection was lost while this write was being committed: it may or may not have been applied. ' +
-      'Retry after the Retry-After delay with the same Idempotency-Key: a write that was applied is not applied twice.',
+      'The database connection was lost after this write was sent to be committed: it may or may not have been ' +
+      'applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a ' +
+      'create, check whether it exists (see the partner guide, Idempotency-Key).',
   },
   'errors.qc.unsupported_media_type': {
     status: 415,
