@@ -20,6 +20,7 @@ export {
   type FieldDifference,
   severityOf,
   type Verdict,
+  verdictOf,
   worstClass,
 } from './field-difference.ts';
 export { type IgnoreRule, IgnoreRules, IgnoreRulesError } from './ignore-rules.ts';

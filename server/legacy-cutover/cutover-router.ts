@@ -94,8 +94,9 @@ export class CutoverRouter implements LegacyCutover {
     const { upstreamUrl, upstreamTimeoutMs } = this.deps.config.legacyCutover;
     const bytes = await requestBytes(request, url);
     const base = record.cutover.upstreamUrl ?? upstreamUrl;
+    const origin = originOf(request, url);
     const upstream: UpstreamAnswer = base
-      ? await askUpstream(base, bytes, originOf(request, url), upstreamTimeoutMs)
+      ? await askUpstream(base, bytes, origin, upstreamTimeoutMs)
       : { failure: 'unreachable', reason: 'no legacy upstream configured (QC_LEGACY_UPSTREAM_URL)' };
     if ('failure' in upstream) {
       this.deps.log.warn('legacy upstream gave no answer', {
@@ -110,6 +111,7 @@ export class CutoverRouter implements LegacyCutover {
       at,
       request: bytes,
       upstream,
+      askUpstream: base ? (again) => askUpstream(base, again, origin, upstreamTimeoutMs) : undefined,
     });
     return pmsAnswer(upstream, upstreamTimeoutMs);
   }

@@ -5,6 +5,8 @@ import type { Exchange } from '../../harness/compare/index.ts';
 import { CorpusWriter } from '../../harness/corpus/corpus-writer.ts';
 import { startHarness } from '../../harness/testing/harness-cli.ts';
 import type { TestApp } from '../testing/harness.ts';
+import { portDryRuns } from './port-dry-run.ts';
+import { readBackOf } from './read-back.ts';
 
 /** One legacy call as a PMS sends it: the exact path, query and body bytes both the stand-in and the port get. */
 export interface LegacyCall {
@@ -89,6 +91,35 @@ export async function portEntries(t: TestApp, calls: readonly LegacyCall[], apiK
     });
   }
   return entries;
+}
+
+/**
+ * The legacy stand-in's answer to the read-back of an updateAvailability call (./read-back.ts): what the port
+ * shows after the same write, computed as a dry run (nothing written), changed by `plant` when given.
+ */
+export async function readBackEntry(
+  t: TestApp,
+  propertyId: number,
+  write: LegacyCall,
+  apiKey: string,
+  plant: (body: string) => string = (body) => body,
+): Promise<CorpusEntry> {
+  const body = bodyBytes(write);
+  const request = {
+    method: write.method,
+    pathAndQuery: pathAndQuery(write, apiKey),
+    headers: body ? ([['content-type', 'application/json']] as const) : [],
+    body,
+  };
+  const readBack = readBackOf(request);
+  if (!readBack) throw new Error('the write names no day to read back');
+  const [, answer] = await portDryRuns(t.deps, propertyId, [request, readBack]);
+  const query = readBack.pathAndQuery.slice(readBack.pathAndQuery.indexOf('&') + 1);
+  return {
+    call: { method: 'GET', path: `availability/getAvailability?${query}` },
+    status: answer?.status ?? 0,
+    body: plant(new TextDecoder().decode(answer?.responseBody)),
+  };
 }
 
 /** `harness serve` on the corpus, as its own process: the legacy stand-in. */

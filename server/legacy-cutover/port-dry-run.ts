@@ -23,19 +23,36 @@ export const WRITE_FREE_ENDPOINTS: ReadonlySet<string> = new Set([
  * What shadow mode compares with the legacy answer, and what a request asking for a dry run (`X-Qc-Dry-Run: 1`,
  * the compatibility harness's replays) gets back.
  */
-export function portDryRun(deps: Deps, propertyId: number, request: LegacyRequestBytes): Promise<ExchangeAnswer> {
+export async function portDryRun(deps: Deps, propertyId: number, request: LegacyRequestBytes): Promise<ExchangeAnswer> {
+  const [answer] = await portDryRuns(deps, propertyId, [request]);
+  return answer as ExchangeAnswer;
+}
+
+/**
+ * Several requests answered one after the other in one dry-run turn, each seeing what the ones before it would
+ * have written (a write, then the read that shows it), all rolled back together.
+ */
+export function portDryRuns(
+  deps: Deps,
+  propertyId: number,
+  requests: readonly LegacyRequestBytes[],
+): Promise<ExchangeAnswer[]> {
   return deps.actors.dryRun(propertyId, async (tx) => {
-    const replayed = new Request(new URL(request.pathAndQuery, 'http://legacy').href, {
-      method: request.method,
-      headers: new Headers(request.headers.map(([name, value]) => [name, value])),
-      // fetch's Request refuses a body on GET and HEAD; the port reads none there either.
-      body: request.method === 'GET' || request.method === 'HEAD' ? null : request.body,
-    } as RequestInit);
-    const answer = await portAnswer({ ...deps, db: dryRunDb(tx) }, replayed);
-    return {
-      status: answer.status,
-      responseHeaders: headerListOf(answer.headers),
-      responseBody: new Uint8Array(await answer.arrayBuffer()),
-    };
+    const answers: ExchangeAnswer[] = [];
+    for (const request of requests) {
+      const replayed = new Request(new URL(request.pathAndQuery, 'http://legacy').href, {
+        method: request.method,
+        headers: new Headers(request.headers.map(([name, value]) => [name, value])),
+        // fetch's Request refuses a body on GET and HEAD; the port reads none there either.
+        body: request.method === 'GET' || request.method === 'HEAD' ? null : request.body,
+      } as RequestInit);
+      const answer = await portAnswer({ ...deps, db: dryRunDb(tx) }, replayed);
+      answers.push({
+        status: answer.status,
+        responseHeaders: headerListOf(answer.headers),
+        responseBody: new Uint8Array(await answer.arrayBuffer()),
+      });
+    }
+    return answers;
   });
 }

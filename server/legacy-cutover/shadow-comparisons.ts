@@ -1,17 +1,39 @@
 import {
   compareExchange,
   type Exchange,
+  type ExchangeAnswer,
   endpointKey,
   generalizePath,
   type IgnoreRules,
+  verdictOf,
 } from '../../harness/compare/index.ts';
+import { legacyRoute } from '../../legacy/port-answer.ts';
 import { utcDay } from '../core/days.ts';
 import type { Deps } from '../core/deps.ts';
 import { errorFields } from '../core/log.ts';
 import { legacyShadowComparisons, legacyShadowUncompared } from '../core/metrics.ts';
 import type { LegacyRequestBytes, UpstreamAnswer } from './forward-upstream.ts';
-import { portDryRun } from './port-dry-run.ts';
+import { portDryRuns } from './port-dry-run.ts';
+import { readBackOf } from './read-back.ts';
 import { addComparison, addToDay, keepSample } from './shadow-days.ts';
+
+/**
+ * Fields of the read-back of a write (getAvailability after updateAvailability) are named with this prefix:
+ * `after write: $.data[3].qty`.
+ */
+export const READ_BACK_PREFIX = 'after write: ';
+
+function exchangeOf(request: LegacyRequestBytes, upstream: Exclude<UpstreamAnswer, { failure: string }>): Exchange {
+  return {
+    method: request.method,
+    url: request.pathAndQuery,
+    requestHeaders: request.headers,
+    requestBody: request.body,
+    status: upstream.status,
+    responseHeaders: upstream.headers,
+    responseBody: upstream.body,
+  };
+}
 
 /** One shadowed request, waiting to be compared: what the PMS sent and what the legacy service answered. */
 export interface ShadowExchange {
@@ -21,6 +43,8 @@ export interface ShadowExchange {
   at: Date;
   request: LegacyRequestBytes;
   upstream: UpstreamAnswer;
+  /** Asks the key's legacy service another request (a read: the read-back of a write). */
+  askUpstream?: (request: LegacyRequestBytes) => Promise<UpstreamAnswer>;
 }
 
 export interface ShadowComparisonOptions {
@@ -126,17 +150,32 @@ export class ShadowComparisons {
       await addToDay(this.deps.db, { keyId: shadow.keyId, day, unanswered: 1 });
       return;
     }
-    const port = await portDryRun(this.deps, shadow.propertyId, request);
-    const recorded: Exchange = {
-      method: request.method,
-      url: request.pathAndQuery,
-      requestHeaders: request.headers,
-      requestBody: request.body,
-      status: upstream.status,
-      responseHeaders: upstream.headers,
-      responseBody: upstream.body,
-    };
+    // A successful updateAvailability is also compared on what it wrote: getAvailability over its days, read back
+    // from the legacy service after its write and from the port in the dry run's turn after its own.
+    const readBack =
+      upstream.status === 200 &&
+      shadow.askUpstream &&
+      legacyRoute(new URL(request.pathAndQuery, 'http://legacy')).epMethod.toLowerCase() === 'updateavailability'
+        ? readBackOf(request)
+        : undefined;
+    const [port, portReadBack] = (await portDryRuns(
+      this.deps,
+      shadow.propertyId,
+      readBack ? [request, readBack] : [request],
+    )) as [ExchangeAnswer, ExchangeAnswer | undefined];
+    const recorded = exchangeOf(request, upstream);
     const comparison = compareExchange(recorded, port, { ignore: this.options.ignore });
+    if (readBack && portReadBack && shadow.askUpstream) {
+      const legacyReadBack = await shadow.askUpstream(readBack);
+      if (!('failure' in legacyReadBack)) {
+        const written = compareExchange(exchangeOf(readBack, legacyReadBack), portReadBack, {
+          ignore: this.options.ignore,
+        });
+        for (const field of written.fields)
+          comparison.fields.push({ ...field, path: `${READ_BACK_PREFIX}${field.path}` });
+        comparison.verdict = verdictOf(comparison.fields);
+      }
+    }
     const endpoint = endpointKey(comparison.endpoint);
     const noiseFields = comparison.fields.filter((f) => f.allowed).map((f) => `${endpoint} ${generalizePath(f.path)}`);
     const different = comparison.verdict === 'different';

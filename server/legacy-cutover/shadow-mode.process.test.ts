@@ -12,6 +12,7 @@ import {
   type LegacyCall,
   pathAndQuery,
   portEntries,
+  readBackEntry,
   scores,
   send,
   serveCorpus,
@@ -176,14 +177,13 @@ describe('shadow mode', () => {
       },
     ];
     const success = '{"message":"Success"}';
+    // The legacy service shows the availability the write left: what the port shows after the same write.
+    const readBack = await readBackEntry(t, f.propertyId, writes[0] as LegacyCall, key);
     await setMode(
       t,
       keyId,
       'shadow',
-      await standIn(
-        writes.map((call) => ({ call, status: 200, body: success })),
-        key,
-      ),
+      await standIn([...writes.map((call) => ({ call, status: 200, body: success })), readBack], key),
     );
     const before = await tableDigests(t.deps.db);
 
@@ -220,6 +220,62 @@ describe('shadow mode', () => {
     expect(sample?.fields).toEqual([
       expect.objectContaining({ path: 'body', class: 'representation', detail: 'number format' }),
     ]);
+  }, 30_000);
+
+  it('compares what a shadowed updateAvailability would have written: getAvailability read back from both sides', async () => {
+    const { key, keyId } = await f.anotherKey();
+    const room = f.roomIds[0] as number;
+    const write = (qty: number, from: string): LegacyCall => ({
+      method: 'POST',
+      path: 'availability/updateAvailability',
+      body: { values: [{ room_id: room, date_from: from, date_to: from, qty }] },
+    });
+    // Legacy and port agree on the first write; on the second the legacy service shows 3 rooms where the port's
+    // dry-run write leaves 2 (the answers are both "Success": only the read-back tells them apart).
+    const agreeing = write(2, '2030-07-01');
+    const disagreeing = write(2, '2030-07-02');
+    const success = '{"message":"Success"}';
+    const roomQty = new RegExp(`("room_id":${room},"date":"2030-07-02","qty":)2`);
+    // Before any write the port has another figure there: a read-back of 2 can only come from the dry-run write.
+    const [now] = await portEntries(
+      t,
+      [{ method: 'GET', path: 'availability/getAvailability?date_from=2030-07-02&date_to=2030-07-02' }],
+      key,
+    );
+    expect(now?.body).not.toMatch(roomQty);
+    await setMode(
+      t,
+      keyId,
+      'shadow',
+      await standIn(
+        [
+          { call: agreeing, status: 200, body: success },
+          await readBackEntry(t, f.propertyId, agreeing, key),
+          { call: disagreeing, status: 200, body: success },
+          await readBackEntry(t, f.propertyId, disagreeing, key, (body) => {
+            expect(body).toMatch(roomQty);
+            return body.replace(roomQty, '$13');
+          }),
+        ],
+        key,
+      ),
+    );
+    const before = await tableDigests(t.deps.db);
+    for (const call of [agreeing, disagreeing]) expect((await send(t, call, key)).text).toBe(success);
+    const today = await scores(t, keyId, '2030-06-15', '2030-06-15');
+    expect(today.days[0]).toMatchObject({ compared: 2, different: 1 });
+    expect(today.samples.map((sample) => sample.fields)).toEqual([
+      [
+        {
+          path: expect.stringMatching(/^after write: \$\.data\[\d+\]\.qty$/),
+          recorded: 3,
+          replayed: 2,
+          class: 'value',
+        },
+      ],
+    ]);
+    // The port's write was real inside the rolled-back turn (it read back 2), and nothing stayed.
+    expect(await tableDigests(t.deps.db)).toEqual(before);
   }, 30_000);
 
   it('answers a request asking for a dry run from the port, rolled back, whatever the mode: nothing written or forwarded', async () => {
