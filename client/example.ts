@@ -1,15 +1,22 @@
 /**
  * A partner's first hour with the typed client: get a token, find a property and a rate plan, push a
- * price, then poll the booking feed and acknowledge what it delivers.
+ * price, then read the booking feed and acknowledge one revision.
  *
- *   bun client/example.ts http://localhost:8080 <client_id> <client_secret>
+ *   npm run client:example -- http://localhost:8080 <client_id> <client_secret>
+ *   npm run client:example            (with QC, CLIENT_ID and CLIENT_SECRET exported, as in the README's quick start)
+ *
+ * It acknowledges only the first revision: acks are per credential and final, and the quick start's step 6
+ * reads the same demo feed afterwards. A real consumer stores and acks every revision it reads.
  */
 import { createQcClient } from './index.ts';
 
 export interface FirstHour {
   property: string;
   pushed: { written: number; dry: boolean };
-  acknowledged: number;
+  /** The revision acknowledged, if the feed held any. */
+  acknowledged: number | undefined;
+  /** Revisions of the first page left in the feed. */
+  waiting: number;
 }
 
 export async function firstHour(
@@ -50,36 +57,38 @@ export async function firstHour(
     `pushed 135 for ${from}: ${written} day-row(s) written, ${unchanged} unchanged${dry ? ' (shadow: dry run)' : ''}`,
   );
 
-  let acknowledged = 0;
-  let since = '0';
-  for (;;) {
-    const feed = await qc.GET('/v1/qc/booking_revisions/feed', { params: { query: { since, limit: '50' } } });
-    if (!feed.data) throw new Error(`feed: ${feed.error?.detail}`);
-    const revisions = feed.data.data.booking_revisions;
-    if (revisions.length === 0) break;
-    for (const revision of revisions) {
-      // Store the revision first (here: log it), then ack it; an unacked revision comes back on the next poll.
-      log(`revision ${revision.id}: ${revision.revision_type} of booking ${revision.inbound_booking_id}`);
-      const ack = await qc.POST('/v1/qc/booking_revisions/{revision}/ack', {
-        params: { path: { revision: String(revision.id) } },
-      });
-      if (ack.error) throw new Error(`ack ${revision.id}: ${ack.error.detail}`);
-      acknowledged++;
-    }
-    since = String(feed.data.data.next_cursor);
+  const feed = await qc.GET('/v1/qc/booking_revisions/feed', { params: { query: { since: '0', limit: '50' } } });
+  if (!feed.data) throw new Error(`feed: ${feed.error?.detail}`);
+  const [first, ...rest] = feed.data.data.booking_revisions;
+  for (const revision of feed.data.data.booking_revisions)
+    log(`revision ${revision.id}: ${revision.revision_type} of booking ${revision.inbound_booking_id}`);
+  if (first) {
+    // Store the revision first (here: log it), then ack it; an unacked revision comes back on the next poll.
+    const ack = await qc.POST('/v1/qc/booking_revisions/{revision}/ack', {
+      params: { path: { revision: String(first.id) } },
+    });
+    if (ack.error) throw new Error(`ack ${first.id}: ${ack.error.detail}`);
   }
-  log(`acknowledged ${acknowledged} revision(s); the feed is empty until the next booking`);
+  log(
+    first
+      ? `acknowledged revision ${first.id}; ${rest.length} more left in the feed (a real consumer acks each once stored)`
+      : 'the feed is empty until the next booking',
+  );
   return {
     property: property.external_property_id,
     pushed: { written, dry },
-    acknowledged,
+    acknowledged: first?.id,
+    waiting: rest.length,
   };
 }
 
 if (import.meta.main) {
-  const [baseUrl, clientId, clientSecret] = process.argv.slice(2);
+  const [baseUrl = process.env.QC, clientId = process.env.CLIENT_ID, clientSecret = process.env.CLIENT_SECRET] =
+    process.argv.slice(2);
   if (!baseUrl || !clientId || !clientSecret) {
-    console.error('usage: bun client/example.ts <base_url> <client_id> <client_secret>');
+    console.error(
+      'usage: npm run client:example -- <base_url> <client_id> <client_secret> (or export QC, CLIENT_ID, CLIENT_SECRET)',
+    );
     process.exit(2);
   }
   await firstHour(baseUrl, { clientId, clientSecret });

@@ -13,6 +13,8 @@ import { routeTable } from '../server/route-table.ts';
 const root = join(import.meta.dir, '..');
 const guides = [
   'README.md',
+  'client/README.md',
+  'load/README.md',
   ...readdirSync(join(root, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
@@ -122,6 +124,16 @@ describe('the partner guide and docs/', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  test('run commands a newcomer has: npm scripts, never a bare bun (not on the PATH of an npm install)', () => {
+    const partnerGuides = guides.filter((file) => !file.startsWith('docs/'));
+    const bare = partnerGuides.flatMap((file) =>
+      [...text(file).matchAll(/(?:^|[\s`;&|(])((?:node_modules\/\.bin\/)?bun \S+[^`\n]*)/gm)].map(
+        (match) => `${file}: ${match[1]}`,
+      ),
+    );
+    expect(bare).toEqual([]);
   });
 
   test('link only to headings and files that exist', () => {
