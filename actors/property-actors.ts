@@ -17,6 +17,19 @@ interface Turn {
   tx: Db;
 }
 
+/** One customer's turns: how many hold a transaction now, and the ones waiting for a slot in arrival order. */
+interface CustomerSlots {
+  running: number;
+  waiting: Array<() => void>;
+}
+
+/**
+ * Turns one customer may run at once in a process, by default (QC_ACTOR_TURNS_PER_CUSTOMER): under a third of
+ * the default pool of ten, so a customer syncing hundreds of properties at once leaves most connections to
+ * everyone else.
+ */
+export const TURNS_PER_CUSTOMER = 3;
+
 /**
  * One serialized executor per property. Every write to a property's calendar (inventory pushes, the
  * per-plan rate write, bookings' booked counts, legacy updateAvailability) runs through `run`, so writes
@@ -24,12 +37,24 @@ interface Turn {
  * proceed in parallel. Each turn is one transaction that first takes the property's transaction-scoped
  * advisory lock, which keeps the same order across server processes sharing the database.
  * A mailbox is released as soon as it has nothing queued.
+ *
+ * Each turn holds a pooled connection, so one customer pushing full syncs for hundreds of properties at once
+ * took every connection and other customers' pushes waited behind the storm (issue 25). At most
+ * `turnsPerCustomer` turns of one customer hold a transaction at a time; its next turns wait for a slot in the
+ * order they reached the head of their property's mailbox, so each property still applies in arrival order.
+ * The bound is per process (each process has its own pool).
  */
 export class PropertyActors implements ActorTurns {
   readonly #mailboxes = new Map<number, Mailbox>();
   readonly #current = new AsyncLocalStorage<Turn>();
+  readonly #slots = new Map<string, CustomerSlots>();
+  /** A property's customer never changes: read once per property and process. */
+  readonly #customers = new Map<number, Promise<string>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly turnsPerCustomer = TURNS_PER_CUSTOMER,
+  ) {}
 
   run<T>(propertyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
     const turn = this.#current.getStore();
@@ -43,14 +68,19 @@ export class PropertyActors implements ActorTurns {
     this.#mailboxes.set(propertyId, mailbox);
     mailbox.pending++;
     actorQueueDepth.inc();
-    const result = mailbox.tail.then(() => {
+    const result = mailbox.tail.then(async () => {
+      const customer = await this.#customerOf(propertyId);
+      await this.#enter(customer);
       const turn = actorTurnSeconds.startTimer();
-      return this.db
-        .tx(async (tx) => {
+      try {
+        return await this.db.tx(async (tx) => {
           await tx.sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, ${propertyId}::int)`;
           return this.#current.run({ propertyId, tx }, () => work(tx));
-        })
-        .finally(turn);
+        });
+      } finally {
+        turn();
+        this.#leave(customer);
+      }
     });
     mailbox.tail = result.then(
       () => this.#settle(propertyId, mailbox),
@@ -75,6 +105,51 @@ export class PropertyActors implements ActorTurns {
   /** Resolves once every queued turn has finished (graceful shutdown). */
   async drain(): Promise<void> {
     await Promise.all([...this.#mailboxes.values()].map((m) => m.tail));
+  }
+
+  /** Turns of `customer` holding a transaction now (tests and the fairness benchmark read it). */
+  running(customer: number): number {
+    return this.#slots.get(`customer:${customer}`)?.running ?? 0;
+  }
+
+  #customerOf(propertyId: number): Promise<string> {
+    let known = this.#customers.get(propertyId);
+    if (!known) {
+      known = this.db.sql<{ customer_id: number }>`select customer_id from properties where id = ${propertyId}`.then(
+        // A turn for a property that does not exist (yet) is bounded on its own.
+        ([row]) => (row ? `customer:${row.customer_id}` : `property:${propertyId}`),
+      );
+      // A failed read (the database away) is not remembered: the next turn asks again.
+      known.catch(() => this.#customers.delete(propertyId));
+      this.#customers.set(propertyId, known);
+    }
+    return known;
+  }
+
+  async #enter(customer: string): Promise<void> {
+    let slots = this.#slots.get(customer);
+    if (!slots) {
+      slots = { running: 0, waiting: [] };
+      this.#slots.set(customer, slots);
+    }
+    if (slots.running < this.turnsPerCustomer) {
+      slots.running++;
+      return;
+    }
+    // The slot is handed over by the turn that leaves it (#leave): `running` stays counted.
+    await new Promise<void>((resolve) => slots.waiting.push(resolve));
+  }
+
+  #leave(customer: string): void {
+    const slots = this.#slots.get(customer);
+    if (!slots) return;
+    const next = slots.waiting.shift();
+    if (next) {
+      next();
+      return;
+    }
+    slots.running--;
+    if (slots.running === 0) this.#slots.delete(customer);
   }
 
   #settle(propertyId: number, mailbox: Mailbox): void {

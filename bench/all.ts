@@ -19,6 +19,7 @@ const BENCHES: Array<{ name: string; env?: Record<string, string> }> = [
   { name: 'http', env: { BENCH_CALLS: '1000' } },
   { name: 'reads' },
   { name: 'inventory', env: { BENCH_ROUNDS: '7', BENCH_SECONDS: '5' } },
+  { name: 'fairness', env: { BENCH_PROPERTIES: '200' } },
   { name: 'feed' },
   { name: 'webhooks', env: { BENCH_BOOKINGS: '100' } },
   { name: 'legacy', env: { BENCH_CALLS: '150' } },

@@ -74,7 +74,7 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
     clock,
     log,
     keys,
-    actors: new PropertyActors(db),
+    actors: new PropertyActors(db, config.actorTurnsPerCustomer),
     routes: routeCatalogue,
     redis,
     limiter,

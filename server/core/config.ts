@@ -55,6 +55,8 @@ const EnvSchema = T.Object({
   QC_RETENTION_EVERY_MINUTES: T.Integer({ minimum: 0, maximum: 10_080, default: 60 }),
   /** Bound on one database statement (waiting for a connection included) and on connecting: past it, 503. */
   QC_DB_TIMEOUT_MS: T.Integer({ minimum: 100, maximum: 600_000, default: 2000 }),
+  /** Calendar write turns one customer runs at once per process; the rest queue (actors/property-actors.ts). */
+  QC_ACTOR_TURNS_PER_CUSTOMER: T.Integer({ minimum: 1, maximum: 1000, default: 3 }),
   /** Lets webhook destinations resolve to loopback/private addresses (local development and tests only). */
   QC_WEBHOOK_ALLOW_PRIVATE: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
   /** Gallery storage: an S3-compatible bucket when set (Bun's S3 client), `<data dir>/storage` otherwise. */
@@ -109,6 +111,7 @@ export interface Config {
   analyticsTimeoutMs: number;
   channelGatewayUrl: string | undefined;
   dbTimeoutMs: number;
+  actorTurnsPerCustomer: number;
   reusePort: boolean;
   legacyCutover: {
     upstreamUrl: string | undefined;
@@ -187,6 +190,7 @@ const NUMERIC = new Set([
   'QC_ANALYTICS_TIMEOUT_MS',
   'QC_DB_TIMEOUT_MS',
   'QC_DB_STUCK_LIVENESS_MS',
+  'QC_ACTOR_TURNS_PER_CUSTOMER',
   'QC_INCIDENT_RETENTION_DAYS',
   'QC_RETENTION_CALENDAR_DAYS',
   'QC_RETENTION_OUTBOX_DAYS',
@@ -239,6 +243,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     analyticsTimeoutMs: env.QC_ANALYTICS_TIMEOUT_MS,
     channelGatewayUrl: env.QC_CHANNEL_GATEWAY_URL,
     dbTimeoutMs: env.QC_DB_TIMEOUT_MS,
+    actorTurnsPerCustomer: env.QC_ACTOR_TURNS_PER_CUSTOMER,
     reusePort: env.QC_REUSE_PORT === '1',
     legacyCutover: {
       upstreamUrl: env.QC_LEGACY_UPSTREAM_URL,
