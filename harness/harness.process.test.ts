@@ -85,7 +85,7 @@ describe('record', () => {
       expect(direct[i]).toEqual(viaProxy[i] as Answer);
     });
     expect(corpus.map((e) => e.status)).toContain(404);
-  });
+  }, 60_000);
 
   it('leaves a valid corpus holding every completed exchange when it is killed', async () => {
     const demo = await port.demo();
@@ -96,7 +96,7 @@ describe('record', () => {
       expect(await proxy.crash()).not.toBe(0);
       expect((await corpusOf(file)).map((e) => e.url)).toEqual(calls.map((c) => legacyUrl(port.url, demo.api_key, c)));
     }
-  });
+  }, 60_000);
 
   it('masks the --redact query parameters and JSON paths in what it writes, not in what the PMS gets', async () => {
     const demo = await port.demo();
@@ -123,7 +123,7 @@ describe('record', () => {
     expect(written).not.toContain('first_name');
     // Every byte outside the masked values is as the port sent it.
     expect(written).toBe(got.replace(/"client":\{[^}]*\}/g, '"client":"REDACTED"'));
-  });
+  }, 60_000);
 });
 
 describe('serve', () => {
@@ -161,7 +161,7 @@ describe('serve', () => {
     expect(again).toEqual(served.at(-1) as Answer);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('x-harness-unmatched')).toBe('1');
-  });
+  }, 60_000);
 });
 
 describe('replay', () => {
@@ -201,7 +201,7 @@ describe('replay', () => {
     });
     expect(summary.endpoints.reduce((sum, e) => sum + e.exchanges, 0)).toBe(n);
     expect(run.stdout).toContain(`${n} exchanges`);
-  });
+  }, 60_000);
 
   it('rewrites api_key through the key map, and reports exactly the planted differences', async () => {
     const demo = await port.demo();
@@ -260,7 +260,7 @@ describe('replay', () => {
       ['$.data[*].sqm_area', 1],
       ['body', 1],
     ]);
-  });
+  }, 60_000);
 
   it('counts an exchange the target does not answer as failed', async () => {
     const demo = await port.demo();
@@ -275,5 +275,5 @@ describe('replay', () => {
     expect(summary).toMatchObject({ exchanges: 1, failed: 1, score: 1 });
     expect(summary.differences[0]).toMatchObject({ index: 0, status: { recorded: 200, replayed: null } });
     expect(summary.differences[0]?.fields[0]?.path).toBe('error');
-  });
+  }, 60_000);
 });

@@ -2,7 +2,7 @@
  * Which recorded ids are which replayed ids. A corpus recorded from one installation and replayed on another
  * (the migration's data copy, a fresh demo) names the same rooms, rates and bookings by other numbers: room 160
  * recorded is room 1 replayed. The correspondence is learnt from the answers themselves, field by field: an id
- * field (`id`, `*_id`, `*_ids[*]`, `bm_code`) holding 160 in a recorded answer and 1 at the same place of the
+ * field (`id`, `*_id`, `*_ids[*]`, `bm_code`, `booking_modules[*].url_key`) holding 160 in a recorded answer and 1 at the same place of the
  * replayed one says 160 -> 1 for that kind of id (`room`, from `room_id`, `room_ids`, or `rooms[*].id`). Once
  * learnt it is applied both ways: later requests ask for the replayed id (the replay rewrites query parameters
  * and JSON body fields of that kind), and the comparison accepts 1 where 160 was recorded. A value seen mapped two
@@ -178,6 +178,8 @@ export function idKind(
   const single = key.match(/^(.+)_id$/);
   if (single) return single[1] as string;
   if (key === 'bm_code') return key;
+  // getPropertySettings lists booking buttons as `booking_modules[*].url_key`: the bm_code getBookingOffers takes.
+  if (key === 'url_key' && parent === 'booking_modules') return 'bm_code';
   if (key !== 'id') return undefined;
   if (!parent || parent === 'data') return fallback ?? 'id';
   return singular(parent);

@@ -35,7 +35,11 @@ export function replayableCalls(demo: LegacyDemo): SessionCall[] {
   const [room, other] = demo.room_ids as [number, number];
   const current = demo.bookings.find((b) => b.generation === 'current')?.booking_id ?? 0;
   return [
-    { method: 'GET', path: 'property/getPropertySettings', query: { names: 'property,rooms,rates,meal_plans' } },
+    {
+      method: 'GET',
+      path: 'property/getPropertySettings',
+      query: { names: 'property,rooms,rates,meal_plans,booking_modules' },
+    },
     { method: 'GET', path: 'property/getRoomsDetails', query: { room_id: String(room) } },
     {
       method: 'POST',
