@@ -3,7 +3,7 @@ import { dataResponse } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages } from '../messages.ts';
 import { isSet, looseInt } from '../php-input.ts';
-import { currentRevisions, type LegacyBookingRow, revisionBytes } from './legacy-revisions.ts';
+import { currentRevisions, revisionBytes } from './legacy-revisions.ts';
 
 const TYPES = ['new', 'modified'] as const;
 
@@ -23,15 +23,9 @@ export async function getBookings({ deps, caller, query }: LegacyCall): Promise<
   const now = deps.clock.now();
   const yesterday = addDays(localToday(caller.timezone, now), -1);
 
-  const bookings = await deps.db.sql<LegacyBookingRow>`
-    select id, status, checkin_date, checkout_date, adults, children, guest_first_name, guest_last_name,
-      guest_email, guest_phone, currency_code
-    from bookings
-    where property_id = ${caller.propertyId} and checkin_date >= ${yesterday}::date and status <> 'requested'
-      and (${bookingId}::bigint is null or id = ${bookingId}::bigint)
-    order by id`;
-  if (!bookings.length) return dataResponse([]);
-  const revisions = [...(await currentRevisions(deps.db, bookings, now)).values()]
+  const revisions = (
+    await currentRevisions(deps.db, { propertyId: caller.propertyId, from: yesterday, bookingId }, now)
+  )
     .filter((r) => byId || r.acked_at === null)
     .filter((r) => !isSet(type) || (type === 'new') === (r.seq === 1))
     .sort((a, b) => a.id - b.id);
