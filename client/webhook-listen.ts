@@ -3,8 +3,12 @@
  * `stripe listen` habit). With a token it subscribes itself to every event (and unsubscribes on exit); with
  * `--secret` it verifies the deliveries of a subscription you made.
  *
- *   npm run webhook:listen -- --token qc_...               (the service must run with QC_WEBHOOK_ALLOW_PRIVATE=1
- *   npm run webhook:listen -- --secret whsec_... --port 4242  to deliver to http://127.0.0.1)
+ *   npm run webhook:listen                                  (QC and TOKEN from the environment; the service must run
+ *   npm run webhook:listen -- --secret whsec_... --port 4242  with QC_WEBHOOK_ALLOW_PRIVATE=1 to deliver to 127.0.0.1)
+ *
+ * The token is read from TOKEN (or QC_TOKEN) rather than taken as an argument: npm echoes a script's arguments
+ * (`> bun client/webhook-listen.ts ...`), so `--token <token>` printed the whole credential to the terminal and
+ * its scrollback. `--token` still works for scripts that pass it.
  *
  * The signing secret is the whole `whsec_...` string, prefix included: it is the HMAC key as shown once
  * when the subscription is created (verification: server/webhooks/receiver.ts, which you may copy).
@@ -92,24 +96,34 @@ export async function listenForWebhooks(options: ListenOptions): Promise<Listene
 if (import.meta.main) {
   const program = new Command('webhook:listen')
     .description('Receive, verify and print webhook deliveries on this machine')
-    .option('--base <url>', 'the service', process.env.QC_PUBLIC_URL ?? 'http://localhost:8080')
-    .option('--token <token>', 'a personal token with subscriptions.manage: subscribe this listener')
+    .option(
+      '--base <url>',
+      'the service (default: QC)',
+      process.env.QC ?? process.env.QC_PUBLIC_URL ?? 'http://localhost:8080',
+    )
+    .option('--token <token>', 'a token with subscriptions.manage (default: TOKEN): subscribe this listener')
     .option('--secret <secret>', 'the whsec_... signing secret of an existing subscription')
     .option('--events <types>', 'comma-separated event types (default: all)')
     .option('--port <port>', 'local port', '4242')
     .parse();
   const opts = program.opts<{ base: string; token?: string; secret?: string; events?: string; port: string }>();
-  const listener = await listenForWebhooks({
-    baseUrl: opts.base,
-    token: opts.token,
-    secret: opts.secret,
-    events: opts.events?.split(','),
-    port: Number(opts.port),
-  });
-  const stop = async () => {
-    await listener.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  try {
+    const listener = await listenForWebhooks({
+      baseUrl: opts.base,
+      token: opts.token ?? process.env.TOKEN ?? process.env.QC_TOKEN,
+      secret: opts.secret,
+      events: opts.events?.split(','),
+      port: Number(opts.port),
+    });
+    const stop = async () => {
+      await listener.stop();
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop());
+    process.on('SIGTERM', () => void stop());
+  } catch (err) {
+    // What went wrong is in the message (the service's own detail sentence); a stack trace only hides it.
+    console.error(`webhook:listen: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
 }

@@ -124,7 +124,7 @@ try {
     curl -s ${base}/v1/qc/oauth/token -d grant_type=client_credentials -d client_id=${demo.client.client_id} -d client_secret=${demo.client.client_secret}
   Docs: ${base}/v1/qc/docs   OpenAPI: ${base}/v1/qc/openapi.yaml
 
-  Webhooks on this machine: npm run webhook:listen -- --base ${base} --token ${demo.personal_token}
+  Webhooks on this machine: TOKEN=${demo.personal_token} npm run webhook:listen -- --base ${base}
     (subscribes a local receiver that verifies and prints every delivery;${config.webhookAllowPrivate ? '' : ' start the service with QC_WEBHOOK_ALLOW_PRIVATE=1 so it may deliver to http://127.0.0.1;'}
     the signing key is the whole whsec_... secret, prefix included)
   `);
