@@ -9,6 +9,8 @@ import type { Config } from './core/config.ts';
 import type { Db } from './core/db/db.ts';
 import { migrate } from './core/db/migrate.ts';
 import { openDb, openMigrationDb } from './core/db/open.ts';
+import { openPostgres } from './core/db/postgres.ts';
+import { primaryOnly, ReplicaReads } from './core/db/replica.ts';
 import type { Deps } from './core/deps.ts';
 import { Idempotency } from './core/idempotency/idempotency.ts';
 import { RedisIdempotencyStore } from './core/idempotency/redis-store.ts';
@@ -68,9 +70,20 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
     log,
     options.idempotencyWaitMs,
   );
+  // Only beside PostgreSQL: the embedded database has no replica.
+  const reads =
+    config.databaseReplicaUrl && db.kind === 'postgres'
+      ? new ReplicaReads(
+          db,
+          openPostgres(config.databaseReplicaUrl, { max: 5, timeoutMs: config.dbTimeoutMs }),
+          config.replicaMaxLagMs,
+          log,
+        )
+      : primaryOnly(db);
   return {
     config,
     db,
+    reads,
     clock,
     log,
     keys,

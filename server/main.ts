@@ -53,6 +53,7 @@ async function shutdown(signal: string) {
     // Waits for attempts in flight (each bounded by the 5 s response deadline) before the database goes.
     await webhooks?.stop();
     await reviewReplies?.stop();
+    await deps.reads.close();
     await deps.db.close();
     if (deps.redis) await closeRedis(deps.redis);
   } catch (err) {

@@ -55,6 +55,9 @@ export interface PostgresPair {
   killPrimary(): Promise<void>;
   /** Starts the primary again (after stopPrimary; not after a promotion, which it would fork from). */
   startPrimary(): Promise<void>;
+  /** Fast shutdown of the standby (a read replica going away), and starting it again. */
+  stopStandby(): Promise<void>;
+  startStandby(): Promise<void>;
   /** Stops both servers and removes the folder (unless it was given by the caller and `keepDir`). */
   stop(options?: { keepDir?: boolean }): Promise<void>;
 }
@@ -209,6 +212,13 @@ function handle(bin: string, dir: string, state: PairState, cancelWatchdog: () =
     },
     async startPrimary() {
       await pgCtlStart(bin, primaryDir, state.primaryPort);
+    },
+    async stopStandby() {
+      pgCtlStop(bin, standbyDir, 'fast');
+    },
+    async startStandby() {
+      if (state.standbyPort === undefined) throw new Error('this pair has no standby');
+      await pgCtlStart(bin, standbyDir, state.standbyPort);
     },
     async stop(options) {
       stopAll(dir);

@@ -24,6 +24,10 @@ export const listBookingsRoute = defineRoute({
   errors: ['errors.not_found'],
   async handle({ deps, principal, params, request }) {
     const property = await resolveProperty(deps.db, principal, params.property);
-    return ok(await propertyBookingsPage(deps.db, principal.clientPk, property, new URL(request.url).searchParams));
+    const search = new URL(request.url).searchParams;
+    // The list tolerates lag (the read replica when configured); the feed (revisions=1) reads acks and
+    // positions its own acks just moved, so it stays on the primary.
+    const db = search.get('revisions') === '1' ? deps.db : deps.reads.for(principal.clientPk);
+    return ok(await propertyBookingsPage(db, principal.clientPk, property, search));
   },
 });

@@ -15,6 +15,12 @@ const EnvSchema = T.Object({
    * migrations. Through the pooler, statements then use no server-side prepared statements.
    */
   DATABASE_SESSION_URL: T.Optional(T.String({ pattern: '^postgres(ql)?://' })),
+  /**
+   * A streaming replica of the same database for reads that tolerate lag (availability, rates, the booking
+   * list); unset: every read on the primary. Past QC_REPLICA_MAX_LAG_MS of replay lag, or down: the primary.
+   */
+  DATABASE_REPLICA_URL: T.Optional(T.String({ pattern: '^postgres(ql)?://' })),
+  QC_REPLICA_MAX_LAG_MS: T.Integer({ minimum: 100, maximum: 600_000, default: 5000 }),
   /** Liveness: /healthz fails once the pool has failed this long although the database answers (see health). */
   QC_DB_STUCK_LIVENESS_MS: T.Integer({ minimum: 1000, maximum: 3_600_000, default: 30_000 }),
   /**
@@ -96,6 +102,8 @@ export interface Config {
   /** Where rate limits, idempotency records and the BullMQ queue live; undefined: in this process. */
   redis: RedisTarget | undefined;
   databaseSessionUrl: string | undefined;
+  databaseReplicaUrl: string | undefined;
+  replicaMaxLagMs: number;
   dbStuckLivenessMs: number;
   operatorToken: string | undefined;
   dataDir: string;
@@ -191,6 +199,7 @@ const NUMERIC = new Set([
   'QC_DB_TIMEOUT_MS',
   'QC_DB_STUCK_LIVENESS_MS',
   'QC_ACTOR_TURNS_PER_CUSTOMER',
+  'QC_REPLICA_MAX_LAG_MS',
   'QC_INCIDENT_RETENTION_DAYS',
   'QC_RETENTION_CALENDAR_DAYS',
   'QC_RETENTION_OUTBOX_DAYS',
@@ -223,6 +232,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     databaseUrl: env.DATABASE_URL,
     redis: env.REDIS_URL ? parseRedisUrl(env.REDIS_URL) : undefined,
     databaseSessionUrl: env.DATABASE_SESSION_URL,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: env.QC_REPLICA_MAX_LAG_MS,
     dbStuckLivenessMs: env.QC_DB_STUCK_LIVENESS_MS,
     operatorToken: env.QC_OPERATOR_TOKEN,
     dataDir: env.QC_DATA_DIR,

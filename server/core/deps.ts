@@ -2,6 +2,7 @@ import type { SigningKeys } from './auth/signing-keys.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { LagTolerantReads } from './db/replica.ts';
 import type { Idempotency } from './idempotency/idempotency.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
 import type { Log } from './log.ts';
@@ -17,6 +18,8 @@ import type { ObjectStorage } from './storage/object-storage.ts';
 export interface Deps {
   config: Config;
   db: Db;
+  /** Reads that tolerate lag: the read replica while it keeps up (DATABASE_REPLICA_URL), else `db`. */
+  reads: LagTolerantReads;
   clock: Clock;
   log: Log;
   keys: SigningKeys;

@@ -22,6 +22,7 @@ export const showAvailabilityRoute = defineRoute({
   errors: ['errors.not_found', 'errors.validation_error'],
   async handle({ deps, principal, params, query }) {
     const property = await resolveProperty(deps.db, principal, params.property);
-    return ok(await showAvailability(deps.db, property.id, query));
+    // Lag-tolerant: the read replica when configured and keeping up (docs/operations.md, Read replica).
+    return ok(await showAvailability(deps.reads.for(principal.clientPk), property.id, query));
   },
 });

@@ -30,6 +30,8 @@ consecutive days, days without any price left out.`,
     const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
     const range = readRange(query, RESOURCE);
     const consolidated = query.consolidated === '1' || query.consolidated === 'true';
-    return ok(await readPlanRates(deps.db, property.id, plan.external_id, range, consolidated));
+    // Lag-tolerant: the read replica when configured and keeping up (docs/operations.md, Read replica).
+    const db = deps.reads.for(principal.clientPk);
+    return ok(await readPlanRates(db, property.id, plan.external_id, range, consolidated));
   },
 });

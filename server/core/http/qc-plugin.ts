@@ -60,6 +60,8 @@ export function qcPipeline(deps: Deps) {
           requireDeclaredContentType(spec, request, body);
           noteUndeclaredFields((spec as RouteDefinition).body, request, body);
           const principal = requestState(request).principal;
+          // Its reads stay on the primary while a replica might not have this write yet (read your writes).
+          if (principal && request.method !== 'GET' && request.method !== 'HEAD') deps.reads.wrote(principal.clientPk);
           if (principal) await startIdempotentRequest(deps, spec, request, principal);
         },
         resolve: ({ request }) => ({ principal: requestState(request).principal as Principal }),
@@ -94,6 +96,9 @@ export function qcPipeline(deps: Deps) {
       Object.assign(set.headers, requestState(request).headers);
     })
     .mapResponse({ as: 'scoped' }, ({ request, responseValue, set }) => {
+      // The read-your-writes window runs from the write's answer, not its start.
+      const writer = requestState(request).principal;
+      if (writer && request.method !== 'GET' && request.method !== 'HEAD') deps.reads.wrote(writer.clientPk);
       // Sees success values and error responses alike: the one place a keyed write's answer is stored.
       return finishIdempotentRequest(deps, request, responseValue, set);
     })

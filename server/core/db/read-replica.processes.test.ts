@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test';
+import postgres from 'postgres';
+import { freePortRun, type PostgresPair, startPostgresPair } from '../../../scripts/topology/postgres.ts';
+import { buildApp } from '../../app.ts';
+import { createDeps } from '../../boot.ts';
+import type { Demo } from '../../demo/demo.ts';
+import { OPERATOR_TOKEN, TEST_KEY_ENCRYPTION_KEY } from '../../testing/harness.ts';
+import { parseConfig } from '../config.ts';
+import type { Deps } from '../deps.ts';
+import { createLog } from '../log.ts';
+import type { ReplicaReads } from './replica.ts';
+
+/**
+ * Issue 23, the read replica (DATABASE_REPLICA_URL): availability, rates and the booking list read from a
+ * streaming standby while it keeps up; a caller's reads after its own write, a replica whose replay is paused
+ * past QC_REPLICA_MAX_LAG_MS, and a replica that is down all read from the primary.
+ */
+setDefaultTimeout(120_000);
+const DB = 'qc_pooler_replica';
+const MAX_LAG_MS = 400;
+
+describe('lag-tolerant reads on a read replica', () => {
+  let pg: PostgresPair;
+  let deps: Deps;
+  let app: ReturnType<typeof buildApp>;
+  let demo: Demo;
+  let standbyAdmin: postgres.Sql;
+
+  beforeAll(async () => {
+    pg = await startPostgresPair({ port: freePortRun(21000, 21999, 2), databases: [DB] });
+    standbyAdmin = postgres(pg.standbyUrl(DB), { max: 1, onnotice: () => {} });
+    const config = parseConfig({
+      QC_LOG_LEVEL: 'silent',
+      QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
+      QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+      QC_DEMO_ON_EMPTY: '0',
+      DATABASE_URL: pg.primaryUrl(DB),
+      DATABASE_REPLICA_URL: pg.standbyUrl(DB),
+      QC_REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
+    });
+    deps = await createDeps(config, { log: createLog('silent'), enforceRateLimits: false });
+    app = buildApp(deps, { operatorToken: OPERATOR_TOKEN });
+    demo = (await call('POST', '/ops/demo', OPERATOR_TOKEN)).body.data as Demo;
+    await untilReplica(true);
+  });
+  afterAll(async () => {
+    await standbyAdmin?.end({ timeout: 1 });
+    await deps?.reads.close();
+    await deps?.db.close();
+    await pg?.stop();
+  });
+
+  async function call(method: string, path: string, token: string, body?: unknown) {
+    const res = await app.handle(
+      new Request(`http://localhost${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+    return { status: res.status, body: (await res.json()) as { data: any } };
+  }
+  const servedBy = async (reader?: number) =>
+    (await deps.reads.for(reader).sql<{ port: number }>`select inet_server_port() as port`)[0]?.port;
+  /** Waits (bounded) for the lag measurement to put reads on the replica (true) or take them off it. */
+  async function untilReplica(on: boolean) {
+    for (let i = 0; i < 200; i++) {
+      if (((await servedBy()) === pg.standbyPort) === on) return;
+      await Bun.sleep(25);
+    }
+    throw new Error(`reads did not move ${on ? 'to' : 'off'} the replica`);
+  }
+  const live = () => (demo.properties[0] as unknown as { external_property_id: string }).external_property_id;
+  const room = () =>
+    ((demo.properties[0] as unknown as { room_types: { id: string }[] }).room_types[0] as { id: string }).id;
+  const availability = async () =>
+    (await call('GET', `/v1/qc/properties/${live()}/availability?from=2027-09-01&to=2027-09-01`, demo.personal_token))
+      .body.data;
+
+  it('reads from the replica while it keeps up, and a writer reads its own write from the primary', async () => {
+    expect(await servedBy()).toBe(pg.standbyPort);
+    // Replay paused: the replica will not show the push, and a reader that did not write may be served by it
+    // until the lag bound passes; the writer must see its own write at once.
+    await standbyAdmin`select pg_wal_replay_pause()`;
+    const push = await call('POST', `/v1/qc/properties/${live()}/inventory/availability`, demo.personal_token, {
+      values: [{ room_type_id: room(), date_from: '2027-09-01', date_to: '2027-09-01', availability: 3 }],
+    });
+    expect(push.status).toBe(202);
+    const freeOn = (answer: { rooms: { room_type_id: string; dates: Record<string, number> }[] }) =>
+      answer.rooms.find((r) => r.room_type_id === room())?.dates['2027-09-01'];
+    expect(freeOn(await availability())).toBe(3);
+    // The replica itself does not have the push yet: without the writer rule the read would have said otherwise.
+    const [onReplica] = await standbyAdmin<{ n: number }[]>`
+      select count(*)::int as n from availability a join room_types rt on rt.id = a.room_type_id
+      where rt.external_id = ${room()} and a.date = '2027-09-01' and a.offered = 3`;
+    expect(onReplica?.n).toBe(0);
+  });
+
+  it('sends reads to the primary once the replica lags past the bound, and back when it catches up', async () => {
+    // Replay is still paused and the primary has written since: the measured lag grows past the bound.
+    await deps.db.sql`select pg_switch_wal()`;
+    await untilReplica(false);
+    expect((deps.reads as ReplicaReads).lagMs()).toBeGreaterThan(MAX_LAG_MS);
+    await standbyAdmin`select pg_wal_replay_resume()`;
+    await untilReplica(true);
+  });
+
+  it('sends reads to the primary while the replica is down, and answers them', async () => {
+    await standbyAdmin.end({ timeout: 1 });
+    await pg.stopStandby();
+    await untilReplica(false);
+    expect(
+      (await call('GET', `/v1/qc/properties/${live()}/availability?from=2027-09-01&to=2027-09-02`, demo.personal_token))
+        .status,
+    ).toBe(200);
+    await pg.startStandby();
+    await untilReplica(true);
+  });
+});
