@@ -1,0 +1,589 @@
+/**
+ * `npm run bench:volume`: the hot paths on a LARGE database beside the same operations on a SMALL one, in one
+ * run, alternating (issue 24). Prints, per operation, each database's p99 and the ratio large / small, and
+ * exits non-zero when a ratio misses its target (p99 within 1.2x; a push during a retention pass within 1.1x
+ * of pushes without one).
+ *
+ * The large database is built fast with set-based SQL into the real tables (generate_series, consistent with
+ * every constraint): 10000 properties (9 in 10 in the demo account, the rest in ten other accounts), three room
+ * types and a rate plan each, 30 M calendar day-rows (availability and rates 400 days, restrictions 200, from
+ * 150 days back so retention has months to drop), 2 M booking revisions, the legacy property with 10000 future
+ * bookings, a million relayed outbox events with delivered deliveries. The small one: 20 properties, the same
+ * shapes, a few thousand rows. Both get the demo, a 50-room bench property, and six feed consumers.
+ *
+ * Flags: --scale F (large sizes times F; 0.01 to develop), --rounds N (12), --db-prefix NAME (qc_volume:
+ * databases NAME_large and NAME_small, dropped and rebuilt unless --reuse), --reuse (keep built databases).
+ */
+import postgres from 'postgres';
+import { buildApp } from '../server/app.ts';
+import { scopeOf } from '../server/bookings/feed-account.ts';
+import { createDeps } from '../server/boot.ts';
+import { sha256Hex } from '../server/core/auth/secrets.ts';
+import { addDays, formatDay, localToday, todayIn } from '../server/core/days.ts';
+import type { Deps } from '../server/core/deps.ts';
+import { createDemo } from '../server/demo/demo.ts';
+import { demoSteps } from '../server/demo/demo-steps.ts';
+import { addRatePlan, addRoomType, type Ref } from '../server/inventory/test-fixtures.ts';
+import { insertProperty } from '../server/properties/insert-property.ts';
+import { runRetention } from '../server/retention/retention-pass.ts';
+import { relayBatch } from '../server/webhooks/relay.ts';
+import { benchConfig } from './bench-config.ts';
+import { type Stats, stats } from './stats.ts';
+
+const flag = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
+};
+const SCALE = Number(flag('--scale', '1'));
+const ROUNDS = Number(flag('--rounds', '12'));
+const PREFIX = flag('--db-prefix', 'qc_volume');
+const REUSE = process.argv.includes('--reuse');
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const OPERATOR = 'bench-operator-token-0123456789';
+const TARGET = 1.2;
+const RETENTION_TARGET = 1.1;
+
+interface Size {
+  properties: number;
+  calendarDays: number;
+  revisions: number;
+  futureBookings: number;
+  outboxEvents: number;
+}
+const LARGE: Size = {
+  properties: Math.max(50, Math.round(10_000 * SCALE)),
+  calendarDays: 400,
+  revisions: Math.max(2000, Math.round(2_000_000 * SCALE)),
+  futureBookings: Math.max(200, Math.round(10_000 * SCALE)),
+  outboxEvents: Math.max(1000, Math.round(1_000_000 * SCALE)),
+};
+const SMALL: Size = { properties: 20, calendarDays: 400, revisions: 2000, futureBookings: 100, outboxEvents: 1000 };
+
+const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+// The bench property: 50 room types, a per_person plan with five manual codes (as bench:inventory's).
+const ROOMS = 50;
+const CODES = ['A1', 'A2', 'A3', 'AEB', 'CEB'];
+const TIME_ZONE = 'UTC';
+
+interface World {
+  name: string;
+  deps: Deps;
+  app: ReturnType<typeof buildApp>;
+  token: string;
+  bench: { id: number; externalId: string; rooms: Ref[]; plan: Ref };
+  legacy: { apiKey: string; propertyId: number; externalId: string; rooms: number[] };
+  consumers: Record<string, string>;
+}
+
+async function database(name: string): Promise<boolean> {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    const [found] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (found && REUSE) return true;
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.unsafe(`create database ${name}`);
+    return false;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function world(label: string, size: Size): Promise<World> {
+  const name = `${PREFIX}_${label}`;
+  const built = await database(name);
+  const deps = await createDeps(
+    benchConfig({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`,
+      QC_OPERATOR_TOKEN: OPERATOR,
+      QC_DB_TIMEOUT_MS: '30000',
+    }),
+    { enforceRateLimits: false },
+  );
+  const app = buildApp(deps, { operatorToken: OPERATOR });
+  if (!built) await build(deps, label, size);
+  const [meta] = await deps.db.sql<{ world: World }>`select world from bench_volume`;
+  return { ...(meta?.world as World), name: label, deps, app };
+}
+
+/** Everything a world needs, in set-based SQL where it is bulk; remembered in bench_volume for --reuse. */
+async function build(deps: Deps, label: string, size: Size): Promise<void> {
+  const db = deps.db;
+  const started = performance.now();
+  const demo = await createDemo(deps, demoSteps);
+  const customer = demo.customer_id;
+  const legacyDemo = demo.legacy as { api_key: string; property_id: number; room_ids: number[] };
+  const benchProperty = await insertProperty(db, {
+    customerId: customer,
+    name: 'Bench Hotel',
+    currency: 'EUR',
+    timezone: TIME_ZONE,
+    mode: 'live',
+  });
+  const rooms: Ref[] = [];
+  for (let i = 0; i < ROOMS; i++) rooms.push(await addRoomType(db, benchProperty.id));
+  const plan = await addRatePlan(db, benchProperty.id, {
+    sellType: 'per_person',
+    pairs: rooms.map((r) => ({
+      roomTypeId: r.id,
+      occupancies: CODES.map((code) => ({ code, kind: 'manual' as const })),
+    })),
+  });
+
+  // Properties: nine in ten in the demo account, the rest in ten other accounts.
+  const others = (
+    await db.sql<{ id: number }>`
+      insert into customers (name) select 'Volume ' || g from generate_series(1, 10) g returning id`
+  ).map((r) => r.id);
+  await db.sql`
+    insert into properties (customer_id, name, currency, timezone, mode)
+    select case when g % 10 = 0 then (${others}::bigint[])[1 + (g / 10) % 10] else ${customer} end, 'Bulk ' || g, 'EUR', 'UTC', 'live'
+    from generate_series(1, ${size.properties}::int) g`;
+  await db.sql`
+    insert into room_types (property_id, name) select p.id, 'Room ' || k from properties p, generate_series(1, 3) k
+    where p.name like 'Bulk %'`;
+  await db.sql`
+    insert into rate_plans (property_id, name, sell_type) select id, 'BAR', 'per_room' from properties where name like 'Bulk %'`;
+  log(`${label}: ${size.properties} properties`);
+
+  // The calendar, from 150 days back (retention has whole past months to drop), in chunks of properties.
+  const today = formatDay(todayIn('UTC', new Date()));
+  const start = addDays(today, -150);
+  await db.sql`select qc_calendar_months('', ${start}::date, (${start}::date + ${size.calendarDays}::int))`;
+  const [range] = await db.sql<{ lo: number; hi: number }>`
+    select min(id) as lo, max(id) as hi from properties where name like 'Bulk %'`;
+  const chunk = 500;
+  for (let lo = range?.lo ?? 0; lo <= (range?.hi ?? -1); lo += chunk) {
+    const hi = lo + chunk - 1;
+    await db.sql`
+      insert into availability (property_id, room_type_id, date, offered, booked)
+      select rt.property_id, rt.id, ${start}::date + d, 5, 0 from room_types rt, generate_series(0, ${size.calendarDays - 1}::int) d
+      where rt.property_id between ${lo} and ${hi}`;
+    await db.sql`
+      insert into rates (property_id, rate_plan_id, room_type_id, date, prices)
+      select rt.property_id, rp.id, rt.id, ${start}::date + d, '{"ROOM": 100}'::jsonb
+      from rate_plans rp join room_types rt on rt.property_id = rp.property_id, generate_series(0, ${size.calendarDays - 1}::int) d
+      where rp.property_id between ${lo} and ${hi}`;
+    await db.sql`
+      insert into restrictions (property_id, rate_plan_id, room_type_id, date, min_los)
+      select rt.property_id, rp.id, rt.id, ${start}::date + d, 2
+      from rate_plans rp join room_types rt on rt.property_id = rp.property_id, generate_series(0, ${size.calendarDays / 2 - 1}::int) d
+      where rp.property_id between ${lo} and ${hi}`;
+    if (((lo - (range?.lo ?? 0)) / chunk) % 4 === 3) log(`${label}: calendar through property ${hi}`);
+  }
+  const [days] = await db.sql<{ n: number }>`
+    select (select count(*) from availability) + (select count(*) from rates) + (select count(*) from restrictions) as n`;
+  log(`${label}: ${Number(days?.n).toLocaleString('en-US')} calendar day-rows`);
+
+  // The feed: bookings of the bulk properties, two revisions each, with a real revision's payload.
+  const [sample] = await db.sql<{ payload: unknown }>`
+    select payload from booking_revisions where property_id = ${legacyDemo.property_id} order by id limit 1`;
+  const payload = JSON.stringify(sample?.payload ?? {});
+  await db.sql`
+    insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
+    select ${range?.lo}::bigint + g % ${size.properties}::int, 'bulk-' || g, 'BDC', 'confirmed', ${start}::date + g % 500, ${start}::date + g % 500 + 2, 'EUR', 200
+    from generate_series(1, ${Math.floor(size.revisions / 2)}::int) g`;
+  await db.sql`
+    insert into booking_revisions (booking_id, property_id, revision_type, payload)
+    select b.id, b.property_id, v.t, ${payload}::jsonb
+    from bookings b cross join (values ('created'), ('modified')) v(t)
+    where b.external_booking_id like 'bulk-%' order by b.id, v.t`;
+  log(`${label}: ${size.revisions} booking revisions`);
+
+  // The legacy property's future bookings (with rooms, and a revision each in the modern feed).
+  const [legacyPlan] = await db.sql<{ id: number }>`
+    select id from rate_plans where property_id = ${legacyDemo.property_id} and parent_id is null order by id limit 1`;
+  const legacyRoom = legacyDemo.room_ids[0] as number;
+  await db.sql`
+    insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date,
+      guest_first_name, guest_last_name, currency_code, total_amount)
+    select ${legacyDemo.property_id}, 'future-' || g, 'BDC', 'confirmed', ${today}::date + 1 + g % 300, ${today}::date + 3 + g % 300,
+      'Vol', 'Guest ' || g, 'EUR', 200
+    from generate_series(1, ${size.futureBookings}::int) g`;
+  await db.sql`
+    insert into booking_rooms (booking_id, room_type_id, rate_plan_id, checkin_date, checkout_date, price)
+    select id, ${legacyRoom}, ${legacyPlan?.id}, checkin_date, checkout_date, 200 from bookings where external_booking_id like 'future-%'`;
+  await db.sql`
+    insert into booking_revisions (booking_id, property_id, revision_type, payload)
+    select id, property_id, 'created', ${payload}::jsonb from bookings where external_booking_id like 'future-%' order by id`;
+  const legacyProperty = await db.sql<{
+    external_id: string;
+  }>`select external_id from properties where id = ${legacyDemo.property_id}`;
+
+  // The webhook history: relayed events, delivered deliveries (half of them old enough for retention).
+  const [subscription] = await db.sql<{ id: number }>`
+    insert into subscriptions (customer_id, created_by, url, event_types, secret, created_at, updated_at, all_properties)
+    select ${customer}, id, 'https://hooks.example.invalid/volume', '{booking.created}', 'volume-secret', now(), now(), true
+    from api_clients where customer_id = ${customer} order by id limit 1 returning id`;
+  await db.sql`
+    insert into outbox_events (type, customer_id, property_id, data, created_at, relayed_at)
+    select 'booking.created', ${customer}, ${benchProperty.id}, '{}', now() - make_interval(days => 200 - g % 200), now() - make_interval(days => 200 - g % 200)
+    from generate_series(1, ${size.outboxEvents}::int) g`;
+  await db.sql`
+    insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, status, attempts, created_at, delivered_at)
+    select ${subscription?.id}, customer_id, id, type, repeat('x', 800), 1, 'delivered', 1, created_at, created_at
+    from outbox_events where customer_id = ${customer} and relayed_at is not null and id % 2 = 0`;
+  log(`${label}: ${size.outboxEvents} outbox events, their deliveries`);
+
+  // Six feed consumers: new, lagging and caught up; the legacy property alone, and the whole account.
+  const consumers: Record<string, string> = {};
+  const allowed = (
+    await db.sql<{ id: number }>`
+      select p.id from properties p left join property_groups g on g.id = p.group_id
+      where p.customer_id = ${customer} and p.status = 'active' and not coalesce(g.paused, false)`
+  ).map((r) => r.id);
+  const [marks] = await db.sql<{ account_last: number; account_lag: number; one_last: number; one_lag: number }>`
+    select
+      (select max(r.id) from booking_revisions r join properties p on p.id = r.property_id where p.customer_id = ${customer}) as account_last,
+      (select r.id from booking_revisions r join properties p on p.id = r.property_id where p.customer_id = ${customer}
+        order by r.id desc offset 1000 limit 1) as account_lag,
+      (select max(id) from booking_revisions where property_id = ${legacyDemo.property_id}) as one_last,
+      (select id from booking_revisions where property_id = ${legacyDemo.property_id} order by id desc offset 1000 limit 1) as one_lag`;
+  for (const state of ['new', 'lagging', 'caught_up'] as const) {
+    for (const scope of ['one', 'account'] as const) {
+      const token = `qc_volume_${state}_${scope}_${crypto.randomUUID().replaceAll('-', '')}`;
+      const [client] = await db.sql<{ id: number }>`
+        insert into api_clients (client_id, kind, customer_id, name, secret_hash, scopes, account_scoped, property_ids)
+        values (${crypto.randomUUID()}, 'personal', ${customer}, ${`volume ${state} ${scope}`}, ${sha256Hex(token)},
+          '{bookings.read}', ${scope === 'account'}, ${scope === 'one' ? [legacyDemo.property_id] : []}::bigint[])
+        returning id`;
+      consumers[`${state}_${scope}`] = token;
+      if (state === 'new') continue;
+      const through =
+        scope === 'account' ? (state === 'lagging' ? marks?.account_lag : marks?.account_last) : undefined;
+      if (scope === 'account')
+        await db.sql`insert into booking_feed_positions (consumer_id, scope, acked_through)
+          values (${client?.id}, ${scopeOf(allowed)}, ${through ?? 0})`;
+      else
+        await db.sql`insert into booking_feed_watermarks (consumer_id, property_id, acked_through)
+          values (${client?.id}, ${legacyDemo.property_id}, ${(state === 'lagging' ? marks?.one_lag : marks?.one_last) ?? 0})`;
+    }
+  }
+
+  const world: Omit<World, 'deps' | 'app' | 'name'> = {
+    token: demo.personal_token,
+    bench: { id: benchProperty.id, externalId: benchProperty.external_id, rooms, plan },
+    legacy: {
+      apiKey: legacyDemo.api_key,
+      propertyId: legacyDemo.property_id,
+      externalId: legacyProperty[0]?.external_id as string,
+      rooms: legacyDemo.room_ids,
+    },
+    consumers,
+  };
+  await db.sql`create table bench_volume (world jsonb not null)`;
+  await db.sql`insert into bench_volume values (${world as unknown as Record<string, unknown>}::jsonb)`;
+
+  // The legacy revisions: stored by a first getBookings, then all but the last 20 acked (the PMS keeps up).
+  const first = await legacyCall(
+    { ...world, deps, app: buildApp(deps, { operatorToken: OPERATOR }), name: label },
+    'GET',
+    'booking/getBookings',
+  );
+  if (first.status !== 200) throw new Error(`first getBookings answered ${first.status}`);
+  await db.sql`
+    update legacy_booking_revisions set acked_at = now() where id in (
+      select id from legacy_booking_revisions l where l.booking_id in (
+        select id from bookings where property_id = ${legacyDemo.property_id})
+      order by id desc offset 20)`;
+  for (const table of [
+    'availability',
+    'rates',
+    'restrictions',
+    'bookings',
+    'booking_revisions',
+    'outbox_events',
+    'deliveries',
+    'legacy_booking_revisions',
+    'properties',
+    'room_types',
+  ])
+    await db.query(`vacuum analyze ${table}`);
+  log(`${label}: built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+// ---- the operations ----
+
+const request = (w: World, method: string, path: string, token: string, body?: unknown) =>
+  w.app.handle(
+    new Request(`http://localhost${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+
+function legacyCall(w: World, method: string, path: string, query: Record<string, string> = {}, body?: unknown) {
+  const url = new URL(`http://localhost/api/pms/v1/${path}`);
+  url.searchParams.set('api_key', w.legacy.apiKey);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  return w.app.handle(
+    new Request(url.toString(), { method, body: body === undefined ? undefined : JSON.stringify(body) }),
+  );
+}
+
+/** Per room, twenty consecutive 20-day ranges from tomorrow: 1000 rows, 20000 day-rows. */
+function ranges(w: World) {
+  const first = todayIn(TIME_ZONE, new Date()) + 1;
+  return w.bench.rooms.flatMap((room) =>
+    Array.from({ length: 20 }, (_, j) => ({
+      room,
+      date_from: formatDay(first + j * 20),
+      date_to: formatDay(first + j * 20 + 19),
+    })),
+  );
+}
+
+interface Operation {
+  label: string;
+  /** Calls per round on each database (cheap operations run several times for a steadier p99). */
+  reps: number;
+  status: number;
+  run(w: World, k: number): Promise<Response>;
+}
+
+const push =
+  (endpoint: string, row: (k: number) => Record<string, unknown>, withPlan: boolean): Operation['run'] =>
+  (w, k) =>
+    request(w, 'POST', `/v1/qc/properties/${w.bench.externalId}/inventory/${endpoint}`, w.token, {
+      values: ranges(w).map(({ room, ...range }) => ({
+        room_type_id: room.external_id,
+        ...(withPlan ? { rate_plan_id: w.bench.plan.external_id } : {}),
+        ...range,
+        ...row(k),
+      })),
+    });
+
+const priceOf = (k: number) => Object.fromEntries(CODES.map((code, i) => [code, 100 + i * 10 + (k % 50)]));
+const today = () => localToday(TIME_ZONE, new Date());
+
+const OPERATIONS: Operation[] = [
+  {
+    label: 'push rates, 20000 day-rows',
+    reps: 1,
+    status: 202,
+    run: push('rates', (k) => ({ prices: priceOf(k) }), true),
+  },
+  {
+    label: 'push availability, 20000 day-rows',
+    reps: 1,
+    status: 202,
+    run: push('availability', (k) => ({ availability: k % 7 }), false),
+  },
+  {
+    label: 'push restrictions, 20000 day-rows',
+    reps: 1,
+    status: 202,
+    run: push('restrictions', (k) => ({ min_los: 1 + (k % 5), stop_sell: k % 2 === 0 }), true),
+  },
+  {
+    label: 'per-plan rate write, 1000 rows',
+    reps: 1,
+    status: 200,
+    run: (w, k) =>
+      request(
+        w,
+        'POST',
+        `/v1/qc/properties/${w.bench.externalId}/rate_plans/${w.bench.plan.external_id}/rates`,
+        w.token,
+        {
+          values: w.bench.rooms.flatMap((room) =>
+            Array.from({ length: 20 }, (_, d) => ({
+              room_type_id: room.external_id,
+              date: addDays(today(), 1 + d),
+              prices: priceOf(k + d),
+            })),
+          ),
+        },
+      ),
+  },
+  {
+    label: 'availability read, a year',
+    reps: 3,
+    status: 200,
+    run: (w) =>
+      request(
+        w,
+        'GET',
+        `/v1/qc/properties/${w.bench.externalId}/availability?from=${today()}&to=${addDays(today(), 364)}`,
+        w.token,
+      ),
+  },
+  {
+    label: 'rates read, a year',
+    reps: 3,
+    status: 200,
+    run: (w) =>
+      request(
+        w,
+        'GET',
+        `/v1/qc/properties/${w.bench.externalId}/rate_plans/${w.bench.plan.external_id}/rates?from=${today()}&to=${addDays(today(), 364)}`,
+        w.token,
+      ),
+  },
+  ...(['new', 'lagging', 'caught_up'] as const).flatMap((state) =>
+    (['one', 'account'] as const).flatMap((scope) =>
+      [100, 500].map(
+        (limit): Operation => ({
+          label: `feed poll, ${state.replace('_', ' ')}, ${scope === 'one' ? 'one property' : 'whole account'}, limit ${limit}`,
+          reps: 3,
+          status: 200,
+          run: (w) =>
+            request(
+              w,
+              'GET',
+              `/v1/qc/booking_revisions/feed?since=0&limit=${limit}`,
+              w.consumers[`${state}_${scope}`] as string,
+            ),
+        }),
+      ),
+    ),
+  ),
+  {
+    label: 'booking list, status and check-in filters',
+    reps: 3,
+    status: 200,
+    run: (w) =>
+      request(
+        w,
+        'GET',
+        `/v1/qc/properties/${w.legacy.externalId}/bookings?booking_status=confirmed&checkin_from=${today()}&checkin_to=${addDays(today(), 30)}`,
+        w.token,
+      ),
+  },
+  { label: 'legacy getBookings', reps: 3, status: 200, run: (w) => legacyCall(w, 'GET', 'booking/getBookings') },
+  {
+    label: 'legacy updateAvailability, 100 rows x 30 days',
+    reps: 1,
+    status: 200,
+    run: (w, k) =>
+      legacyCall(
+        w,
+        'POST',
+        'availability/updateAvailability',
+        {},
+        {
+          values: Array.from({ length: 100 }, (_, r) => ({
+            room_id: w.legacy.rooms[r % 2],
+            date_from: addDays(today(), (r >> 1) * 14),
+            date_to: addDays(today(), (r >> 1) * 14 + 29),
+            qty: (k + r) % 7,
+          })),
+        },
+      ),
+  },
+];
+
+/** A relay pass over 100 fresh events (the subscription turns each into a delivery). */
+async function relayPass(w: World): Promise<number> {
+  await w.deps.db.sql`
+    insert into outbox_events (type, customer_id, property_id, data)
+    select 'booking.created', p.customer_id, p.id, '{}' from properties p, generate_series(1, 100) where p.id = ${w.bench.id}`;
+  const t0 = performance.now();
+  const { events } = await relayBatch(w.deps, 500);
+  const ms = performance.now() - t0;
+  if (events < 100) throw new Error(`relay pass relayed ${events} events`);
+  return ms;
+}
+
+async function timedCall(op: Operation, w: World, k: number): Promise<number> {
+  const t0 = performance.now();
+  const res = await op.run(w, k);
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  if (res.status !== op.status) throw new Error(`${w.name} ${op.label}: ${res.status} ${text.slice(0, 300)}`);
+  return ms;
+}
+
+interface Row {
+  label: string;
+  large: Stats;
+  small: Stats;
+  target: number;
+}
+
+async function compare(large: World, small: World): Promise<Row[]> {
+  const samples = new Map<string, { large: number[]; small: number[] }>();
+  const add = (label: string, which: 'large' | 'small', ms: number) => {
+    const entry = samples.get(label) ?? { large: [], small: [] };
+    entry[which].push(ms);
+    samples.set(label, entry);
+  };
+  // One warm-up round, unmeasured; then rounds alternating which database goes first.
+  for (let round = -1; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [large, small] : [small, large];
+    for (const op of OPERATIONS) {
+      for (let rep = 0; rep < op.reps; rep++) {
+        for (const w of order) {
+          const ms = await timedCall(op, w, (round + 1) * 10 + rep);
+          if (round >= 0) add(op.label, w === large ? 'large' : 'small', ms);
+        }
+      }
+    }
+    for (const w of order) {
+      const ms = await relayPass(w);
+      if (round >= 0) add('webhook relay pass, 100 events', w === large ? 'large' : 'small', ms);
+    }
+    if (round >= 0) log(`round ${round + 1}/${ROUNDS}`);
+  }
+  return [...samples].map(([label, s]) => ({ label, large: stats(s.large), small: stats(s.small), target: TARGET }));
+}
+
+/**
+ * Pushes on the large database with and without a retention pass running beside them (two pushers at
+ * once: a storm), in alternating blocks; the pass has old deliveries, outbox events and calendar months to
+ * remove. Answers push p99 with the pass against without.
+ */
+async function retentionDuringPushes(w: World): Promise<Row> {
+  const op = OPERATIONS[1] as Operation;
+  const quiet: number[] = [];
+  const during: number[] = [];
+  const storm = async (into: number[], k: number) => {
+    const pushes = Array.from({ length: 2 }, async (_, i) => into.push(await timedCall(op, w, k * 2 + i)));
+    await Promise.all(pushes);
+  };
+  for (let block = 0; block < 3; block++) {
+    for (let k = 0; k < 4; k++) await storm(quiet, block * 100 + k);
+    const pass = runRetention(w.deps.db, w.deps.config, new Date()).then((report) => {
+      log(`retention pass: ${JSON.stringify(report)}`);
+    });
+    let k = 0;
+    let done = false;
+    void pass.finally(() => {
+      done = true;
+    });
+    while (!done || k < 4) await storm(during, block * 100 + 50 + k++);
+    await pass;
+  }
+  return {
+    label: 'push during a retention pass (vs without)',
+    large: stats(during),
+    small: stats(quiet),
+    target: RETENTION_TARGET,
+  };
+}
+
+const large = await world('large', LARGE);
+const small = await world('small', SMALL);
+log('both databases ready; measuring');
+const rows = await compare(large, small);
+const retention = await retentionDuringPushes(large);
+
+const fmt = (x: number) => x.toFixed(1).padStart(8);
+console.log(
+  `\nbench:volume, p99 in ms (n per database), large: ${LARGE.properties} properties, ~${Math.round((LARGE.properties * 3 * LARGE.calendarDays * 2.5) / 1e6)} M day-rows, ${LARGE.revisions} revisions; small: ${SMALL.properties} properties`,
+);
+console.log(`${'operation'.padEnd(58)} ${'large'.padStart(8)} ${'small'.padStart(8)}   ratio  target`);
+let missed = 0;
+for (const row of [...rows, retention]) {
+  const ratio = row.large.p99 / row.small.p99;
+  const ok = ratio <= row.target;
+  if (!ok) missed++;
+  console.log(
+    `${row.label.padEnd(58)} ${fmt(row.large.p99)} ${fmt(row.small.p99)}  ${ratio.toFixed(2).padStart(5)}x  <= ${row.target}x ${ok ? 'met' : 'MISSED'}  (n=${row.large.n}; medians ${row.large.median.toFixed(1)} / ${row.small.median.toFixed(1)})`,
+  );
+}
+console.log(missed ? `\n${missed} ratio(s) missed the target` : '\nevery ratio within its target');
+await large.deps.db.close();
+await small.deps.db.close();
+process.exit(missed ? 1 : 0);
