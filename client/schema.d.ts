@@ -17307,7 +17307,7 @@ export interface operations {
                     /** @description which days of the stay the service applies to */
                     client_select_dates_settings?: {
                         /** @description '0' every day of the stay, '1' the guest picks one day, '2' the guest picks a range */
-                        type: "0" | "1" | "2";
+                        type?: "0" | "1" | "2";
                         min_days?: number | null;
                         max_days?: number | null;
                     };

@@ -128,6 +128,11 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
+          'One merge rule on every PATCH: a nested object merges field by field with the stored one. PATCH of an extra service with part of `client_select_dates_settings` (e.g. only `min_days`) keeps the stored `type` and `max_days` (it answered 422 `max_days` `required`); a special offer\'s `sfp` and a guest feedback\'s `scores` keep the fields a PATCH omits (they were replaced whole). Extra services created without `name_tr` answer `{"en-GB": <name>}` like every other named resource.',
+      },
+      {
+        kind: 'fix',
+        summary:
           'Every answer under /v1/qc carries `X-Qc-Request-Id` and the four `X-RateLimit-*` headers: GET /openapi.json, /openapi.yaml and /docs answered without them. They and unknown paths (404) spend the bucket `public` (60 a minute, 5000 a day per address); unknown paths spent the same budget under the undocumented name `unmatched`, and the README said they carried no rate-limit headers.',
       },
     ],

@@ -15,7 +15,7 @@ describe('extra service refusals', () => {
 
   it('refuses a PATCH that leaves the service nameless and writes nothing', async () => {
     const created = await call(c, 'POST', base(), service({ name: 'Parking', name_tr: {} }));
-    const res = await call(c, 'PATCH', `${base()}/${created.body.data.id}`, { name: '' });
+    const res = await call(c, 'PATCH', `${base()}/${created.body.data.id}`, { name: '', name_tr: {} });
     expect(Object.keys(validationErrors(res))).toEqual(['name']);
     expect((await call(c, 'GET', `${base()}/${created.body.data.id}`)).body.data.name).toBe('Parking');
   });

@@ -39,7 +39,7 @@ const SelectDates = t.Object(
   { description: 'which days of the stay the service applies to' },
 );
 
-export const CreateExtraServiceBody = t.Object({
+const serviceFields = {
   name: t.Optional(t.String({ maxLength: 255 })),
   name_tr: t.Optional(NameTrSchema),
   is_daily: t.Optional(t.Boolean()),
@@ -57,9 +57,14 @@ export const CreateExtraServiceBody = t.Object({
     }),
   ),
   client_select_dates_settings: t.Optional(SelectDates),
-});
+};
 
-export const UpdateExtraServiceBody = t.Partial(CreateExtraServiceBody);
+export const CreateExtraServiceBody = t.Object(serviceFields);
+
+/** PATCH: every field optional, and the nested dates settings too (merged field by field with the stored ones). */
+export const UpdateExtraServiceBody = t.Partial(
+  t.Object({ ...serviceFields, client_select_dates_settings: t.Optional(t.Partial(SelectDates)) }),
+);
 
 export type ExtraServiceInput = typeof UpdateExtraServiceBody.static;
 

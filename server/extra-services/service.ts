@@ -1,6 +1,7 @@
 import { recordWrite } from '../config-surfaces/config-event.ts';
 import { deleteOwned, findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
 import type { Db } from '../core/db/db.ts';
+import { nameTrOf } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { type ExtraServiceInput, type PriceType, WEEK_DAYS, type WeekDay } from './model.ts';
 import { checkService, type SelectDates } from './rules.ts';
@@ -23,7 +24,8 @@ function merged(current: ExtraServiceRow | undefined, input: ExtraServiceInput) 
   const dates = input.client_select_dates_settings;
   const record = {
     name: input.name ?? current?.name ?? '',
-    name_tr: input.name_tr ?? current?.name_tr ?? {},
+    // Created without name_tr: the name under the default locale, as every created resource (README, name_tr).
+    name_tr: current ? (input.name_tr ?? current.name_tr) : nameTrOf(input.name ?? '', input.name_tr),
     is_daily: input.is_daily ?? current?.is_daily ?? false,
     price: input.price ?? current?.price ?? 0,
     price_type: (input.price_type ?? current?.price_type ?? 1) as PriceType,
@@ -31,13 +33,12 @@ function merged(current: ExtraServiceRow | undefined, input: ExtraServiceInput) 
   };
   const { settings, days } = checkService(
     record,
-    dates
-      ? { type: dates.type, min_days: dates.min_days ?? null, max_days: dates.max_days ?? null }
-      : {
-          type: current?.select_dates_type ?? '0',
-          min_days: current?.select_min_days ?? null,
-          max_days: current?.select_max_days ?? null,
-        },
+    // A nested object merges field by field (README, PATCH): a field it omits keeps its stored value.
+    {
+      type: dates?.type ?? current?.select_dates_type ?? '0',
+      min_days: dates && 'min_days' in dates ? (dates.min_days ?? null) : (current?.select_min_days ?? null),
+      max_days: dates && 'max_days' in dates ? (dates.max_days ?? null) : (current?.select_max_days ?? null),
+    },
     input.active_week_days ?? current?.active_week_days ?? WEEK_DAYS,
   );
   return { ...record, settings, days };

@@ -101,13 +101,13 @@ export interface FeedbackChanges {
   would_recommend?: boolean | null;
 }
 
-/** Only the fields present change; the booking and the answer time stay. */
+/** Only the fields present change, `scores` category by category; the booking and the answer time stay. */
 export async function updateFeedback(tx: Db, property: PropertyRow, externalId: string, changes: FeedbackChanges) {
   const current = await findFeedback(tx, property.id, externalId);
   await tx.sql`
     update guest_feedback set
       overall_score = ${changes.overall_score ?? current.overall_score},
-      scores = ${changes.scores ?? current.scores},
+      scores = ${changes.scores ? { ...current.scores, ...changes.scores } : current.scores},
       comment = ${changes.comment ?? current.comment},
       language = ${changes.language === undefined ? current.language : changes.language},
       would_recommend = ${changes.would_recommend === undefined ? current.would_recommend : changes.would_recommend},

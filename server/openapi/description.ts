@@ -7,7 +7,8 @@ errors are \`{status: "error", message: "errors.<...>"}\` with the HTTP status, 
 carry an \`errors\` map keyed by field path. Single resources are returned as \`data\` itself; collections as
 \`data.<plural>[]\` plus \`data.meta\`; every list takes \`page\` (from 1) and \`per_page\` (1 to 200, default 200),
 except the bookings list (\`per_page\` or \`limit\`, default 50, clamped to 100). Every response carries \`X-Qc-Request-Id\`; every error response carries
-\`X-Qc-Support-Ticket\`. An unknown route answers 404 \`errors.not_found\`. A body field an operation does not
+\`X-Qc-Support-Ticket\`. An unknown route answers 404 \`errors.not_found\`. PATCH changes only the fields sent; a nested object merges field by field with the stored one, arrays and maps
+replace whole. A body field an operation does not
 declare is ignored and named as \`{field, key: "errors.qc.unknown_field"}\`: in \`data.warnings\` on the
 inventory pushes, in \`warnings\` beside \`data\` on every other write (a \`name_tr\` key that is not a locale
 tag is stored as sent and named the same way).

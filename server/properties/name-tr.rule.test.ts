@@ -87,6 +87,7 @@ describe('name_tr: the same default on every configuration entity', () => {
       .booking_buttons[0].id;
     const entities = {
       payment_policy: [`${base}/payment_policies`, { name: 'Pay on arrival', pay_type: 'on_arr' }, 'Pay on arrival'],
+      extra_service: [`${base}/extra_services`, { name: 'Parking', price: 5, price_type: 1 }, 'Parking'],
       cancellation_policy: [
         `${base}/cancellation_policies`,
         { name: 'Free', name_tr: {}, data: [{ c_type: 'no_show', p_type: 'percent', p_value: 100 }] },

@@ -62,8 +62,9 @@ async function merged(db: Db, property: PropertyRow, current: SpecialOfferRow | 
   const terms = {
     active_from_date: input.active_from_date ?? current?.active_from_date ?? '',
     active_to_date: input.active_to_date ?? current?.active_to_date ?? '',
-    min_nights: sfp ? (sfp.min_nights ?? null) : (current?.min_nights ?? null),
-    max_nights: sfp ? (sfp.max_nights ?? null) : (current?.max_nights ?? null),
+    // A nested object merges field by field (README, PATCH): a field it omits keeps its stored value.
+    min_nights: sfp && 'min_nights' in sfp ? (sfp.min_nights ?? null) : (current?.min_nights ?? null),
+    max_nights: sfp && 'max_nights' in sfp ? (sfp.max_nights ?? null) : (current?.max_nights ?? null),
   };
   checkOfferTerms(terms);
   return {
