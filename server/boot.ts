@@ -46,7 +46,7 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   const log = options.log ?? createLog(config.logLevel);
   const progress = options.progress ?? (() => {});
   progress(config.databaseUrl ? 'connecting to PostgreSQL' : `opening the embedded database in ${config.dataDir}`);
-  const db = options.db ?? (await openDb(config));
+  const db = options.db ?? (await openDb(config, log));
   const migration = openMigrationDb(config, db);
   const applied = await migrate(migration.db, (file, index, pending) =>
     progress(`applying migration ${index + 1}/${pending}: ${file}`),

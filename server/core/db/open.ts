@@ -1,13 +1,21 @@
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
+import type { Log } from '../log.ts';
 import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite kept under the data dir. */
-export async function openDb(config: Config): Promise<Db> {
+export async function openDb(config: Config, log?: Log): Promise<Db> {
   if (config.databaseUrl)
-    return openPostgres(config.databaseUrl, { timeoutMs: config.dbTimeoutMs, sessionUrl: config.databaseSessionUrl });
+    return openPostgres(config.databaseUrl, {
+      timeoutMs: config.dbTimeoutMs,
+      sessionUrl: config.databaseSessionUrl,
+      onReplaced: () =>
+        log?.warn('database pool replaced: every statement failed while a fresh connection answered', {
+          replace_after_ms: 2 * config.dbTimeoutMs,
+        }),
+    });
   return openPglite(join(config.dataDir, 'pglite'));
 }
 

@@ -29,6 +29,8 @@ export interface PostgresOptions {
    * settings are SET LOCAL in each transaction instead).
    */
   sessionUrl?: string;
+  /** Told when the pool was found wedged and replaced (start-up wires it to a warning in the log). */
+  onReplaced?: () => void;
   /**
    * How long a statement may take, waiting for a connection included, and how long connecting may take,
    * before the request fails with DatabaseUnavailable (answered 503). A stopped or hung PostgreSQL then
@@ -185,6 +187,7 @@ class Pool {
     readonly timeoutMs: number,
     private readonly max: number,
     private readonly sessionUrl: string | undefined,
+    private readonly onReplaced: () => void = () => {},
   ) {
     this.prepare = sessionUrl === undefined;
     this.sessionSettingsPerTransaction = sessionUrl !== undefined;
@@ -254,6 +257,7 @@ class Pool {
       const old = this.sql;
       this.sql = this.#open();
       this.health.replaced();
+      this.onReplaced();
       // Whatever waits on the old pool fails now (503) instead of at its deadline; its LISTEN connection goes
       // with it, so the channels are listened to again on the new one (and their handlers run once, since
       // notifications may have been missed).
@@ -323,7 +327,7 @@ export class PoolHealth {
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
-  const pool = new Pool(url, timeoutMs, options.max ?? 10, options.sessionUrl);
+  const pool = new Pool(url, timeoutMs, options.max ?? 10, options.sessionUrl, options.onReplaced);
   const query = statement(() => pool.sql, pool, undefined);
   return {
     kind: 'postgres',
