@@ -9,5 +9,5 @@ export function clientToken(base) {
     client_secret: __ENV.CLIENT_SECRET,
   });
   check(res, { 'token issued': (r) => r.status === 200 });
-  return res.json('access_token');
+  return String(res.json('access_token'));
 }

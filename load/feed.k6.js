@@ -54,7 +54,7 @@ export default function (data) {
   if (tooFast(poll)) return;
   pollMs.add(poll.timings.duration);
   if (!check(poll, { 'feed polled': (r) => r.status === 200 && r.json('status') === 'ok' })) return;
-  const revisions = poll.json('data.booking_revisions') || [];
+  const revisions = /** @type {{id: number}[]} */ (poll.json('data.booking_revisions') || []);
   const now = Math.floor(Date.now() / 60000);
   if (now !== minute) [minute, acksThisMinute] = [now, 0];
   for (const revision of revisions) {
@@ -66,5 +66,5 @@ export default function (data) {
     if (check(ack, { 'revision acked': (r) => r.status === 200 })) acked.add(1);
   }
   // Resume after what was acked; from 0 again once the page was empty (a restart re-reads every unacked one).
-  cursor = revisions.length ? poll.json('data.next_cursor') : 0;
+  cursor = revisions.length ? Number(poll.json('data.next_cursor')) : 0;
 }

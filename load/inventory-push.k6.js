@@ -54,11 +54,14 @@ export const options = {
 
 export function setup() {
   if (!PROPERTY) throw new Error('set -e PROPERTY=<external property id or partner code>');
-  const auth = { headers: { Authorization: `Bearer ${clientToken(BASE)}` } };
-  const rooms =
-    http.get(`${BASE}/v1/qc/properties/${PROPERTY}/room_types?per_page=200`, auth).json('data.room_types') || [];
-  const entries =
-    http.get(`${BASE}/v1/qc/properties/${PROPERTY}/rate_plans?per_page=200`, auth).json('data.rate_plans') || [];
+  const token = clientToken(BASE);
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const rooms = /** @type {{id: string}[]} */ (
+    http.get(`${BASE}/v1/qc/properties/${PROPERTY}/room_types?per_page=200`, auth).json('data.room_types') || []
+  );
+  const entries = /** @type {any[]} */ (
+    http.get(`${BASE}/v1/qc/properties/${PROPERTY}/rate_plans?per_page=200`, auth).json('data.rate_plans') || []
+  );
   // Pairs that take prices: not a child plan; per_room by `rate`, the others by their manual codes.
   const pairs = entries
     .filter((e) => e.parent_rate_plan_id === null)
@@ -71,7 +74,7 @@ export function setup() {
     .filter((p) => p.codes === null || p.codes.length > 0);
   if (!rooms.length || !pairs.length)
     throw new Error('the property needs room types and a rate plan that takes prices');
-  return { token: token.json('access_token'), rooms: rooms.map((r) => r.id), pairs };
+  return { token, rooms: rooms.map((r) => r.id), pairs };
 }
 
 function day(offset) {
@@ -101,14 +104,16 @@ function push(data, endpoint, values) {
   const ok = check(res, {
     'accepted (202)': (r) => r.status === 202 && r.json('message') === 'accepted',
     'every day-row accounted for': (r) => {
-      const d = r.json('data');
+      const d = /** @type {{dry: boolean, written: number, unchanged: number, skipped_out_of_window: number}} */ (
+        r.json('data')
+      );
       return d.dry || d.written + d.unchanged + d.skipped_out_of_window === ROWS * DAYS;
     },
   });
   if (ok) {
     pushMs.add(res.timings.duration, { endpoint });
-    dayRowsWritten.add(res.json('data.written'), { endpoint });
-    dayRowsUnchanged.add(res.json('data.unchanged'), { endpoint });
+    dayRowsWritten.add(Number(res.json('data.written')), { endpoint });
+    dayRowsUnchanged.add(Number(res.json('data.unchanged')), { endpoint });
   }
 }
 

@@ -1,0 +1,201 @@
+/**
+ * A small stand-in for the k6 runtime, enough to smoke-run our load scripts in CI (k6 cannot be installed here):
+ *
+ *   bun load/k6-stand-in.ts load/reads.k6.js          (env: BASE_URL, CLIENT_ID, ... as k6's -e; ITERATIONS=2)
+ *
+ * It provides the modules the scripts import (`k6`: check, sleep, group; `k6/http`: get, post, request with
+ * k6's synchronous answers, through curl; `k6/metrics`: Counter, Trend, Rate, Gauge), runs setup(), ITERATIONS
+ * iterations of every scenario's exec function, then teardown(), and checks `options.thresholds`: every metric
+ * named must exist and every expression must parse; `checks` rate thresholds are evaluated on what ran (timings
+ * are not: a smoke run measures nothing). Any exception, a failed `checks` threshold or an unknown metric exits 1,
+ * so a broken script fails the test suite (load/k6-scripts.rule.test.ts). It is not k6: no VUs, no arrival rates,
+ * no real durations.
+ */
+
+import { resolve } from 'node:path';
+import { plugin } from 'bun';
+
+type Tags = Record<string, string>;
+const metrics = new Map<string, { kind: string; values: number[] }>();
+const BUILTIN = [
+  'http_req_duration',
+  'http_req_failed',
+  'http_reqs',
+  'iterations',
+  'iteration_duration',
+  'checks',
+  'data_received',
+  'data_sent',
+  'vus',
+];
+for (const name of BUILTIN) metrics.set(name, { kind: 'builtin', values: [] });
+let checksPassed = 0;
+let checksFailed = 0;
+
+function metric(kind: string) {
+  return class {
+    readonly name: string;
+    constructor(name: string) {
+      this.name = name;
+      metrics.set(name, { kind, values: [] });
+    }
+    add(value: number | boolean, _tags?: Tags) {
+      if (typeof value !== 'number' && typeof value !== 'boolean') throw new TypeError(`${this.name}.add(${value})`);
+      metrics.get(this.name)?.values.push(Number(value));
+    }
+  };
+}
+
+/** k6's response: status, body, headers in canonical case, json(selector) with a dotted path, timings. */
+class Response {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly headers: Record<string, string>,
+    readonly timings: { duration: number },
+  ) {}
+
+  json(selector?: string): unknown {
+    let value: unknown = JSON.parse(this.body);
+    for (const key of selector ? selector.split('.') : []) value = (value as Record<string, unknown> | null)?.[key];
+    return value ?? null;
+  }
+}
+
+const canonical = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+
+/** One synchronous request, as k6 makes them: curl in a child process, so the script's call returns the answer. */
+function request(method: string, url: string, body?: unknown, params: { headers?: Record<string, string> } = {}) {
+  const args = ['-s', '-S', '-i', '-X', method, '-H', 'Expect:'];
+  for (const [name, value] of Object.entries(params.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  if (body !== null && body !== undefined) {
+    if (typeof body === 'object') {
+      args.push('-H', 'Content-Type: application/x-www-form-urlencoded');
+      args.push('--data-raw', new URLSearchParams(body as Record<string, string>).toString());
+    } else args.push('--data-raw', String(body));
+  }
+  const started = performance.now();
+  const run = Bun.spawnSync(['curl', ...args, url]);
+  const duration = performance.now() - started;
+  if (run.exitCode !== 0) throw new Error(`request ${method} ${url} failed: ${run.stderr.toString()}`);
+  const raw = run.stdout.toString();
+  const split = raw.indexOf('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = raw.slice(0, split).split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [
+      canonical(line.slice(0, line.indexOf(':')).toLowerCase()),
+      line.slice(line.indexOf(':') + 1).trim(),
+    ]),
+  );
+  const status = Number(statusLine.split(' ')[1]);
+  metrics.get('http_req_duration')?.values.push(duration);
+  metrics.get('http_reqs')?.values.push(1);
+  return new Response(status, raw.slice(split + 4), headers, { duration });
+}
+
+plugin({
+  name: 'k6 stand-in',
+  setup(build) {
+    build.module('k6', () => ({
+      loader: 'object',
+      exports: {
+        check(value: unknown, checks: Record<string, (v: unknown) => boolean>) {
+          let all = true;
+          for (const [name, predicate] of Object.entries(checks)) {
+            const ok = Boolean(predicate(value));
+            if (ok) checksPassed++;
+            else {
+              checksFailed++;
+              console.error(`check failed: ${name}`);
+            }
+            all &&= ok;
+          }
+          return all;
+        },
+        // A smoke run waits for nothing.
+        sleep(_seconds: number) {},
+        group(_name: string, fn: () => unknown) {
+          return fn();
+        },
+      },
+    }));
+    build.module('k6/http', () => ({
+      loader: 'object',
+      exports: {
+        default: {
+          get: (url: string, params?: { headers?: Record<string, string> }) => request('GET', url, undefined, params),
+          post: (url: string, body?: unknown, params?: { headers?: Record<string, string> }) =>
+            request('POST', url, body, params),
+          request: (method: string, url: string, body?: unknown, params?: { headers?: Record<string, string> }) =>
+            request(method, url, body, params),
+        },
+      },
+    }));
+    build.module('k6/metrics', () => ({
+      loader: 'object',
+      exports: { Counter: metric('counter'), Trend: metric('trend'), Rate: metric('rate'), Gauge: metric('gauge') },
+    }));
+  },
+});
+
+/** `p(95)<500`, `rate>0.99`, `count>=1`, `avg<200`, `med<=10`, `max<1`, `min>0` */
+const EXPRESSION = /^(p\(\d+(\.\d+)?\)|rate|count|avg|med|min|max|value)\s*(<|<=|>|>=|==|!=)\s*-?\d+(\.\d+)?$/;
+
+function thresholdProblems(thresholds: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const [key, list] of Object.entries(thresholds)) {
+    const name = key.replace(/\{[^}]*\}$/, '');
+    if (!metrics.has(name)) problems.push(`threshold on unknown metric ${name}`);
+    if (key !== name && !/^\{[\w-]+:[^}]+\}$/.test(key.slice(name.length))) problems.push(`bad tag filter in ${key}`);
+    for (const entry of Array.isArray(list) ? list : [list]) {
+      const expression = typeof entry === 'string' ? entry : (entry as { threshold?: string }).threshold;
+      if (!expression || !EXPRESSION.test(expression.replace(/\s+/g, '')))
+        problems.push(`bad expression ${key}: ${expression}`);
+      const rate = expression?.replace(/\s+/g, '').match(/^rate>(\d+(\.\d+)?)$/);
+      if (name === 'checks' && rate) {
+        const total = checksPassed + checksFailed;
+        if (total > 0 && checksPassed / total <= Number(rate[1]))
+          problems.push(`checks ${checksPassed}/${total} passed: ${expression} not met`);
+      }
+    }
+  }
+  return problems;
+}
+
+const [script] = process.argv.slice(2);
+if (!script) {
+  console.error('usage: bun load/k6-stand-in.ts <script.k6.js>');
+  process.exit(2);
+}
+const iterations = Number(process.env.ITERATIONS ?? 2);
+const g = globalThis as Record<string, unknown>;
+g.__ENV = { ...process.env };
+g.__VU = 1;
+g.__ITER = 0;
+
+const mod = (await import(resolve(script))) as Record<string, unknown> & {
+  options?: { scenarios?: Record<string, { exec?: string }>; thresholds?: Record<string, unknown> };
+  setup?: () => unknown;
+  teardown?: (data: unknown) => unknown;
+};
+const data = mod.setup ? JSON.parse(JSON.stringify((await mod.setup()) ?? null)) : undefined;
+const execs = Object.values(mod.options?.scenarios ?? { default: {} }).map((s) => s.exec ?? 'default');
+let ran = 0;
+for (const exec of execs) {
+  const fn = mod[exec];
+  if (typeof fn !== 'function') throw new Error(`scenario exec ${exec} is not an exported function`);
+  for (let i = 0; i < iterations; i++) {
+    g.__ITER = i;
+    await fn(data);
+    metrics.get('iterations')?.values.push(1);
+    ran++;
+  }
+}
+if (mod.teardown) await mod.teardown(data);
+const problems = thresholdProblems(mod.options?.thresholds ?? {});
+console.log(
+  `${script}: ${ran} iterations of ${execs.join(', ')}, ${metrics.get('http_reqs')?.values.length ?? 0} requests, checks ${checksPassed} passed / ${checksFailed} failed`,
+);
+for (const problem of problems) console.error(problem);
+process.exit(problems.length ? 1 : 0);
