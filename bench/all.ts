@@ -16,6 +16,7 @@ import { type Figure, figureLine } from './report.ts';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCHES: Array<{ name: string; env?: Record<string, string> }> = [
+  { name: 'start' },
   { name: 'http', env: { BENCH_CALLS: '1000' } },
   { name: 'reads' },
   { name: 'inventory', env: { BENCH_ROUNDS: '7', BENCH_SECONDS: '5' } },
