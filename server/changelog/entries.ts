@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    title: "One customer's hung webhook receiver no longer delays the others",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'Webhook deliveries are sent at most 8 at a time per subscription in each service process, subscriptions in turn (responsive receivers first): a receiver that hangs or a long backlog no longer delays other subscriptions. After 3 attempts in a row without any answer (timeout, refused connection, TLS failure) a subscription pauses for 5 s, doubling up to 5 minutes, with one probe attempt after each pause; paused deliveries keep their attempts and are never dropped.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title: 'A 503 says when the outcome of a write is unknown',
     changes: [
       {
