@@ -6,6 +6,9 @@
  *   2. delay from a booking commit to its webhook: BENCH_BOOKINGS bookings taken one after the other
  *      through POST /ops/bookings (the platform's own channel intake), each measured from the moment its
  *      answer is back (the booking is committed) to the moment the receiver gets booking.created.
+ *   3. the same delay while another customer's receiver hangs with BENCH_HUNG_EVENTS deliveries queued for it
+ *      (issue 25 N4), beside 2;
+ *   4. the reference of 1: BullMQ no-op jobs on the same Redis, right after each of the BENCH_FANOUT_ROUNDS rounds.
  *
  * DATABASE_URL and REDIS_URL are used when set (BullMQ queue), else embedded PGlite in a temporary
  * directory and the in-process queue. BENCH_POLL_MS sets the relay's poll interval (default 200).
@@ -29,6 +32,7 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 200);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 200);
 const HUNG_EVENTS = Number(process.env.BENCH_HUNG_EVENTS ?? 150);
+const FANOUT_ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 3);
 const FAIR_BOOKINGS = Number(process.env.BENCH_FAIR_BOOKINGS ?? 60);
 const OPERATOR = 'bench-operator-token-0123456789';
 const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'qc-bench-webhooks-'));
@@ -122,25 +126,41 @@ const webhooks = await startWebhooks(deps, {
 
 console.log(`webhooks, ${deps.db.kind}, ${webhooks.queue} queue, relay poll ${POLL_MS} ms, local receiver`);
 
-// 1. Throughput.
-const started = now();
-await deps.db.tx(async (tx) => {
-  for (let i = 0; i < EVENTS; i++) {
-    await recordEvent(tx, {
-      type: 'booking.modified',
-      customerId: demo.customer_id,
-      propertyId: property.id,
-      data: { booking_id: `BENCH-${i}`, revision_id: i + 1, checkin_date: '2027-01-10', checkout_date: '2027-01-12' },
-    });
-  }
-});
-const committed = now();
-await until(EVENTS);
-const seconds = (now() - committed) / 1000;
-console.log(
-  `  throughput: ${EVENTS} deliveries in ${seconds.toFixed(2)} s after the commit = ${(EVENTS / seconds).toFixed(0)} deliveries/s` +
-    ` (commit of ${EVENTS} events took ${((committed - started) / 1000).toFixed(2)} s)`,
-);
+// 1. Throughput, in FANOUT_ROUNDS rounds, each followed at once by the reference (BullMQ no-op jobs, see 4), so
+// both see the same load: the machine's load swings the queue's own ceiling from about 2k to 8k jobs/s.
+async function fanOut(round: number): Promise<number> {
+  arrivals.clear();
+  const started = now();
+  await deps.db.tx(async (tx) => {
+    for (let i = 0; i < EVENTS; i++) {
+      await recordEvent(tx, {
+        type: 'booking.modified',
+        customerId: demo.customer_id,
+        propertyId: property?.id ?? 0,
+        data: {
+          booking_id: `BENCH-${round}-${i}`,
+          revision_id: i + 1,
+          checkin_date: '2027-01-10',
+          checkout_date: '2027-01-12',
+        },
+      });
+    }
+  });
+  const committed = now();
+  await until(EVENTS);
+  const seconds = (now() - committed) / 1000;
+  console.log(
+    `  throughput: ${EVENTS} deliveries in ${seconds.toFixed(2)} s after the commit = ${(EVENTS / seconds).toFixed(0)} deliveries/s` +
+      ` (commit of ${EVENTS} events took ${((committed - started) / 1000).toFixed(2)} s)`,
+  );
+  return EVENTS / seconds;
+}
+const fanOutRates: number[] = [];
+const queueCeilings: number[] = [];
+for (let round = 0; round < FANOUT_ROUNDS; round++) {
+  fanOutRates.push(await fanOut(round));
+  if (process.env.REDIS_URL) queueCeilings.push(await bullmqNoOps(process.env.REDIS_URL, EVENTS));
+}
 
 // 2. Booking commit -> webhook.
 async function bookingDelays(count: number): Promise<number[]> {
@@ -216,24 +236,35 @@ console.log(
 hungServer.stop(true);
 await webhooks.stop();
 
-// 4. Reference, measured in the same run: BullMQ itself on the same Redis, EVENTS no-op jobs added in bulk
-// and run at the dispatcher's concurrency: the queue's own ceiling on this machine.
-const queueCeiling = process.env.REDIS_URL ? await bullmqNoOps(process.env.REDIS_URL, EVENTS) : undefined;
-if (queueCeiling) console.log(`  reference: BullMQ no-op jobs, same concurrency: ${queueCeiling.toFixed(0)} jobs/s`);
+// 4. Reference: BullMQ itself on the same Redis, EVENTS no-op jobs added in bulk and run at the dispatcher's
+// concurrency (the queue's own ceiling on this machine), measured right after each fan-out round (see 1).
+const rate = stats(fanOutRates).median;
+const queueCeiling = queueCeilings.length ? stats(queueCeilings).median : undefined;
+const fanOutRatio = queueCeilings.length
+  ? stats(fanOutRates.map((r, i) => r / (queueCeilings[i] as number))).median
+  : undefined;
+if (queueCeiling)
+  console.log(
+    `  reference: BullMQ no-op jobs, same concurrency: ${queueCeilings.map((r) => r.toFixed(0)).join(', ')} jobs/s`,
+  );
 report([
   {
     bench: 'webhooks',
-    name: `webhook fan-out, ${EVENTS} deliveries, ${webhooks.queue} queue, signed, local receiver (deliveries/s)`,
-    value: EVENTS / seconds,
+    name: `webhook fan-out, ${EVENTS} deliveries, ${webhooks.queue} queue, signed, local receiver (deliveries/s, median of ${FANOUT_ROUNDS})`,
+    value: rate,
     unit: '/s',
-    ...(queueCeiling
-      ? { reference: 'BullMQ no-op jobs', referenceValue: queueCeiling, ratio: EVENTS / seconds / queueCeiling }
-      : {}),
-    // Issue 27: half of BullMQ's own ceiling measured in the same run (it swings with the load); without Redis
-    // there is no such reference and the old absolute floor stands.
-    ...(queueCeiling
-      ? { target: '>= 0.5x', met: EVENTS / seconds / queueCeiling >= 0.5 }
-      : { target: '>= 1000/s', met: EVENTS / seconds >= 1000 }),
+    // Issue 27: half of BullMQ's own ceiling measured in the same rounds (the median of the per-round ratios);
+    // without Redis there is no such reference and the old absolute floor stands.
+    ...(queueCeiling && fanOutRatio
+      ? {
+          reference: 'BullMQ no-op jobs, right after each round',
+          referenceValue: queueCeiling,
+          ratio: fanOutRatio,
+          target: '>= 0.5x',
+          met: fanOutRatio >= 0.5,
+          range: `rounds ${fanOutRates.map((r, i) => (r / (queueCeilings[i] as number)).toFixed(2)).join(', ')}x`,
+        }
+      : { target: '>= 1000/s', met: rate >= 1000 }),
   },
   {
     bench: 'webhooks',
