@@ -20,7 +20,8 @@ export const messages = {
     upstreamUnreachable: 'Throw Error Exception\nMsg: Legacy service unreachable\nCode: 0',
     upstreamTimeout: (ms: number) =>
       `Throw Error Exception\nMsg: Legacy service did not answer within ${ms} ms\nCode: 0`,
-    retired: (date: string, guide: string) => `This endpoint was retired on ${date}. Migration guide: ${guide}`,
+    retired: (date: string, guide: string | undefined) =>
+      `This endpoint was retired on ${date}.${guide ? ` Migration guide: ${guide}` : ''}`,
   },
   updateAvailability: {
     badStructure:

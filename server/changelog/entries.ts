@@ -139,6 +139,11 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
+          'Legacy facade sunset: without `QC_LEGACY_MIGRATION_GUIDE_URL` the affected answers carry `Sunset` alone, and a retired method\'s 410 message ends after its date. The `Link: <...>; rel="sunset"` pointed by default at the modern API reference, which is no migration guide for a PMS; the operator sets the URL of the guide it publishes.',
+      },
+      {
+        kind: 'fix',
+        summary:
           'One merge rule on every PATCH: a nested object merges field by field with the stored one. PATCH of an extra service with part of `client_select_dates_settings` (e.g. only `min_days`) keeps the stored `type` and `max_days` (it answered 422 `max_days` `required`); a special offer\'s `sfp` and a guest feedback\'s `scores` keep the fields a PATCH omits (they were replaced whole). Extra services created without `name_tr` answer `{"en-GB": <name>}` like every other named resource.',
       },
       {

@@ -89,7 +89,7 @@ const EnvSchema = T.Object({
   QC_LEGACY_SHADOW_SAMPLES: T.Integer({ minimum: 0, maximum: 1000, default: 20 }),
   /** Ignore rules for shadow comparisons (harness format, `METHOD PATH FIELD` a line). */
   QC_LEGACY_SHADOW_IGNORE_FILE: T.Optional(T.String({ minLength: 1 })),
-  /** The `Link: <...>; rel="sunset"` target on legacy answers once a sunset is set. */
+  /** The `Link: <...>; rel="sunset"` target on legacy answers once a sunset is set; none without it. */
   QC_LEGACY_MIGRATION_GUIDE_URL: T.Optional(T.String({ pattern: '^https?://' })),
 });
 

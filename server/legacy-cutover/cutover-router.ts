@@ -55,7 +55,7 @@ export class CutoverRouter implements LegacyCutover {
     // A dry run leaves nothing behind, not even the endpoint's use by the key (the sunset's evidence).
     if (record && endpoint && !dryRun) this.#usage.note(record.caller.keyId, endpoint, today);
     const affected = sunset && affects(sunset, endpoint) ? sunset : undefined;
-    const guide = this.#guideUrl(request);
+    const guide = this.#guideUrl();
     let response: Response;
     if (affected && today >= affected.date && (await this.#switchedOff(affected, today))) {
       response = messageResponse(410, messages.cutover.retired(affected.date, guide));
@@ -130,11 +130,14 @@ export class CutoverRouter implements LegacyCutover {
     return open;
   }
 
-  #guideUrl(request: Request): string {
-    const configured = this.deps.config.legacyCutover.migrationGuideUrl;
-    if (configured) return configured;
-    const base = this.deps.config.publicUrl ?? new URL(request.url).origin;
-    return `${base.replace(/\/+$/, '')}/v1/qc/docs`;
+  /**
+   * The migration guide the operator publishes (QC_LEGACY_MIGRATION_GUIDE_URL), or none. The default was the
+   * modern API reference, which says nothing about moving a PMS off a legacy method: a `rel="sunset"` link
+   * (optional in RFC 8594) that leads nowhere useful teaches vendors to ignore it, so without a guide only
+   * `Sunset` is sent.
+   */
+  #guideUrl(): string | undefined {
+    return this.deps.config.legacyCutover.migrationGuideUrl;
   }
 }
 

@@ -1,6 +1,9 @@
+import { sha256Hex } from '../core/auth/secrets.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
+import { pageMeta } from '../core/http/envelope.ts';
+import { pageOf } from '../core/http/paging.ts';
 import { checkUpstreamUrl } from './upstream-url.ts';
 
 export type CutoverMode = 'shadow' | 'live';
@@ -57,6 +60,28 @@ type KeyRow = Omit<LegacyKeyView, 'effective_upstream_url' | 'cutover_changed_at
   cutover_changed_at: Date | null;
   created_at: Date;
 };
+
+/** The keys matching every filter given, newest first, one page of them with the list `meta`. */
+export async function findLegacyKeys(
+  deps: Deps,
+  filter: { api_key?: string; property_id?: string; customer_id?: number; page?: number; per_page?: number },
+) {
+  const { page, perPage } = pageOf(filter);
+  const digest = filter.api_key === undefined ? null : sha256Hex(filter.api_key);
+  const rows = await deps.db.sql<KeyRow & { total: number }>`
+    select k.id, p.external_id::text as property_id, k.pms_name, k.active, k.cutover_mode as mode, k.upstream_url,
+      k.cutover_changed_at, k.created_at, count(*) over ()::int as total
+    from legacy_api_keys k join properties p on p.id = k.property_id
+    where (${digest}::text is null or k.key_hash = ${digest})
+      and (${filter.property_id ?? null}::uuid is null or p.external_id = ${filter.property_id ?? null}::uuid)
+      and (${filter.customer_id ?? null}::bigint is null or k.customer_id = ${filter.customer_id ?? null})
+    order by k.id desc limit ${perPage} offset ${(page - 1) * perPage}`;
+  const fallback = deps.config.legacyCutover.upstreamUrl;
+  return {
+    legacy_keys: rows.map(({ total: _, ...row }) => view(row, fallback)),
+    meta: pageMeta(rows[0]?.total ?? 0, page, perPage),
+  };
+}
 
 async function readKey(db: Db, id: number): Promise<KeyRow | undefined> {
   const [row] = await db.sql<KeyRow>`

@@ -28,14 +28,18 @@ afterAll(async () => {
 }, 30_000);
 
 const setSunset = (body: unknown) =>
-  t.ops<{ message: string; reason?: string; errors?: unknown }>('PUT', '/ops/legacy/sunset', body);
+  t.ops<{ message: string; reason?: string; errors?: unknown; accepted_endpoints?: string[]; data?: any }>(
+    'PUT',
+    '/ops/legacy/sunset',
+    body,
+  );
 
 function headersBut(headers: Headers, ...left: string[]): Array<[string, string]> {
   return [...headers].filter(([name]) => !left.includes(name.toLowerCase()));
 }
 
 describe('the legacy sunset', () => {
-  it('adds Sunset and Link to the affected endpoints only, once set, and changes nothing else', async () => {
+  it('adds Sunset to the affected endpoints only, once set, and changes nothing else', async () => {
     const before = { bookings: await send(t, bookings, f.key), rooms: await send(t, rooms, f.key) };
     expect(before.bookings.headers.get('sunset')).toBeNull();
     expect(before.bookings.headers.get('link')).toBeNull();
@@ -44,7 +48,8 @@ describe('the legacy sunset', () => {
     const after = { bookings: await send(t, bookings, f.key), rooms: await send(t, rooms, f.key) };
 
     expect(after.bookings.headers.get('sunset')).toBe('Wed, 01 Sep 2027 00:00:00 GMT');
-    expect(after.bookings.headers.get('link')).toBe('<http://localhost/v1/qc/docs>; rel="sunset"');
+    // No migration guide configured: no Link (the API reference is not one), see cutover-router.ts.
+    expect(after.bookings.headers.get('link')).toBeNull();
     expect(after.bookings.status).toBe(before.bookings.status);
     expect(after.bookings.text).toBe(before.bookings.text);
     expect(headersBut(after.bookings.headers, 'sunset', 'link')).toEqual(headersBut(before.bookings.headers));
@@ -73,6 +78,8 @@ describe('the legacy sunset', () => {
       message: 'errors.validation_error',
       errors: { 'endpoints.1': expect.any(Array) },
     });
+    // The 422 lists what it accepts (issue 28 item 18).
+    expect(unknown.body.accepted_endpoints).toContain('booking/getBookings');
     expect((await setSunset({ date: '2027-02-30' })).status).toBe(422);
 
     // Refusals left the date in force as it was.
@@ -118,9 +125,7 @@ describe('the legacy sunset', () => {
     t.clock.set(`${addDays('2027-09-01', 9)}T09:00:00Z`);
     const off = await send(t, rooms, shadowed.key);
     expect(off.status).toBe(410);
-    expect(off.text).toBe(
-      '{"message":"This endpoint was retired on 2027-09-01. Migration guide: http:\\/\\/localhost\\/v1\\/qc\\/docs"}',
-    );
+    expect(off.text).toBe('{"message":"This endpoint was retired on 2027-09-01."}');
     expect(off.headers.get('sunset')).toBe('Wed, 01 Sep 2027 00:00:00 GMT');
     expect((await send(t, bookings, f.key)).status).toBe(200);
     const after = await t.ops<{ data: ReadinessBody }>('GET', '/ops/legacy/readiness');
@@ -132,3 +137,31 @@ interface ReadinessBody {
   credentials: Array<{ id: number; mode: string; zero_streak_days: number; meets_rule: boolean }>;
   sunset: { reached: boolean; held_back_by: number[]; switched_off: boolean } | null;
 }
+
+describe('the sunset and the keys, as a migration engineer uses them (issue 28 item 18)', () => {
+  it('takes method names in any letter case, stored as the facade spells them, and can be withdrawn', async () => {
+    const set = await setSunset({ date: '2028-06-01', endpoints: ['BOOKING/GETBOOKINGS', 'property/getroomsdetails'] });
+    expect(set.status).toBe(200);
+    expect(set.body.data.endpoints).toEqual(['booking/getBookings', 'property/getRoomsDetails']);
+    expect((await send(t, bookings, f.key)).headers.get('sunset')).toBe('Thu, 01 Jun 2028 00:00:00 GMT');
+
+    const withdrawn = await t.ops<{ data: unknown }>('DELETE', '/ops/legacy/sunset');
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.data).toEqual({ withdrawn: true });
+    expect((await send(t, bookings, f.key)).headers.get('sunset')).toBeNull();
+    expect((await t.ops('DELETE', '/ops/legacy/sunset')).status).toBe(404);
+  });
+
+  it("finds a key's id from the api_key a PMS is configured with, and lists a property's keys", async () => {
+    const byKey = await t.ops<{ data: { legacy_keys: { id: number }[]; meta: unknown } }>(
+      'GET',
+      `/ops/legacy-keys?api_key=${encodeURIComponent(f.key)}`,
+    );
+    expect(byKey.status).toBe(200);
+    expect(byKey.body.data.legacy_keys.map((k) => k.id)).toEqual([f.keyId]);
+    const [shown] = byKey.body.data.legacy_keys;
+    expect(shown).toEqual((await t.ops<{ data: { id: number } }>('GET', `/ops/legacy-keys/${f.keyId}`)).body.data);
+    const none = await t.ops<{ data: { legacy_keys: unknown[] } }>('GET', '/ops/legacy-keys?api_key=not-a-key');
+    expect(none.body.data.legacy_keys).toEqual([]);
+  });
+});

@@ -26,27 +26,34 @@ export function sunsetDateRefusal(date: string, today: string): string | undefin
   return undefined;
 }
 
-/** Names not in the method table, in the order given. */
-export function unknownEndpoints(endpoints: readonly string[]): string[] {
-  return endpoints.filter((name) => !LEGACY_ENDPOINTS.includes(name));
+const endpointByLowerName = new Map(LEGACY_ENDPOINTS.map((name) => [name.toLowerCase(), name]));
+
+/** A method name as the table spells it, in any letter case (the facade itself forgives case); undefined if unknown. */
+export function canonicalEndpoint(name: string): string | undefined {
+  return endpointByLowerName.get(name.toLowerCase());
 }
 
 export function affects(setting: SunsetSetting, endpoint: string | undefined): boolean {
   return setting.endpoints === null || (endpoint !== undefined && setting.endpoints.includes(endpoint));
 }
 
-/** RFC 8594: `Sunset: <HTTP-date>` (midnight UTC of the day) and the migration guide as `rel="sunset"`. */
-export function sunsetHeaders(setting: SunsetSetting, guideUrl: string): Record<string, string> {
-  return {
-    Sunset: new Date(`${setting.date}T00:00:00Z`).toUTCString(),
-    Link: `<${guideUrl}>; rel="sunset"`,
-  };
+/** RFC 8594: `Sunset: <HTTP-date>` (midnight UTC of the day) and, when there is one, the guide as `rel="sunset"`. */
+export function sunsetHeaders(setting: SunsetSetting, guideUrl: string | undefined): Record<string, string> {
+  const sunset = { Sunset: new Date(`${setting.date}T00:00:00Z`).toUTCString() };
+  return guideUrl ? { ...sunset, Link: `<${guideUrl}>; rel="sunset"` } : sunset;
 }
 
 export async function readSunset(db: Db): Promise<SunsetSetting | undefined> {
   const [row] = await db.sql<{ sunset_date: string; endpoints: string[] | null; set_at: Date }>`
     select sunset_date, endpoints, set_at from legacy_sunset where id = 1`;
   return row ? { date: row.sunset_date, endpoints: row.endpoints, setAt: row.set_at } : undefined;
+}
+
+/** Withdraws the sunset: no answer carries Sunset any more and nothing is switched off. Answers whether one was set. */
+export async function withdrawSunset(deps: Deps, cache: SunsetCache): Promise<boolean> {
+  const rows = await deps.db.sql`delete from legacy_sunset where id = 1 returning id`;
+  cache.forget();
+  return rows.length > 0;
 }
 
 export async function saveSunset(db: Db, setting: SunsetSetting): Promise<void> {
@@ -101,17 +108,18 @@ export async function setSunset(
   if (!isDay(input.date)) throw validationError({ date: ['customer.legacy_sunset.messages.format'] });
   const reason = sunsetDateRefusal(input.date, utcDay(deps.clock.now()));
   if (reason) throw new ApiError('errors.qc.sunset_date_refused', { reason });
-  const unknown = unknownEndpoints(input.endpoints ?? []);
-  if (unknown.length) {
-    throw validationError(
-      Object.fromEntries(
-        unknown.map((name) => [`endpoints.${input.endpoints?.indexOf(name)}`, ['customer.legacy_sunset.messages.in']]),
-      ),
+  const given = input.endpoints ?? [];
+  const endpoints = given.map(canonicalEndpoint);
+  if (endpoints.includes(undefined)) {
+    const errors = Object.fromEntries(
+      endpoints.flatMap((name, i) => (name ? [] : [[`endpoints.${i}`, ['customer.legacy_sunset.messages.in']]])),
     );
+    // The 422 lists what it accepts, so a typo is fixed from the answer alone.
+    throw new ApiError('errors.validation_error', { errors, accepted_endpoints: [...LEGACY_ENDPOINTS] });
   }
   const setting: SunsetSetting = {
     date: input.date,
-    endpoints: input.endpoints?.length ? [...new Set(input.endpoints)] : null,
+    endpoints: endpoints.length ? [...new Set(endpoints as string[])] : null,
     setAt: deps.clock.now(),
   };
   await saveSunset(deps.db, setting);

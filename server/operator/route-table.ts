@@ -1,10 +1,12 @@
 import type { OperatorRouteDefinition } from '../core/routes/operator-route.ts';
 import type { LegacyCutoverParts } from '../legacy-cutover/legacy-cutover.ts';
+import { listLegacyKeys } from '../legacy-cutover/list-legacy-keys.ts';
 import { listShadowScores } from '../legacy-cutover/list-shadow-scores.ts';
 import { setSunsetRoute } from '../legacy-cutover/set-sunset.ts';
 import { showLegacyKey } from '../legacy-cutover/show-legacy-key.ts';
 import { showReadiness } from '../legacy-cutover/show-readiness.ts';
 import { updateCutover } from '../legacy-cutover/update-cutover.ts';
+import { withdrawSunsetRoute } from '../legacy-cutover/withdraw-sunset.ts';
 import { cancelBookingOp } from './cancel-booking.ts';
 import { confirmBookingOp } from './confirm-booking.ts';
 import { createClientOp } from './create-client.ts';
@@ -65,11 +67,13 @@ export function operatorRoutes(cutover: Pick<LegacyCutoverParts, 'sunset'>): Ope
     receiveReviewOp,
     // The legacy facade's keys and cutover (spec 9.4).
     createLegacyKeyOp,
+    listLegacyKeys,
     showLegacyKey,
     updateCutover,
     listShadowScores,
     showReadiness,
     setSunsetRoute(cutover),
+    withdrawSunsetRoute(cutover),
     // Support.
     showIncidentOp,
     // The customer's dashboard.
