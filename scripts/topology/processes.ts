@@ -55,10 +55,10 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** The pid in a pid file, or undefined when there is none. */
+/** The pid on the first line of a pid file (PostgreSQL's has more lines), or undefined when there is none. */
 export function readPid(file: string): number | undefined {
   if (!existsSync(file)) return undefined;
-  const pid = Number(readFileSync(file, 'utf8').trim());
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]?.trim());
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { alive, readPid, run, stopPid, until } from './processes.ts';
 
@@ -34,22 +34,28 @@ export class RedisCluster {
 
   static async start(options: RedisClusterOptions): Promise<RedisCluster> {
     const cluster = new RedisCluster(options);
+    await cluster.start();
+    return cluster;
+  }
+
+  /** Starts every node, makes them one cluster and waits until it serves; on failure stops what it started. */
+  async start(): Promise<void> {
+    const { ports, replicas } = this.options;
     try {
-      for (const port of options.ports) await cluster.startNode(port);
+      for (const port of ports) await this.startNode(port);
       await run('redis-cli', [
         '--cluster',
         'create',
-        ...options.ports.map((port) => `127.0.0.1:${port}`),
+        ...ports.map((port) => `127.0.0.1:${port}`),
         '--cluster-replicas',
-        String(options.replicas),
+        String(replicas),
         '--cluster-yes',
       ]);
-      await cluster.waitServing();
+      await this.waitServing();
     } catch (err) {
-      await cluster.stop();
+      await this.stop();
       throw err;
     }
-    return cluster;
   }
 
   /** Starts (or restarts, keeping its nodes.conf) the node on `port`, daemonized. */
@@ -133,7 +139,7 @@ export class RedisCluster {
   async killMaster(): Promise<number> {
     const [master] = await this.masters();
     if (!master) throw new Error('no master to kill');
-    await stopPid(this.pid(master.port), 'SIGKILL');
+    await this.stopNode(master.port);
     return master.port;
   }
 
@@ -148,7 +154,13 @@ export class RedisCluster {
 
   /** Stops every node (SIGKILL: nothing to save). */
   async stop(): Promise<void> {
-    await Promise.all(this.options.ports.map((port) => stopPid(this.pid(port), 'SIGKILL')));
+    await Promise.all(this.options.ports.map((port) => this.stopNode(port)));
+  }
+
+  /** SIGKILL of one node; its pid file goes too, so nothing later signals a pid the system gave to another. */
+  async stopNode(port: number): Promise<void> {
+    await stopPid(this.pid(port), 'SIGKILL');
+    rmSync(join(this.#nodeDir(port), 'redis.pid'), { force: true });
   }
 
   #nodeDir(port: number): string {
