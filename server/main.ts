@@ -30,9 +30,17 @@ const deps = await createDeps(config, { progress: progress.step });
 progress.done();
 const operator = operatorToken(config);
 const cutover = createLegacyCutover(deps);
+let stopping = false;
+// Draining: /readyz answers 503 from the first moment of a shutdown, so a balancer stops sending new requests.
+const accepting = {
+  name: 'accepting',
+  async check() {
+    if (stopping) throw new Error('shutting down');
+  },
+};
 const app = buildApp(deps, {
   operatorToken: operator.token,
-  probes: deps.redis ? [redisProbe(deps.redis)] : [],
+  probes: [accepting, ...(deps.redis ? [redisProbe(deps.redis)] : [])],
   cutover,
 });
 // Installed before listening: a SIGTERM while starting (a supervisor, a test that saw /healthz) still exits
@@ -40,12 +48,14 @@ const app = buildApp(deps, {
 let webhooks: Awaited<ReturnType<typeof startWebhooks>> | undefined;
 let reviewReplies: ReturnType<typeof startReviewReplies> | undefined;
 let retention: ReturnType<typeof startRetention> | undefined;
-let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  deps.log.info('shutting down', { signal });
+  deps.log.info('shutting down', { signal, drain_ms: config.drainMs });
   try {
+    // Requests keep being served while the balancer notices /readyz and takes this process out; only then
+    // does the listener close (in-flight requests still finish), so no request meets a closing connection.
+    await Bun.sleep(config.drainMs);
     await app.stop();
     // Shadow comparisons already queued are finished (their dry runs need the database).
     await cutover.comparisons.stop();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Haproxy } from './haproxy.ts';
 import { attachPgBouncer, type PgBouncer, startPgBouncer } from './pgbouncer.ts';
@@ -94,6 +94,8 @@ export class Topology {
   static async up(options: TopologyOptions): Promise<Topology> {
     if (options.services < 1 || options.services > 9) throw new Error('services: 1 to 9');
     mkdirSync(options.dir, { recursive: true });
+    // PostgreSQL and PgBouncer run as the postgres user (when we are root): they must reach their sub-folders.
+    chmodSync(options.dir, 0o755);
     const state: TopologyState = {
       options,
       operatorToken: `qcop_${randomBytes(24).toString('base64url')}`,
@@ -170,7 +172,9 @@ export class Topology {
   /** The environment every service process gets. */
   serviceEnv(): Record<string, string> {
     return {
+      // Through PgBouncer (transaction mode) with a direct session URL for LISTEN and migrations, or directly.
       DATABASE_URL: this.bouncer ? this.bouncer.url(DATABASE) : this.pg.multiHostUrl(DATABASE),
+      ...(this.bouncer ? { DATABASE_SESSION_URL: this.pg.multiHostUrl(DATABASE) } : {}),
       REDIS_URL: this.redis.url,
       QC_OPERATOR_TOKEN: this.state.operatorToken,
       QC_KEY_ENCRYPTION_KEY: this.state.keyEncryptionKey,
@@ -178,8 +182,16 @@ export class Topology {
       QC_WEBHOOK_ALLOW_PRIVATE: '1',
       QC_DEMO_ON_EMPTY: '0',
       QC_LOG_LEVEL: 'warn',
+      // HAProxy marks a process down after 2 failed checks 1 s apart (haproxy.ts): drain a little longer.
+      QC_DRAIN_MS: '3000',
       ...this.state.options.env,
     };
+  }
+
+  /** Starts a stopped or killed service process again, as an orchestrator would; resolves once HAProxy uses it. */
+  async restart(service: ServiceProcess): Promise<void> {
+    await service.start(this.serviceEnv(), REPO);
+    await this.waitBalanced();
   }
 
   /** The primary stops, the standby is promoted, PgBouncer is pointed at it (what an orchestrator does). */
@@ -222,6 +234,7 @@ export class Topology {
       'balancer stats': `http://127.0.0.1:${this.haproxy.options.statsPort}/stats`,
       ...Object.fromEntries(this.services.map((s) => [`service ${s.name}`, s.url])),
       'DATABASE_URL (services)': this.serviceEnv().DATABASE_URL as string,
+      ...(this.bouncer ? { 'DATABASE_SESSION_URL (services)': this.pg.multiHostUrl(DATABASE) } : {}),
       'postgres primary': this.pg.primaryUrl(DATABASE),
       'postgres standby': this.pg.standbyUrl(DATABASE),
       REDIS_URL: this.redis.url,

@@ -36,6 +36,12 @@ const EnvSchema = T.Object({
     default: 'info',
   }),
   QC_DEMO_ON_EMPTY: T.Union([T.Literal('1'), T.Literal('0')], { default: '1' }),
+  /**
+   * On SIGTERM, how long the process keeps serving with /readyz answering 503 before it stops listening: set
+   * it behind a balancer to at least the time the balancer takes to mark a process down (HAProxy as in
+   * docs/operations.md: 2 s; 3000 leaves a margin). 0: the listener closes at once.
+   */
+  QC_DRAIN_MS: T.Integer({ minimum: 0, maximum: 600_000, default: 0 }),
   /** '1': several processes may listen on one PORT (SO_REUSEPORT); otherwise a busy port stops start-up. */
   QC_REUSE_PORT: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
   /** Seals the JWT signing keys in the database (32 bytes, base64url); unset: generated into the data dir. */
@@ -121,6 +127,8 @@ export interface Config {
   dbTimeoutMs: number;
   actorTurnsPerCustomer: number;
   reusePort: boolean;
+  /** SIGTERM: serve this long with /readyz 503 before closing the listener (QC_DRAIN_MS). */
+  drainMs: number;
   legacyCutover: {
     upstreamUrl: string | undefined;
     upstreamTimeoutMs: number;
@@ -197,6 +205,7 @@ const NUMERIC = new Set([
   'PORT',
   'QC_ANALYTICS_TIMEOUT_MS',
   'QC_DB_TIMEOUT_MS',
+  'QC_DRAIN_MS',
   'QC_DB_STUCK_LIVENESS_MS',
   'QC_ACTOR_TURNS_PER_CUSTOMER',
   'QC_REPLICA_MAX_LAG_MS',
@@ -256,6 +265,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     dbTimeoutMs: env.QC_DB_TIMEOUT_MS,
     actorTurnsPerCustomer: env.QC_ACTOR_TURNS_PER_CUSTOMER,
     reusePort: env.QC_REUSE_PORT === '1',
+    drainMs: env.QC_DRAIN_MS,
     legacyCutover: {
       upstreamUrl: env.QC_LEGACY_UPSTREAM_URL,
       upstreamTimeoutMs: env.QC_LEGACY_UPSTREAM_TIMEOUT_MS,
