@@ -72,6 +72,8 @@ describe('the cutover proxy toward the legacy service', () => {
       },
     );
     expect(res.status).toBe(200);
+    // The legacy service's answer reaches the PMS with nosniff, like every answer of the service.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const got = received.at(-1) as Headers;
     expect(got.get('content-type')).toBe('application/json');
     expect(got.get('accept')).toBe('application/json');
