@@ -23,10 +23,11 @@ declare module 'autocannon' {
   }
   interface Result {
     '2xx': number;
+    /** Responses received in all. */
+    requests: Histogram & { total: number };
     non2xx: number;
     errors: number;
     latency: Histogram;
-    requests: Histogram;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

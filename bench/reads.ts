@@ -7,6 +7,7 @@
  * times each, so both see the same load on a shared machine; the ratio is of the medians.
  * Then the service alone at a fixed 1000 req/s: its p99.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { createDeps } from '../server/boot.ts';
 import { parseConfig } from '../server/core/config.ts';
@@ -20,6 +21,8 @@ import { stats } from './stats.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 20;
+// USER_HZ of Linux: /proc reports CPU times in these.
+const CLOCK_TICKS = 100;
 const OPERATOR = 'bench-operator-token-0123456789';
 
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
@@ -35,7 +38,14 @@ const [{ ids } = { ids: [] }] = await deps.db.sql<{ ids: number[] }>`
 if (deps.redis) await closeRedis(deps.redis);
 await deps.db.close();
 
-async function serve(mode: 'qc' | 'bare'): Promise<{ url: string; stop: () => Promise<void> }> {
+interface Served {
+  url: string;
+  /** CPU time the server process has used so far, in microseconds (utime + stime from /proc). */
+  cpuUs: () => number;
+  stop: () => Promise<void>;
+}
+
+async function serve(mode: 'qc' | 'bare'): Promise<Served> {
   const port = freePort();
   // BENCH_PROFILE=<dir>: the service process writes a CPU profile there (open it in Chrome DevTools).
   const profile =
@@ -63,6 +73,7 @@ async function serve(mode: 'qc' | 'bare'): Promise<{ url: string; stop: () => Pr
   }
   return {
     url,
+    cpuUs: () => processCpuUs(proc.pid),
     stop: async () => {
       proc.kill('SIGTERM');
       await proc.exited;
@@ -71,30 +82,39 @@ async function serve(mode: 'qc' | 'bare'): Promise<{ url: string; stop: () => Pr
 }
 
 const headers = { authorization: `Bearer ${demo.personal_token}` };
-async function load(url: string, overallRate?: number) {
+async function load(server: Served, overallRate?: number) {
+  const cpuBefore = server.cpuUs();
   const result = await autocannon({
-    url: `${url}/v1/qc/properties`,
+    url: `${server.url}/v1/qc/properties`,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers,
     ...(overallRate ? { overallRate } : {}),
   });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  if (result.non2xx || result.errors)
+    throw new Error(`${server.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  // CPU per request of the server process: what a request costs whatever else the machine runs (the req/s ratio
+  // swings with the load of a shared machine; this one barely does).
+  const cpuPerRequest = (server.cpuUs() - cpuBefore) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest };
 }
 
 const [qc, bare] = await Promise.all([serve('qc'), serve('bare')]);
 try {
-  await load(qc.url); // warm-up: JIT, prepared statements, connection pools
-  await load(bare.url);
+  await load(qc); // warm-up: JIT, prepared statements, connection pools
+  await load(bare);
   const service: number[] = [];
   const reference: number[] = [];
   const ratios: number[] = [];
   const serviceP99: number[] = [];
   const referenceP99: number[] = [];
+  const serviceCpu: number[] = [];
+  const referenceCpu: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const b = await load(bare.url);
-    const s = await load(qc.url);
+    const b = await load(bare);
+    const s = await load(qc);
+    serviceCpu.push(s.cpuPerRequest);
+    referenceCpu.push(b.cpuPerRequest);
     reference.push(b.rps);
     service.push(s.rps);
     ratios.push(s.rps / b.rps);
@@ -103,8 +123,8 @@ try {
   }
   const p99 = stats(serviceP99).median;
   const bareP99 = stats(referenceP99).median;
-  const fixedBare = await load(bare.url, 1000);
-  const fixed = await load(qc.url, 1000);
+  const fixedBare = await load(bare, 1000);
+  const fixed = await load(qc, 1000);
   const figures: Figure[] = [
     {
       bench: 'reads',
@@ -132,6 +152,16 @@ try {
     },
     {
       bench: 'reads',
+      name: `GET /v1/qc/properties: CPU of the server process per request (median of ${ROUNDS})`,
+      value: stats(serviceCpu).median,
+      unit: 'us',
+      reference: 'bare handler, same rounds',
+      referenceValue: stats(referenceCpu).median,
+      ratio: stats(referenceCpu).median / stats(serviceCpu).median,
+      range: 'no target: explains the req/s ratio on a CPU-bound machine',
+    },
+    {
+      bench: 'reads',
       name: 'GET /v1/qc/properties at 1000 req/s: p99',
       value: fixed.p99,
       unit: 'ms',
@@ -149,3 +179,9 @@ try {
   await bare.stop();
 }
 process.exit(0);
+
+function processCpuUs(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses): utime, stime, in clock ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / CLOCK_TICKS);
+}
