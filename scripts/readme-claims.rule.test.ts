@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { perFile, testAppPerFile } from '../server/testing/harness.ts';
+
+/**
+ * Issue 28 item 13: the README said legacy getPropertySettings `services` was "always `[]`" (it lists extra
+ * services) and that 404s carry no rate-limit headers (they did). Where the README states behaviour a partner
+ * relies on, the statement is quoted here and checked against the service: reword it and this test asks you to
+ * check it again; change the behaviour and the check fails.
+ */
+const readme = readFileSync(join(import.meta.dir, '..', 'README.md'), 'utf8').replace(/\s+/g, ' ');
+const t = testAppPerFile();
+const demo = perFile(() => t.demo());
+const token = () => demo.personal_token;
+const live = () => demo.properties[0]?.id as string;
+
+const claims: { says: string; check: () => Promise<void> }[] = [
+  {
+    says: 'getPropertySettings `services` lists the live services',
+    async check() {
+      await t.request('POST', `/v1/qc/properties/${live()}/extra_services`, {
+        token: token(),
+        body: { name: 'Claimed breakfast', price: 12, price_type: 1 },
+      });
+      const legacy = demo.legacy as { api_key: string };
+      const res = await t.request('GET', '/api/pms/v1/property/getPropertySettings', {
+        query: { api_key: legacy.api_key, names: 'services' },
+      });
+      const services = JSON.parse(res.text).data.services as { name: string }[];
+      expect(services.map((s) => s.name)).toContain('Claimed breakfast');
+    },
+  },
+  {
+    says: 'an unknown path (404 `errors.not_found`), spends the bucket `public`',
+    async check() {
+      const res = await t.request('GET', '/v1/qc/claims-no-such-path');
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('errors.not_found');
+      expect(res.headers.get('x-ratelimit-bucket')).toBe('public');
+      expect(res.headers.get('x-ratelimit-limit')).toBe('60');
+    },
+  },
+  {
+    says: '`page` (from 1) and `per_page` (1 to 200, default 200); a value outside is 422',
+    async check() {
+      const list = await t.request('GET', '/v1/qc/properties', { token: token() });
+      expect(list.body.data.meta.per_page).toBe(200);
+      const over = await t.request('GET', '/v1/qc/properties', { token: token(), query: { per_page: 201 } });
+      expect(over.status).toBe(422);
+    },
+  },
+  {
+    says: 'only with `clear_unlisted: true` (the default is false',
+    async check() {
+      const res = await t.request('POST', '/v1/qc/catalogue-sync', {
+        token: token(),
+        body: { properties: [{ property_id: live(), rooms: [] }] },
+      });
+      expect(res.body.data.clear_unlisted).toBe(false);
+    },
+  },
+  {
+    says: 'the routes that need none, `GET /properties`',
+    async check() {
+      const narrow = await t.client({
+        customer_id: demo.customer_id,
+        scopes: ['inventory.read'],
+        property_ids: [live()],
+        endpoint_scopes: ['qc.room_types.*'],
+      });
+      expect((await t.request('GET', '/v1/qc/properties', { token: narrow.token })).status).toBe(200);
+    },
+  },
+  {
+    says: 'on every other write in `warnings` beside `data`',
+    async check() {
+      const res = await t.request('PATCH', `/v1/qc/properties/${live()}`, {
+        token: token(),
+        body: { partner_nmae: 'typo' },
+      });
+      expect(res.body.warnings).toEqual([{ field: 'partner_nmae', key: 'errors.qc.unknown_field' }]);
+    },
+  },
+  {
+    says: 'Answer (not enveloped): `{access_token, token_type: "Bearer", expires_in: 3600, scope}`',
+    async check() {
+      const res = await t.request('POST', '/v1/qc/oauth/token', {
+        form: {
+          grant_type: 'client_credentials',
+          client_id: demo.client.client_id,
+          client_secret: demo.client.client_secret,
+        },
+      });
+      expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+      expect(res.body.status).toBeUndefined();
+    },
+  },
+];
+
+describe('what the README states, checked against the service', () => {
+  for (const claim of claims) {
+    it(`README: "${claim.says}"`, async () => {
+      expect(readme).toContain(claim.says);
+      await claim.check();
+    });
+  }
+});
