@@ -2135,7 +2135,10 @@ export interface operations {
                         message: "ok";
                         data: {
                             entries: {
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
                                 date: string;
                                 title: string;
                                 changes: {
@@ -19002,9 +19005,15 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 is_active: boolean;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
                                 active_from_date: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
                                 active_to_date: string;
                                 rate_plans_ids: string[];
                                 sfp: {
@@ -19238,9 +19247,15 @@ export interface operations {
                                 [key: string]: string;
                             };
                             is_active: boolean;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             active_from_date: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             active_to_date: string;
                             rate_plans_ids: string[];
                             sfp: {
@@ -19756,9 +19771,15 @@ export interface operations {
                                 [key: string]: string;
                             };
                             is_active: boolean;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             active_from_date: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             active_to_date: string;
                             rate_plans_ids: string[];
                             sfp: {
@@ -23280,9 +23301,15 @@ export interface operations {
                                 /** @description external_booking_id */
                                 booking_id: string;
                                 source_channel: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
                                 checkin_date: string;
-                                /** Format: date */
+                                /**
+                                 * Format: date
+                                 * @description YYYY-MM-DD
+                                 */
                                 checkout_date: string;
                                 guest_first_name: string;
                                 /** @description masked to an initial, like every guest field */
@@ -23513,9 +23540,15 @@ export interface operations {
                             /** @description external_booking_id */
                             booking_id: string;
                             source_channel: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             checkin_date: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             checkout_date: string;
                             guest_first_name: string;
                             /** @description masked to an initial, like every guest field */
@@ -23776,9 +23809,15 @@ export interface operations {
                             /** @description external_booking_id */
                             booking_id: string;
                             source_channel: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             checkin_date: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             checkout_date: string;
                             guest_first_name: string;
                             /** @description masked to an initial, like every guest field */
@@ -24220,9 +24259,15 @@ export interface operations {
                             /** @description external_booking_id */
                             booking_id: string;
                             source_channel: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             checkin_date: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             checkout_date: string;
                             guest_first_name: string;
                             /** @description masked to an initial, like every guest field */
@@ -27661,9 +27706,15 @@ export interface operations {
                             property_id: string;
                             /** @constant */
                             report: "overview";
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             from: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             to: string;
                             source: "builtin" | "upstream";
                             /** Format: date-time */
@@ -27880,9 +27931,15 @@ export interface operations {
                             property_id: string;
                             /** @constant */
                             report: "traffic";
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             from: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             to: string;
                             source: "builtin" | "upstream";
                             /** Format: date-time */
@@ -28094,9 +28151,15 @@ export interface operations {
                             property_id: string;
                             /** @constant */
                             report: "funnel";
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             from: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             to: string;
                             source: "builtin" | "upstream";
                             /** Format: date-time */
@@ -28309,9 +28372,15 @@ export interface operations {
                             property_id: string;
                             /** @constant */
                             report: "campaigns";
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             from: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             to: string;
                             source: "builtin" | "upstream";
                             /** Format: date-time */
@@ -28524,9 +28593,15 @@ export interface operations {
                             property_id: string;
                             /** @constant */
                             report: "bookings";
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             from: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             to: string;
                             source: "builtin" | "upstream";
                             /** Format: date-time */
@@ -28747,9 +28822,15 @@ export interface operations {
                             property_id: string;
                             /** @constant */
                             report: "pace";
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             from: string;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
                             to: string;
                             source: "builtin" | "upstream";
                             /** Format: date-time */
@@ -28761,13 +28842,19 @@ export interface operations {
                                  */
                                 as_of: string;
                                 days: {
-                                    /** Format: date */
+                                    /**
+                                     * Format: date
+                                     * @description YYYY-MM-DD
+                                     */
                                     date: string;
                                     /** @description on the books now for this stay date */
                                     room_nights: number;
                                     /** @description amount in the property's currency */
                                     revenue: number;
-                                    /** Format: date */
+                                    /**
+                                     * Format: date
+                                     * @description YYYY-MM-DD
+                                     */
                                     last_year_date: string;
                                     /** @description on the books for the same date last year, at as_of minus a year */
                                     last_year_room_nights: number;

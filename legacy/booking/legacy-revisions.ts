@@ -77,8 +77,8 @@ function contentOf(b: BookingRow, items: ItemRow[]): string {
 }
 
 /**
- * Revision ids (spec 4.8): below booking id 161300 the MD5 of the content bytes with number 1; from
- * 161300 on `{booking_id}-{revision_number}-{first 16 hex of SHA-256 of the content}`, so the same content
+ * Revision ids (spec 4.8): below FIRST_GENERATED_BOOKING_ID the MD5 of the content bytes with number 1; from
+ * it on `{booking_id}-{revision_number}-{first 16 hex of SHA-256 of the content}`, so the same content
  * keeps its id, any change gives a new id, and a change back to earlier content still gets a new id and
  * a higher number.
  */

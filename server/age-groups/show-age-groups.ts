@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { configOperation } from '../config-surfaces/operation.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { AgeGroupsSchema } from './model.ts';
 import { readAgeGroups } from './service.ts';
@@ -12,8 +12,7 @@ export const showAgeGroups = defineRoute({
     'The brackets behind the child occupancy codes, always I (infant), C (child), T (teen) in that order. A property that never set them has I 0-2, C 3-11, T 12-17. While `is_active` is false the property sells no child codes: every guest is priced as an adult.',
   params: t.Object({ property: t.String() }),
   response: okSchema(AgeGroupsSchema),
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params }, property) => {
     return ok(await readAgeGroups(deps.db, property.id));
-  },
+  }),
 });

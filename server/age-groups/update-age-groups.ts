@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { configOperation } from '../config-surfaces/operation.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { AgeGroupsAnswerSchema, AgeGroupsBody } from './model.ts';
 import { putAgeGroups } from './service.ts';
@@ -20,9 +20,8 @@ export const updateAgeGroups = defineRoute({
   body: AgeGroupsBody,
   response: okSchema(AgeGroupsAnswerSchema),
   errors: ['errors.qc.age_group_range_inverted'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     const now = deps.clock.now();
     return ok(await deps.db.tx((tx) => putAgeGroups(tx, property, body, now)));
-  },
+  }),
 });

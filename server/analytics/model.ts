@@ -1,11 +1,12 @@
 import { t } from 'elysia';
+import { Day, dayOf } from '../core/http/day-schema.ts';
 
 export const REPORTS = ['overview', 'traffic', 'funnel', 'campaigns', 'bookings', 'pace'] as const;
 export type ReportKind = (typeof REPORTS)[number];
 
 export const RangeQuery = t.Object({
-  from: t.String({ format: 'date', description: 'first day, YYYY-MM-DD' }),
-  to: t.String({ format: 'date', description: 'last day (inclusive); at most 366 days after from' }),
+  from: dayOf('first day, YYYY-MM-DD'),
+  to: dayOf('last day (inclusive); at most 366 days after from'),
 });
 
 const Money = t.Number({ description: "amount in the property's currency" });
@@ -81,10 +82,10 @@ export const ReportSchemas = {
     as_of: t.String({ format: 'date-time', description: 'now; last year compares with this instant minus one year' }),
     days: t.Array(
       t.Object({
-        date: t.String({ format: 'date' }),
+        date: Day,
         room_nights: t.Integer({ description: 'on the books now for this stay date' }),
         revenue: Money,
-        last_year_date: t.String({ format: 'date' }),
+        last_year_date: Day,
         last_year_room_nights: t.Integer({
           description: 'on the books for the same date last year, at as_of minus a year',
         }),
@@ -100,8 +101,8 @@ export const reportEnvelope = (kind: ReportKind) =>
   t.Object({
     property_id: t.String({ format: 'uuid' }),
     report: t.Literal(kind),
-    from: t.String({ format: 'date' }),
-    to: t.String({ format: 'date' }),
+    from: Day,
+    to: Day,
     source: t.Union([t.Literal('builtin'), t.Literal('upstream')]),
     generated_at: t.String({ format: 'date-time' }),
     data: ReportSchemas[kind],

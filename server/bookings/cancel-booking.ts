@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { cancelBooking } from './lifecycle.ts';
 import { BookingParams, BookingSchema, PartnerCancelBody } from './model.ts';
@@ -21,8 +21,7 @@ export const cancelBookingRoute = defineRoute({
   body: PartnerCancelBody,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     const found = await bookingOnProperty(deps.db, property.id, params.booking);
     const { booking, rooms, snapshot } = await cancelBooking(deps, found, {
       cancelledBy: 'hotelier',
@@ -30,5 +29,5 @@ export const cancelBookingRoute = defineRoute({
       feeCharged: body?.fee_charged,
     });
     return ok(bookingView(booking, rooms, snapshot));
-  },
+  }),
 });

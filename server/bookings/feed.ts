@@ -1,6 +1,7 @@
 import type { Db } from '../core/db/db.ts';
 import { fieldError, notFound } from '../core/http/api-error.ts';
 import { pageSize, wholeNumber } from '../core/http/lenient-query.ts';
+import { iso } from '../core/iso.ts';
 import { type AccountScope, accountFeedPage, advanceAccountPosition } from './feed-account.ts';
 import { type RevisionRow, revisionView } from './view.ts';
 
@@ -191,7 +192,7 @@ export async function feedHealth(db: Db, consumerId: number, propertyId: number,
     ? Math.max(0, Math.floor((now.getTime() - new Date(row.oldest_pending).getTime()) / 1000))
     : 0;
   return {
-    last_revision_at: row?.last_revision_at ? new Date(row.last_revision_at).toISOString() : null,
+    last_revision_at: iso(row?.last_revision_at ?? null),
     pending_revisions_count: pending,
     ack_lag_seconds: lag,
     status: pending === 0 && lag < 60 ? ('green' as const) : ('yellow' as const),

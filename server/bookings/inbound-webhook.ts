@@ -3,6 +3,7 @@ import { t } from 'elysia';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
+import { DayText } from '../core/http/day-schema.ts';
 import { refuseUnstorable } from '../core/http/read-body.ts';
 import { fieldErrorsFrom } from '../core/http/validation.ts';
 import { findProperty, type PropertyRow } from '../core/resolve.ts';
@@ -39,8 +40,8 @@ export const InboundReservation = t.Object({
   revision_id: t.Optional(t.String({ maxLength: 100 })),
   status: t.Optional(t.Union([t.Literal('confirmed'), t.Literal('tentative'), t.Literal('cancelled')])),
   guest: Guest,
-  checkin_date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-  checkout_date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  checkin_date: DayText,
+  checkout_date: DayText,
   rooms: t.Array(RoomLine, { minItems: 1, maxItems: 20 }),
   total_price: Money,
   cancellation: t.Optional(

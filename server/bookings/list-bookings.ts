@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { propertyBookingsPage } from './list.ts';
 import { BookingSchema, FeedPageSchema, PropertyParams } from './model.ts';
@@ -22,12 +22,11 @@ export const listBookingsRoute = defineRoute({
   params: PropertyParams,
   response: okSchema(t.Union([t.Object({ bookings: t.Array(BookingSchema), meta: MetaSchema }), FeedPageSchema])),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, request }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, request }, property) => {
     const search = new URL(request.url).searchParams;
     // The list tolerates lag (the read replica when configured); the feed (revisions=1) reads acks and
     // positions its own acks just moved, so it stays on the primary.
     const db = search.get('revisions') === '1' ? deps.db : deps.reads.for(principal.clientPk);
     return ok(await propertyBookingsPage(db, principal.clientPk, property, search));
-  },
+  }),
 });

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { DayText } from '../core/http/day-schema.ts';
 
 export const Money = t.Object({
   amount: t.Number({ minimum: 0 }),
@@ -25,8 +26,6 @@ export const RoomLine = t.Object({
   price: t.Optional(t.Number({ minimum: 0 })),
 });
 
-const DateString = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
-
 const bookingFields = {
   property_id: t.String({ minLength: 1, description: 'External property id or partner code' }),
   reference: t.Optional(
@@ -37,8 +36,8 @@ const bookingFields = {
     }),
   ),
   guest: Guest,
-  checkin_date: DateString,
-  checkout_date: DateString,
+  checkin_date: DayText,
+  checkout_date: DayText,
   rooms: t.Array(RoomLine, { minItems: 1, maxItems: 20 }),
   total_price: Money,
   tentative: t.Optional(t.Boolean({ description: 'Take the booking as tentative (awaiting confirmation)' })),
@@ -106,8 +105,8 @@ export const BookingSchema = t.Object({
   guest_last_name: t.String(),
   guest_email: t.String(),
   guest_phone: t.String(),
-  checkin_date: DateString,
-  checkout_date: DateString,
+  checkin_date: DayText,
+  checkout_date: DayText,
   nights: t.Integer(),
   adults: t.Integer(),
   children: t.Integer(),

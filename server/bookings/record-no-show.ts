@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { recordNoShow } from './lifecycle.ts';
 import { BookingParams, BookingSchema } from './model.ts';
@@ -19,10 +19,9 @@ export const recordNoShowRoute = defineRoute({
   params: BookingParams,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params }, property) => {
     const found = await bookingOnProperty(deps.db, property.id, params.booking);
     const { booking, rooms, snapshot } = await recordNoShow(deps, found);
     return ok(bookingView(booking, rooms, snapshot));
-  },
+  }),
 });

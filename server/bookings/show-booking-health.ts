@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { feedHealth } from './feed.ts';
 import { PropertyParams } from './model.ts';
@@ -26,8 +26,7 @@ export const showBookingHealth = defineRoute({
     }),
   ),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params }, property) => {
     return ok(await feedHealth(deps.db, principal.clientPk, property.id, deps.clock.now()));
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { BookingParams, BookingSchema } from './model.ts';
 import { bookingOnProperty } from './partner-lookup.ts';
@@ -18,9 +18,8 @@ export const showBooking = defineRoute({
   params: BookingParams,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params }, property) => {
     const booking = await bookingOnProperty(deps.db, property.id, params.booking);
     return ok(bookingView(booking, await bookingRooms(deps.db, booking.id)));
-  },
+  }),
 });

@@ -1,5 +1,6 @@
 import type { Db } from '../core/db/db.ts';
 import { maskEmail, maskLastName, maskPhone } from '../core/guest-masking.ts';
+import { iso } from '../core/iso.ts';
 import { nightCount } from './stay.ts';
 
 /** A bookings row as stored (guest fields in clear: only answers and revisions are masked). */
@@ -83,8 +84,6 @@ export async function roomsOfBookings(db: Db, bookingIds: readonly number[]): Pr
     where br.booking_id = any(${bookingIds}::bigint[])
     order by br.id`;
 }
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * The revision payload (spec 2.7): a full frozen snapshot of the booking as it stands, never a diff, with

@@ -28,22 +28,11 @@ export interface BookingFixture {
   shadowPlan: string;
 }
 
-interface DemoRoom {
-  id: string;
-  partner_code: string;
-}
-interface DemoPlan {
-  id: string;
-  sell_type: string;
-  room_type_id: string;
-  parent_rate_plan_id: string | null;
-}
-
 export async function bookingFixture(t: TestApp): Promise<BookingFixture> {
   const demo = await t.demo();
-  const live = demo.properties[0] as Demo['properties'][number] & { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
-  const shadow = demo.properties[1] as Demo['properties'][number] & { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
-  const rooms = live.room_types.map((r) => ({ id: r.id, partner_code: r.partner_code }));
+  const [live, shadow] = demo.properties;
+  if (!live || !shadow) throw new Error('the demo has a live and a shadow property');
+  const rooms = live.room_types.map((r) => ({ id: r.id, partner_code: r.partner_code as string }));
   const plans = rooms.map((r) => {
     const plan = live.rate_plans.find(
       (p) => p.room_type_id === r.id && p.sell_type === 'per_room' && !p.parent_rate_plan_id,

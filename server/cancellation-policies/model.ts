@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { Day, Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day } from '../core/http/day-schema.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 /**

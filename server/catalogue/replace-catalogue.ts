@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { CatalogueBody, CatalogueSchema } from './model.ts';
@@ -20,8 +20,7 @@ export const replaceCatalogue = defineRoute({
   body: CatalogueBody,
   response: okSchema(CatalogueSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     return ok(await putCatalogue(deps, property, body));
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { StoredCatalogueSchema } from './model.ts';
@@ -19,8 +19,7 @@ export const showCatalogue = defineRoute({
   params: PropertyParams,
   response: okSchema(StoredCatalogueSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params }, property) => {
     return ok(await readCatalogue(deps.db, property));
-  },
+  }),
 });

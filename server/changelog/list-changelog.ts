@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { Day } from '../core/http/day-schema.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { changelog } from './entries.ts';
@@ -8,7 +9,7 @@ const Change = t.Object({
   summary: t.String(),
   migration: t.Optional(t.String()),
 });
-const Entry = t.Object({ date: t.String({ format: 'date' }), title: t.String(), changes: t.Array(Change) });
+const Entry = t.Object({ date: Day, title: t.String(), changes: t.Array(Change) });
 
 export const listChangelog = defineRoute({
   name: 'qc.changelog.list',

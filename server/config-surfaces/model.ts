@@ -1,5 +1,6 @@
 import { type TString, Type } from '@sinclair/typebox';
 import { t } from 'elysia';
+import {} from '../core/http/day-schema.ts';
 import { pagingQuery } from '../core/http/paging.ts';
 
 /** Path params of a record under a property: `{property, <name>}`. */
@@ -11,7 +12,6 @@ export const PageQuery = t.Object({
 });
 
 /** `YYYY-MM-DD`, a real calendar date. */
-export const Day = t.String({ format: 'date', description: 'YYYY-MM-DD' });
 
 /** TypeBox's own numbers: Elysia's coerce numeric strings, and a JSON body should carry numbers. */
 export const Int = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>

@@ -3,7 +3,8 @@ import { type TSchema, t } from 'elysia';
 import type { Db } from '../core/db/db.ts';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
-import { type PropertyRow, resolveProperty } from '../core/resolve.ts';
+import type { PropertyRow } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute, type RouteDefinition } from '../core/routes/route.ts';
 import { DeletedSchema, PageQuery, RecordParams } from './model.ts';
 import { configOperation } from './operation.ts';
@@ -32,12 +33,11 @@ export function ownedListRoute<R extends OwnedRow>(read: OwnedRead<R>): RouteDef
     params: t.Object({ property: t.String() }),
     query: PageQuery,
     response: okSchema(t.Object({ [read.table]: t.Array(read.schema), meta: MetaSchema })),
-    async handle({ deps, principal, params, query }) {
-      const property = await resolveProperty(deps.db, principal, params.property);
+    handle: inProperty(async ({ deps, principal, params, query }, property) => {
       const { page, perPage } = pageOf(query);
       const { rows, total } = await listOwned<R>(deps.db, read.table, property.id, page, perPage);
       return ok({ [read.table]: rows.map(read.view), meta: pageMeta(total, page, perPage) });
-    },
+    }),
   });
 }
 
@@ -48,12 +48,11 @@ export function ownedShowRoute<R extends OwnedRow>(read: OwnedRead<R> & { param:
     description: read.description,
     params: RecordParams(read.param),
     response: okSchema(read.schema),
-    async handle({ deps, principal, params }) {
+    handle: inProperty(async ({ deps, principal, params }, property) => {
       const segments = params as Record<string, string>;
-      const property = await resolveProperty(deps.db, principal, segments.property as string);
       const id = segments[read.param] as string;
       return ok(read.view(await findOwned<R>(deps.db, read.table, property.id, id)));
-    },
+    }),
   });
 }
 
@@ -82,12 +81,11 @@ export function ownedCreateRoute<S extends TSchema, R>(
     body: write.body,
     response: okSchema(write.schema),
     errors: write.errors,
-    async handle({ deps, principal, params, body }) {
-      const property = await resolveProperty(deps.db, principal, params.property);
+    handle: inProperty(async ({ deps, principal, params, body }, property) => {
       const now = deps.clock.now();
       const row = await deps.db.tx((tx) => write.create(tx, property, body as Static<S>, now));
       return ok(write.view(row as R));
-    },
+    }),
   });
 }
 
@@ -102,14 +100,13 @@ export function ownedUpdateRoute<S extends TSchema, R>(
     body: write.body,
     response: okSchema(write.schema),
     errors: write.errors,
-    async handle({ deps, principal, params, body }) {
+    handle: inProperty(async ({ deps, principal, params, body }, property) => {
       const segments = params as Record<string, string>;
-      const property = await resolveProperty(deps.db, principal, segments.property as string);
       const now = deps.clock.now();
       const id = segments[write.param] as string;
       const row = await deps.db.tx((tx) => write.update(tx, property, id, body as Static<S>, now));
       return ok(write.view(row as R));
-    },
+    }),
   });
 }
 
@@ -126,13 +123,12 @@ export function ownedDeleteRoute(
     params: RecordParams(write.param),
     response: okSchema(DeletedSchema),
     errors: write.errors,
-    async handle({ deps, principal, params }) {
+    handle: inProperty(async ({ deps, principal, params }, property) => {
       const segments = params as Record<string, string>;
-      const property = await resolveProperty(deps.db, principal, segments.property as string);
       const now = deps.clock.now();
       const id = segments[write.param] as string;
       const deleted = await deps.db.tx((tx) => write.remove(tx, property, id, now));
       return ok({ id: deleted, deleted: true as const });
-    },
+    }),
   });
 }

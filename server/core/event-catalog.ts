@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 // Elysia's `t` registers the string formats (uuid, date, date-time) the relay's data check relies on.
 import { t as T } from 'elysia';
+import { Day } from './http/day-schema.ts';
 
 /**
  * The event catalogue (GET /event-catalog): every event type the service emits, with the shape of its
@@ -18,7 +19,6 @@ export interface EventSpec {
 }
 
 const Uuid = T.String({ format: 'uuid' });
-const Day = T.String({ format: 'date' });
 const SellType = T.Union([T.Literal('per_room'), T.Literal('per_person'), T.Literal('per_occupancy')]);
 // Events are additive: a receiver must ignore fields it does not know (spec 9.1).
 const Data = <P extends Record<string, TSchema>>(properties: P) => T.Object(properties, { additionalProperties: true });

@@ -176,15 +176,24 @@ export async function findChild<T extends ChildRecord = ChildRecord>(
 }
 
 /** The room type a segment names on the property; 404 errors.not_found when none. */
-export async function resolveRoomType(db: Db, propertyId: number, segment: string): Promise<RoomTypeRow> {
-  const row = await findChild<RoomTypeRow>(db, 'room_types', propertyId, segment);
+export async function resolveRoomType<R extends ChildRecord = RoomTypeRow>(
+  db: Db,
+  propertyId: number,
+  segment: string,
+): Promise<R> {
+  // `select *`: the whole row, so a caller may read it as its module's record type.
+  const row = await findChild<R>(db, 'room_types', propertyId, segment);
   if (!row) throw notFound();
   return row;
 }
 
 /** The rate plan a segment names on the property; 404 errors.not_found when none. */
-export async function resolveRatePlan(db: Db, propertyId: number, segment: string): Promise<RatePlanRow> {
-  const row = await findChild<RatePlanRow>(db, 'rate_plans', propertyId, segment);
+export async function resolveRatePlan<R extends ChildRecord = RatePlanRow>(
+  db: Db,
+  propertyId: number,
+  segment: string,
+): Promise<R> {
+  const row = await findChild<R>(db, 'rate_plans', propertyId, segment);
   if (!row) throw notFound();
   return row;
 }

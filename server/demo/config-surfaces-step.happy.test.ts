@@ -5,7 +5,7 @@ const c = configTest();
 
 describe('configuration demo step', () => {
   it('carries one of each configuration entity on the live property, readable through the API', async () => {
-    const ids = c.demo.configuration as Record<string, string>;
+    const ids = c.demo.configuration;
     expect(Object.keys(ids).length).toBe(7);
     const p = `/properties/${c.property}`;
     expect((await call(c, 'GET', `${p}/payment_policies/${ids.payment_policy_id}`)).body.data).toMatchObject({

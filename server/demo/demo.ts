@@ -1,3 +1,4 @@
+import type { AgeGroupSet } from '../age-groups/model.ts';
 import { SCOPES } from '../core/auth/scopes.ts';
 import { randomSecret, sha256Hex } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
@@ -7,12 +8,33 @@ import { createClient } from '../oauth/clients.ts';
 import { insertProperty } from '../properties/insert-property.ts';
 import { propertyView } from '../properties/view.ts';
 
-export interface DemoProperty extends ReturnType<typeof propertyView> {
-  /** Later features attach their parts of the fixture here (room types, rate plans, ...). */
-  [part: string]: unknown;
+/** A room type of a demo property (server/demo/structure-step.ts). */
+export interface DemoRoomType {
+  id: string;
+  name: string;
+  partner_code: string | null;
+  legacy_room_id: number;
+  regular_beds: number;
+  extra_beds: number;
 }
 
-export interface Demo {
+/** One (rate plan, room type) pair of a demo property (server/demo/structure-step.ts). */
+export interface DemoRatePlan {
+  id: string;
+  name: string;
+  partner_code: string | null;
+  sell_type: string;
+  room_type_id: string;
+  parent_rate_plan_id: string | null;
+}
+
+export interface DemoProperty extends ReturnType<typeof propertyView> {
+  room_types: DemoRoomType[];
+  rate_plans: DemoRatePlan[];
+}
+
+/** What createDemo makes itself, before the feature steps add their parts. */
+interface DemoBase {
   customer_id: number;
   client: { client_id: string; client_secret: string; scopes: string[] };
   personal_token: string;
@@ -20,8 +42,43 @@ export interface Demo {
   /** The key's id, for the operator's cutover routes (GET/PUT /ops/legacy-keys/{id}). */
   legacy_api_key_id: number;
   properties: DemoProperty[];
-  [part: string]: unknown;
 }
+
+/** The parts each feature's step adds (server/demo/demo-steps.ts), by the step that adds it. */
+export interface DemoParts {
+  /** legacy-step.ts: the legacy facade's key, rooms, booking module and two bookings. */
+  legacy: {
+    api_key: string;
+    property_id: number;
+    room_ids: number[];
+    ext_room_ids: { ext_room_id: string; room_id: number }[];
+    bm_code: string | undefined;
+    bookings: { booking_id: number; generation: 'old' | 'current' }[];
+  };
+  /** config-surfaces-step.ts: one of each configuration entity on the live property. */
+  configuration: {
+    payment_policy_id: string;
+    cancellation_policy_id: string;
+    extra_service_id: string;
+    promotion_id: string;
+    booking_button_id: string;
+    special_offer_id: string;
+    age_groups: AgeGroupSet;
+  };
+  /** bookings-step.ts: bookings from several channels, in id order. */
+  bookings: { external_booking_id: string; source_channel: string; status: string }[];
+  gallery: { image_id: string; url: string };
+  content_page: { id: string; slug: string };
+  guest_feedback_id: string;
+  review_id: string;
+  auto_email_template_id: string;
+}
+
+/** The demo as a partner receives it from POST /ops/demo: every part of every step. */
+export type Demo = DemoBase & DemoParts;
+
+/** The demo while the steps run: each step reads the parts of the steps before it and adds its own. */
+export type DemoInProgress = DemoBase & Partial<DemoParts>;
 
 /** Context each feature's demo step receives: the rows just created, to hang its own fixture on. */
 export interface DemoContext {
@@ -29,7 +86,7 @@ export interface DemoContext {
   customerId: number;
   live: PropertyRow;
   shadow: PropertyRow;
-  demo: Demo;
+  demo: DemoInProgress;
 }
 
 export type DemoStep = (ctx: DemoContext) => Promise<void>;
@@ -86,14 +143,32 @@ export async function createDemo(deps: Deps, steps: readonly DemoStep[]): Promis
     endpointScopes: [],
   });
   const legacyKey = await createLegacyKey(deps, { customerId, propertyId: live.id, active: true });
-  const demo: Demo = {
+  const demo: DemoInProgress = {
     customer_id: customerId,
     client: { client_id: client.clientId, client_secret: client.secret, scopes },
     personal_token: personal.secret,
     legacy_api_key: legacyKey.apiKey,
     legacy_api_key_id: legacyKey.id,
-    properties: [propertyView(live), propertyView(shadow)],
+    properties: [live, shadow].map((p) => ({ ...propertyView(p), room_types: [], rate_plans: [] })),
   };
   for (const step of steps) await step({ deps, customerId, live, shadow, demo });
-  return demo;
+  return completed(demo);
+}
+
+const PARTS: readonly (keyof DemoParts)[] = [
+  'legacy',
+  'configuration',
+  'bookings',
+  'gallery',
+  'content_page',
+  'guest_feedback_id',
+  'review_id',
+  'auto_email_template_id',
+];
+
+/** The demo once every step ran; a step that did not add its part is a bug in the demo, said by name. */
+function completed(demo: DemoInProgress): Demo {
+  const missing = PARTS.filter((part) => demo[part] === undefined);
+  if (missing.length) throw new Error(`demo steps left out: ${missing.join(', ')}`);
+  return demo as Demo;
 }

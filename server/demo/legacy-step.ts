@@ -38,8 +38,8 @@ export interface LegacyDemoInput {
  * The legacy facade's part of the demo (after structure and bookings): on the live property, which the
  * demo's `legacy_api_key` is active on, a booking module (its url_key is the `bm_code`), the PMS's posted
  * property data with its rooms linked (so `ext_room_id` works), 60 days of availability and per_room
- * prices (so getBookingOffers quotes), and two bookings, one old-generation (id below 161300, MD5 revision
- * ids) and one current (id from 161300). Answers what the demo shows under `demo.legacy`.
+ * prices (so getBookingOffers quotes), and two bookings, one old-generation (id below FIRST_GENERATED_BOOKING_ID, MD5
+ * revision ids) and one current (a generated id). Answers what the demo shows under `demo.legacy`.
  */
 export async function seedLegacyDemo({ deps, live, legacyApiKey, book }: LegacyDemoInput) {
   const db = deps.db;
@@ -116,8 +116,8 @@ export async function seedLegacyDemo({ deps, live, legacyApiKey, book }: LegacyD
     ext_room_ids: extRoomIds.map(({ id, roomId }) => ({ ext_room_id: id, room_id: roomId })),
     bm_code: module?.url_key,
     bookings: [
-      { booking_id: oldBooking, generation: 'old' },
-      { booking_id: currentBooking, generation: 'current' },
+      { booking_id: oldBooking, generation: 'old' as const },
+      { booking_id: currentBooking, generation: 'current' as const },
     ],
   };
 }

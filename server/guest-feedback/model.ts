@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { Day } from '../core/http/day-schema.ts';
 import { pagingQuery } from '../core/http/paging.ts';
 
 const Score = t.Integer({ minimum: 1, maximum: 10 });
@@ -50,8 +51,8 @@ export const FeedbackSchema = t.Object({
   id: t.String({ format: 'uuid' }),
   booking_id: t.String({ description: 'external_booking_id' }),
   source_channel: t.String(),
-  checkin_date: t.String({ format: 'date' }),
-  checkout_date: t.String({ format: 'date' }),
+  checkin_date: Day,
+  checkout_date: Day,
   guest_first_name: t.String(),
   guest_last_name: t.String({ description: 'masked to an initial, like every guest field' }),
   overall_score: t.Integer(),

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { type Static, t } from 'elysia';
+import { DayText } from '../core/http/day-schema.ts';
 import { acceptedSchema, okSchema } from '../core/http/envelope.ts';
 
 /** `YYYY-MM-DD`; whether it is a real calendar date is checked beside the ranges (rule `format`). */
-export const DateString = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 
 const Id = t.String({ minLength: 1, description: 'External id (UUID) or partner code' });
 const Price = t.Number({ minimum: 0, maximum: 100_000_000 });
@@ -18,7 +18,7 @@ export const RestrictionFieldsSchema = {
   closed_to_departure: t.Optional(t.Boolean()),
 };
 
-const Range = { date_from: DateString, date_to: DateString };
+const Range = { date_from: DayText, date_to: DayText };
 
 export const AvailabilityRow = t.Object({
   room_type_id: Id,
@@ -53,7 +53,7 @@ export type RestrictionRowInput = Static<typeof RestrictionRow>;
 
 export const PropertyParams = t.Object({ property: t.String() });
 
-export const RangeQuery = t.Object({ from: DateString, to: DateString });
+export const RangeQuery = t.Object({ from: DayText, to: DayText });
 
 export const Warning = t.Object(
   {
@@ -96,8 +96,8 @@ export const PushResult = acceptedSchema(
 /** GET /availability: rooms to dates to free rooms. */
 export const AvailabilityAnswer = okSchema(
   t.Object({
-    from: DateString,
-    to: DateString,
+    from: DayText,
+    to: DayText,
     rooms: t.Array(
       t.Object({
         room_type_id: t.String(),

@@ -1,5 +1,5 @@
 import { accepted } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { AVAILABILITY_PUSH, pushAvailability } from './availability-push.ts';
 import { AvailabilityBody, PropertyParams, PushResult } from './model.ts';
@@ -19,8 +19,7 @@ export const pushAvailabilityRoute = defineRoute({
   status: 202,
   response: PushResult,
   errors: [...PUSH_ERRORS, 'errors.qc.unknown_room_type'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     return accepted(await pushAvailability(deps, principal, property, body.values));
-  },
+  }),
 });

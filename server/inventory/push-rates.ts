@@ -1,5 +1,5 @@
 import { accepted } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PriceBody, PropertyParams, PushResult } from './model.ts';
 import { PAIR_PUSH_ERRORS, PUSH_RULES } from './push-answer.ts';
@@ -38,8 +38,7 @@ others are warnings. Optional restriction fields on a price row apply even when 
     ],
   },
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.rate_or_prices_required', 'errors.qc.occupancy_pricing_not_supported'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     return accepted(await pushRates(deps, principal, property, body.values));
-  },
+  }),
 });

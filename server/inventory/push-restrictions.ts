@@ -1,5 +1,5 @@
 import { accepted } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams, PushResult, RestrictionBody } from './model.ts';
 import { PAIR_PUSH_ERRORS, PUSH_RULES } from './push-answer.ts';
@@ -20,8 +20,7 @@ not sent keep their stored value. Accepted on parent and child plans. ${PUSH_RUL
   status: 202,
   response: PushResult,
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.restriction_payload_empty'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     return accepted(await pushRestrictions(deps, principal, property, body.values));
-  },
+  }),
 });

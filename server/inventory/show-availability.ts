@@ -1,5 +1,5 @@
 import { ok } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { AVAILABILITY_SHOW, showAvailability } from './availability-read.ts';
 import { AvailabilityAnswer, PropertyParams, RangeQuery } from './model.ts';
@@ -20,9 +20,8 @@ export const showAvailabilityRoute = defineRoute({
   query: RangeQuery,
   response: AvailabilityAnswer,
   errors: ['errors.not_found', 'errors.validation_error'],
-  async handle({ deps, principal, params, query }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, query }, property) => {
     // Lag-tolerant: the read replica when configured and keeping up (docs/operations.md, Read replica).
     return ok(await showAvailability(deps.reads.for(principal.clientPk), property.id, query));
-  },
+  }),
 });

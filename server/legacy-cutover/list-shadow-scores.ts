@@ -1,9 +1,8 @@
 import { t } from 'elysia';
+import { DayText } from '../core/http/day-schema.ts';
 import { ok } from '../core/http/envelope.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { shadowScores } from './shadow-scores.ts';
-
-const Day = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** GET /ops/legacy-keys/{id}/shadow-scores?from=&to=: the daily shadow-difference score, zero streak, samples. */
 export const listShadowScores = defineOperatorRoute({
@@ -13,7 +12,7 @@ export const listShadowScores = defineOperatorRoute({
   path: '/legacy-keys/:id/shadow-scores',
   summary: "A legacy key's shadow-difference score per UTC day",
   params: t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
-  query: t.Object({ from: t.Optional(Day), to: t.Optional(Day) }),
+  query: t.Object({ from: t.Optional(DayText), to: t.Optional(DayText) }),
   async handle({ deps, params, query }) {
     return ok(await shadowScores(deps, params.id, query));
   },

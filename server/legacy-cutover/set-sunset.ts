@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { DayText } from '../core/http/day-schema.ts';
 import { ok } from '../core/http/envelope.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import type { LegacyCutoverParts } from './legacy-cutover.ts';
@@ -17,7 +18,7 @@ export const setSunsetRoute = (cutover: Pick<LegacyCutoverParts, 'sunset'>) =>
     path: '/legacy/sunset',
     summary: 'Set the legacy facade sunset date',
     body: t.Object({
-      date: t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      date: DayText,
       endpoints: t.Optional(t.Array(t.String({ minLength: 1 }), { maxItems: 50 })),
     }),
     async handle({ deps, body }) {

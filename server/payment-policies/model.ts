@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { Day, Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day } from '../core/http/day-schema.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 /** Spec 2.9: when the guest pays. */
@@ -42,7 +43,7 @@ export const PaymentPolicySchema = t.Object({
   ...NamedRecord,
   pay_type: PayType,
   num_days: t.Nullable(t.Integer()),
-  date: t.Nullable(t.String({ format: 'date' })),
+  date: t.Nullable(Day),
   percent: t.Number(),
   is_placeholder: t.Boolean({
     description: 'true for the policy seeded by the first rate plan until the partner edits it',

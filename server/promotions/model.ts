@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { Day, Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Int, NamedRecord, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day } from '../core/http/day-schema.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 /**
@@ -48,7 +49,7 @@ export const CreatePromotionBody = t.Object({
 export const UpdatePromotionBody = t.Partial(CreatePromotionBody);
 export type PromotionInput = typeof UpdatePromotionBody.static;
 
-const NullableDay = t.Nullable(t.String({ format: 'date' }));
+const NullableDay = t.Nullable(Day);
 const NullableInt = t.Nullable(t.Integer());
 
 export const PromotionSchema = t.Object({

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams, PropertySchema } from './model.ts';
 import { propertyView } from './view.ts';
@@ -15,7 +15,5 @@ export const showProperty = defineRoute({
   tags: ['properties'],
   params: PropertyParams,
   response: okSchema(PropertySchema),
-  async handle({ deps, principal, params }) {
-    return ok(propertyView(await resolveProperty(deps.db, principal, params.property)));
-  },
+  handle: inProperty((_input, property) => ok(propertyView(property))),
 });

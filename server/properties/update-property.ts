@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams, PropertySchema, UpdatePropertyBody } from './model.ts';
 import { updatePropertyMapping } from './service.ts';
@@ -20,11 +20,10 @@ export const updateProperty = defineRoute({
   body: UpdatePropertyBody,
   response: okSchema(PropertySchema),
   errors: ['errors.qc.partner_code_taken'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     const row = await deps.db.tx((tx) =>
       updatePropertyMapping(tx, property, { partnerCode: body.partner_code, partnerName: body.partner_name }),
     );
     return ok(propertyView(row));
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { CreateRatePlanBody, PLAN_DOC, RatePlanSchema, VOCABULARY_DOC } from './model.ts';
@@ -46,8 +46,7 @@ export const createRatePlan = defineRoute({
     'errors.qc.parent_rate_plan_not_on_property',
     'errors.qc.derivation_requires_parent',
   ],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     return ok(await addRatePlan(deps.db, principal, property, body));
-  },
+  }),
 });

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery, PropertyParams } from '../properties/model.ts';
 import { ENTRY_DOC, RatePlanEntrySchema } from './model.ts';
@@ -21,10 +21,9 @@ export const listRatePlans = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ rate_plans: t.Array(RatePlanEntrySchema), meta: MetaSchema })),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, query }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, query }, property) => {
     const { page, perPage } = pageOf(query);
     const { entries, total } = await listRatePlanEntries(deps.db, property.id, page, perPage);
     return ok({ rate_plans: entries, meta: pageMeta(total, page, perPage) });
-  },
+  }),
 });

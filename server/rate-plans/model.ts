@@ -1,9 +1,9 @@
 import { t } from 'elysia';
+import { DayText } from '../core/http/day-schema.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 import { MODIFIERS, OCCUPANCY_KINDS, SELL_TYPES } from './vocabulary.ts';
 
 const PartnerCode = t.String({ minLength: 1, maxLength: 100 });
-const IsoDate = t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Percent = t.Number({ exclusiveMinimum: -100, maximum: 1000, description: 'e.g. -10 for 10% below the parent' });
 const PercentAdjust = t.String({ pattern: '^[+-]\\d+(\\.\\d+)?%$', description: 'e.g. "-10%"; same as `percent`' });
 
@@ -37,7 +37,7 @@ export const DerivationSchema = t.Object(
     adjust: t.Optional(PercentAdjust),
     periods: t.Optional(
       t.Array(
-        t.Object({ from: IsoDate, to: IsoDate, percent: t.Optional(Percent), adjust: t.Optional(PercentAdjust) }),
+        t.Object({ from: DayText, to: DayText, percent: t.Optional(Percent), adjust: t.Optional(PercentAdjust) }),
         {
           maxItems: 400,
           description: 'Per check-in period overrides of the percentage',

@@ -1,5 +1,6 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PricingModelBody, PricingModelResultSchema, RatePlanParams, VOCABULARY_DOC } from './model.ts';
 import { setPricingModel as applyModel } from './plan-writes.ts';
@@ -27,9 +28,8 @@ export const setPricingModel = defineRoute({
   body: PricingModelBody,
   response: okSchema(PricingModelResultSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
-    const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
-    return ok(await applyModel(deps.db, property, plan as unknown as RatePlanRecord, body));
-  },
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+    const plan = await resolveRatePlan<RatePlanRecord>(deps.db, property.id, params.ratePlan);
+    return ok(await applyModel(deps.db, property, plan, body));
+  }),
 });

@@ -1,5 +1,6 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ENTRY_DOC, PLAN_DOC, RatePlanParams, RatePlanSchema, UpdateRatePlanBody } from './model.ts';
 import { changeRatePlan } from './plan-writes.ts';
@@ -26,9 +27,8 @@ export const updateRatePlan = defineRoute({
   body: UpdateRatePlanBody,
   response: okSchema(RatePlanSchema),
   errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
-    const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
-    return ok(await changeRatePlan(deps.db, property, plan as unknown as RatePlanRecord, body));
-  },
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+    const plan = await resolveRatePlan<RatePlanRecord>(deps.db, property.id, params.ratePlan);
+    return ok(await changeRatePlan(deps.db, property, plan, body));
+  }),
 });

@@ -1,13 +1,14 @@
 import { t } from 'elysia';
+import { DayText } from '../core/http/day-schema.ts';
 import { okSchema } from '../core/http/envelope.ts';
 import { type RateRowErrorCode, rateRowErrorCatalogue } from '../core/http/error-catalogue.ts';
-import { DateString, DayRowCounters, WouldFigures } from '../inventory/model.ts';
+import { DayRowCounters, WouldFigures } from '../inventory/model.ts';
 
 export const PlanParams = t.Object({ property: t.String(), ratePlan: t.String() });
 
 export const RatesQuery = t.Object({
-  from: DateString,
-  to: DateString,
+  from: DayText,
+  to: DayText,
   consolidated: t.Optional(t.Union([t.Literal('1'), t.Literal('0'), t.Literal('true'), t.Literal('false')])),
 });
 

@@ -1,5 +1,6 @@
 import { ok } from '../core/http/envelope.ts';
 import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { MAX_READ_DAYS, readRange } from '../inventory/read-range.ts';
 import { PlanParams, RatesAnswer, RatesQuery } from './model.ts';
@@ -25,13 +26,12 @@ consecutive days, days without any price left out.`,
   query: RatesQuery,
   response: RatesAnswer,
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, query }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, query }, property) => {
     const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
     const range = readRange(query, RESOURCE);
     const consolidated = query.consolidated === '1' || query.consolidated === 'true';
     // Lag-tolerant: the read replica when configured and keeping up (docs/operations.md, Read replica).
     const db = deps.reads.for(principal.clientPk);
     return ok(await readPlanRates(db, property.id, plan.external_id, range, consolidated));
-  },
+  }),
 });

@@ -1,5 +1,5 @@
 import { ok } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PlanParams, RateWriteAnswer, RateWriteBody } from './model.ts';
 import { PLAN_RATES_WRITE, writePlanRates } from './write.ts';
@@ -20,8 +20,7 @@ would {written, unchanged, skipped_out_of_window} says what the write would have
   body: RateWriteBody,
   response: RateWriteAnswer,
   errors: ['errors.not_found', 'errors.qc.batch_too_large'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     return ok(await writePlanRates(deps, property, params.ratePlan, body.values));
-  },
+  }),
 });

@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import { RESTRICTION_FIELDS } from '../../actors/calendar-writes.ts';
 import type { RateRow, RowError } from '../../actors/plan-rate-row.ts';
 import { parseDay } from '../core/days.ts';
+import { DayText } from '../core/http/day-schema.ts';
 
 const MAX_PRICE = 100_000_000;
 const LOS = Type.Integer({ minimum: 1, maximum: 999 });
@@ -28,7 +29,7 @@ const RestrictionsSchema = Type.Object(
  * by key) names the row's code. `null` prices or restrictions count as absent.
  */
 export const RateWriteRow = Type.Object({
-  date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  date: DayText,
   room_type_id: Type.Optional(Type.String({ minLength: 1 })),
   prices: Type.Optional(Type.Record(Type.String({ pattern: CODE }), Price, { additionalProperties: false })),
   restrictions: Type.Optional(RestrictionsSchema),

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { Day } from '../core/http/day-schema.ts';
 import { pagingQuery } from '../core/http/paging.ts';
 import { REVIEW_CHANNELS } from './channels.ts';
 
@@ -21,7 +22,7 @@ export const IncomingReview = t.Object({
   body: t.Optional(t.String({ maxLength: 20_000 })),
   reviewer_name: t.Optional(t.String({ maxLength: 200 })),
   language: t.Optional(t.String({ maxLength: 10 })),
-  stayed_on: t.Optional(t.String({ format: 'date' })),
+  stayed_on: t.Optional(Day),
   booking_id: t.Optional(
     t.String({ maxLength: 100, description: 'external_booking_id or the channel reservation id' }),
   ),
@@ -42,7 +43,7 @@ export const ReviewSchema = t.Object({
   body: t.String(),
   reviewer_name: t.String(),
   language: t.Nullable(t.String()),
-  stayed_on: t.Nullable(t.String({ format: 'date' })),
+  stayed_on: t.Nullable(Day),
   submitted_at: t.String({ format: 'date-time' }),
   received_at: t.String({ format: 'date-time' }),
   reply: t.Nullable(

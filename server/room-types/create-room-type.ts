@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { CreateRoomTypeBody, RoomTypeSchema } from './model.ts';
@@ -29,8 +29,7 @@ export const createRoomType = defineRoute({
   status: 201,
   response: okSchema(RoomTypeSchema),
   errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
-  async handle({ deps, principal, params, body }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, body }, property) => {
     const row = await deps.db.tx((tx) =>
       insertRoomType(tx, property, {
         name: body.name,
@@ -51,5 +50,5 @@ export const createRoomType = defineRoute({
       }),
     );
     return ok(roomTypeView(row));
-  },
+  }),
 });

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery, PropertyParams } from '../properties/model.ts';
 import { ROOM_TYPE_SEGMENT, RoomTypeSchema } from './model.ts';
@@ -22,10 +22,9 @@ export const listRoomTypes = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ room_types: t.Array(RoomTypeSchema), meta: MetaSchema })),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, query }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
+  handle: inProperty(async ({ deps, principal, params, query }, property) => {
     const { page, perPage } = pageOf(query);
     const { rows, total } = await readPage(deps.db, property.id, page, perPage);
     return ok({ room_types: rows.map(roomTypeView), meta: pageMeta(total, page, perPage) });
-  },
+  }),
 });

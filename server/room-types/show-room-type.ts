@@ -1,5 +1,6 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { resolveProperty, resolveRoomType } from '../core/resolve.ts';
+import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ROOM_TYPE_SEGMENT, RoomTypeParams, RoomTypeSchema } from './model.ts';
 import type { RoomTypeRecord } from './service.ts';
@@ -18,9 +19,8 @@ export const showRoomType = defineRoute({
   params: RoomTypeParams,
   response: okSchema(RoomTypeSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params }) {
-    const property = await resolveProperty(deps.db, principal, params.property);
-    const room = await resolveRoomType(deps.db, property.id, params.roomType);
-    return ok(roomTypeView(room as unknown as RoomTypeRecord));
-  },
+  handle: inProperty(async ({ deps, principal, params }, property) => {
+    const room = await resolveRoomType<RoomTypeRecord>(deps.db, property.id, params.roomType);
+    return ok(roomTypeView(room));
+  }),
 });

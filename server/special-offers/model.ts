@@ -1,5 +1,6 @@
 import { t } from 'elysia';
-import { Day, Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Int, Num, Timestamps } from '../config-surfaces/model.ts';
+import { Day } from '../core/http/day-schema.ts';
 import { NameTrSchema } from '../core/name-tr.ts';
 
 const Nights = t.Optional(t.Nullable(Int({ minimum: 1, maximum: 365 })));
@@ -33,8 +34,8 @@ export const SpecialOfferSchema = t.Object({
   name: t.String(),
   name_tr: t.Record(t.String(), t.String()),
   is_active: t.Boolean(),
-  active_from_date: t.String({ format: 'date' }),
-  active_to_date: t.String({ format: 'date' }),
+  active_from_date: Day,
+  active_to_date: Day,
   rate_plans_ids: t.Array(t.String({ format: 'uuid' })),
   sfp: t.Object({ min_nights: t.Nullable(t.Integer()), max_nights: t.Nullable(t.Integer()) }),
   discount_percent: t.Number(),

@@ -1,6 +1,5 @@
+import { iso } from '../core/iso.ts';
 import type { SubscriptionRow } from './service.ts';
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** The subscription as every answer shows it; the secret never appears here (create and rotate add it once). */
 export function subscriptionView(row: SubscriptionRow) {

@@ -78,6 +78,7 @@ export async function attemptDelivery(
     attempt,
     at,
     timeoutMs: settings.timeoutMs,
+    clock: deps.clock,
     allowPrivate: deps.config.webhookAllowPrivate,
     lookup: settings.lookup,
   });

@@ -2,6 +2,7 @@ import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
 import { pageMeta } from '../core/http/envelope.ts';
+import { iso } from '../core/iso.ts';
 import { isUuid } from '../core/resolve.ts';
 import { findSubscription, visibleSubscriptionIds } from '../subscriptions/service.ts';
 
@@ -130,8 +131,6 @@ export async function redeliver(deps: Deps, principal: Principal, segment: strin
   if (!row) throw notFound();
   return row;
 }
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export function deliveryView(row: DeliveryRow) {
   return {

@@ -1,5 +1,6 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
+import { iso } from '../core/iso.ts';
 import { visibleSubscriptionIds } from '../subscriptions/service.ts';
 import { deliveryView, listDeliveries, parseStatus } from './delivery-log.ts';
 
@@ -32,8 +33,6 @@ interface HealthRow {
   next_retry_at: Date | null;
   outstanding: number;
 }
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * Per subscription: success rate over the attempts of the last 24 hours (null without attempts), the

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { Clock } from '../core/clock.ts';
 import { destinationProblem, type LookupFn } from '../core/ssrf-guard.ts';
 import { SIGNATURE_PREFIX } from './signature.ts';
 
@@ -16,6 +17,8 @@ export interface Outgoing {
   /** Attempt time; X-Qc-Timestamp and the signature are computed per attempt. */
   at: Date;
   timeoutMs: number;
+  /** Whose time the deadline and the duration run on (the injectable clock). */
+  clock: Clock;
   allowPrivate: boolean;
   lookup?: LookupFn;
 }
@@ -33,9 +36,9 @@ export interface SendOutcome {
  * Redirects are not followed (a 3xx is a failure): following them would bypass the destination check.
  */
 export async function sendDelivery(out: Outgoing): Promise<SendOutcome> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  const signal = AbortSignal.timeout(out.timeoutMs);
+  const started = out.clock.now().getTime();
+  const elapsed = () => out.clock.now().getTime() - started;
+  const signal = out.clock.deadline(out.timeoutMs);
   try {
     const problem = await withSignal(destinationProblem(out.url, out.allowPrivate, out.lookup), signal);
     if (problem)

@@ -88,6 +88,9 @@ export class WallClock extends ManualClock {
   override now(): Date {
     return new Date();
   }
+  override deadline(ms: number): AbortSignal {
+    return AbortSignal.timeout(ms);
+  }
 }
 
 /** Commits one outbox event the way every feature does (recordEvent inside a transaction). */

@@ -6,8 +6,10 @@ import type { RouteInput } from './route.ts';
  * (404 when it is unknown or outside the caller's grant, as resolveProperty answers) before `handle` runs
  * with it, so no handler repeats the lookup.
  */
-export function inProperty<P extends { property: string }, Q, B>(
+export function inProperty<P extends { property: string } | Record<string, string>, Q, B>(
   handle: (input: RouteInput<P, Q, B>, property: PropertyRow) => unknown,
 ): (input: RouteInput<P, Q, B>) => Promise<unknown> {
-  return async (input) => handle(input, await resolveProperty(input.deps.db, input.principal, input.params.property));
+  // Path params of a record under a property (`{property, <name>}`, server/config-surfaces) type as a record.
+  const segmentOf = (params: P) => (params as Record<string, string>).property ?? '';
+  return async (input) => handle(input, await resolveProperty(input.deps.db, input.principal, segmentOf(input.params)));
 }
