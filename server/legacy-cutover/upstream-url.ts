@@ -5,7 +5,7 @@ import { isNeverReachable, isPublicAddress, type LookupFn } from '../core/ssrf-g
 
 /**
  * Where a legacy key's shadow requests may go (issue 25 N11): the webhook destination rules
- * (server/webhooks/ssrf-guard.ts), for an upstream the service calls with the PMS's requests. The URL may not
+ * (server/core/ssrf-guard.ts), for an upstream the service calls with the PMS's requests. The URL may not
  * carry credentials (userinfo); every address its host resolves to must be public, unless the operator says
  * the legacy service is private (`allow_private_upstream: true`, the usual case inside one network), which
  * admits private and loopback addresses but never link-local (cloud metadata), unspecified, multicast or

@@ -4,6 +4,7 @@ import { OPERATOR_PREFIX } from '../core/routes/operator-route.ts';
 import { queries, rawBodies, segments } from '../core/routes/test-hostile-inputs.ts';
 import { operatorRouteTable } from '../operator-route-table.ts';
 import { OPERATOR_TOKEN, perFile, testAppPerFile } from '../testing/harness.ts';
+import { customerFixture } from '../testing/test-customer.ts';
 
 /**
  * The operator fuzz walk, like the partner API's: every operator and dashboard operation, with its surface's
@@ -13,9 +14,9 @@ import { OPERATOR_TOKEN, perFile, testAppPerFile } from '../testing/harness.ts';
 const t = testAppPerFile();
 // Only the specs are read here; the app under test mounted its own table with its own cutover parts.
 const table = operatorRouteTable({ sunset: undefined as never });
-const demo = perFile(() => t.demo());
 const dashboard = perFile(async () => {
-  const res = await t.ops<{ data: { token: string } }>('POST', `/ops/customers/${demo.customer_id}/dashboard-token`);
+  const { customerId } = await customerFixture(t.deps);
+  const res = await t.ops<{ data: { token: string } }>('POST', `/ops/customers/${customerId}/dashboard-token`);
   return { token: res.body.data.token };
 });
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'bun:test';
 import { routeCatalogue as routeList } from '../route-table.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
+import { customerFixture } from '../testing/test-customer.ts';
 
 const t = testAppPerFile();
-const demo = perFile(() => t.demo());
+const customer = perFile(() => customerFixture(t.deps));
 
 describe('GET /v1/qc/permissions', () => {
   it('lists every route of the table sorted by name, with methods, uri and scope, for any valid token', async () => {
-    const c = await t.client({ customer_id: demo.customer_id, scopes: [], property_ids: [] });
+    const c = await t.client({ customer_id: customer.customerId, scopes: [], property_ids: [] });
     const res = await t.request('GET', '/v1/qc/permissions', { token: c.token });
     expect(res.status).toBe(200);
     const endpoints = res.body.data.endpoints as { name: string; methods: string[]; uri: string; scope: string[] }[];
@@ -25,7 +26,7 @@ describe('GET /v1/qc/permissions', () => {
   });
 
   it('summarises resources with their wildcard and endpoint count', async () => {
-    const res = await t.request('GET', '/v1/qc/permissions', { token: demo.personal_token });
+    const res = await t.request('GET', '/v1/qc/permissions', { token: customer.token });
     const resources = res.body.data.resources as { resource: string; wildcard: string; endpoint_count: number }[];
     const props = resources.find((r) => r.resource === 'properties');
     expect(props?.wildcard).toBe('qc.properties.*');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
+import { customerFixture } from '../testing/test-customer.ts';
 
 /**
  * Issue 16 defect 9: setting your partner code to another customer's property id revealed that the id exists.
@@ -7,14 +8,14 @@ import { perFile, testAppPerFile } from '../testing/harness.ts';
  * caller's own property.
  */
 const t = testAppPerFile();
-const mine = perFile(() => t.demo());
-const theirs = perFile(() => t.demo());
+const mine = perFile(() => customerFixture(t.deps));
+const theirs = perFile(() => customerFixture(t.deps));
 
 describe("a partner code that is another customer's property id", () => {
   it('is answered exactly like an id nobody has, and names only my property', async () => {
-    const token = mine.personal_token;
-    const [first, second] = mine.properties.map((p) => p.external_property_id) as [string, string];
-    const taken = theirs.properties[0]?.external_property_id as string;
+    const token = mine.token;
+    const [first, second] = [mine.live.external_id, mine.shadow.external_id];
+    const taken = theirs.live.external_id;
     const nobodys = crypto.randomUUID();
     const setCode = (property: string, code: string) =>
       t.request('PATCH', `/v1/qc/properties/${property}`, { token, body: { partner_code: code } });
@@ -28,7 +29,7 @@ describe("a partner code that is another customer's property id", () => {
     expect(byTaken.body.data.id).toBe(first);
     expect(byNobodys.body.data.id).toBe(second);
     // The other customer still sees its own property under that id.
-    const theirsRead = await t.request('GET', `/v1/qc/properties/${taken}`, { token: theirs.personal_token });
+    const theirsRead = await t.request('GET', `/v1/qc/properties/${taken}`, { token: theirs.token });
     expect(theirsRead.body.data.id).toBe(taken);
   });
 });
