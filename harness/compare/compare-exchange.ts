@@ -35,7 +35,8 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 /**
  * Compares the answer a replay got with the recorded one: status, the chosen headers, and the body. JSON bodies
  * are compared field by field and must also match byte for byte outside the fields that differ (key order,
- * escaping and number formatting are legacy behaviour); other bodies are compared as bytes.
+ * escaping and number formatting are legacy behaviour); other bodies are compared as bytes. Every difference is
+ * classed (field-difference.ts); with a correspondence, ids it maps (and learns) are not differences.
  */
 export function compareExchange(
   recorded: Exchange,
