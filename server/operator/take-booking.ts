@@ -11,6 +11,8 @@ import { intakeKeyOf, OpsBooking, opsInput, opsView } from './booking-input.ts';
  */
 export const takeBookingOp = defineOperatorRoute({
   name: 'ops.bookings.create',
+  // Kept with the booking in its transaction (server/bookings/intake-keys.ts), so it survives a lost COMMIT.
+  ownIdempotencyKey: true,
   surface: 'ops',
   method: 'POST',
   path: '/bookings',

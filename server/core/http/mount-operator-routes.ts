@@ -2,6 +2,7 @@ import type { Deps } from '../deps.ts';
 import type { OperatorRouteDefinition } from '../routes/operator-route.ts';
 import { Answer } from '../routes/route.ts';
 import type { JsonApp } from './json-app.ts';
+import { withOperatorIdempotency } from './operator-idempotency.ts';
 
 /**
  * Mounts operator route definitions on their surface's JSON app (which holds the surface's guard): one loop,
@@ -22,18 +23,29 @@ export function mountOperatorRoutes(
       request: Request;
       set: { status?: number | string; headers: Record<string, string | number> };
     }) => {
-      const result = await definition.handle({
-        deps,
-        params: ctx.params,
-        query: ctx.query,
-        body: ctx.body,
-        customerId: customerOf(ctx.request),
-        request: ctx.request,
-      } as never);
-      if (!(result instanceof Answer)) return result;
-      ctx.set.status = result.status;
-      Object.assign(ctx.set.headers, result.headers);
-      return result.body;
+      const run = async () => {
+        const result = await definition.handle({
+          deps,
+          params: ctx.params,
+          query: ctx.query,
+          body: ctx.body,
+          customerId: customerOf(ctx.request),
+          request: ctx.request,
+        } as never);
+        return result instanceof Answer
+          ? { status: result.status, body: result.body, headers: result.headers as Record<string, string> }
+          : { status: 200, body: result, headers: {} };
+      };
+      // Creates honour Idempotency-Key (operator-idempotency.ts), unless the operation keeps its own key.
+      if (!definition.ownIdempotencyKey) {
+        const scope = `${definition.surface}:${customerOf(ctx.request)}`;
+        const keyed = await withOperatorIdempotency(deps, ctx.request, scope, ctx.body, run);
+        if (keyed) return keyed;
+      }
+      const answer = await run();
+      ctx.set.status = answer.status;
+      Object.assign(ctx.set.headers, answer.headers);
+      return answer.body;
     };
     // The one cast between our definitions and Elysia's per-method overloads.
     (app as unknown as { route: (...args: unknown[]) => unknown }).route(definition.method, definition.path, handler, {

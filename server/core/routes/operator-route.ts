@@ -48,6 +48,11 @@ export interface OperatorRouteDefinition<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The operation handles Idempotency-Key itself (the booking intake keeps it in the database); otherwise a
+   * POST with the header is deduplicated by the mount (server/core/http/operator-idempotency.ts).
+   */
+  ownIdempotencyKey?: true;
   /** The envelope body of the answer (`ok(...)`), sent with 200, or an Answer with its own status and headers. */
   handle(input: OperatorInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>): unknown | Promise<unknown>;
 }
