@@ -140,6 +140,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/qc/property-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's property groups
+         * @description Oldest first, paged like every list, each with its members (`property_ids`, external ids) and whether it is paused. Needs an account-scoped credential.
+         */
+        get: operations["qc.property_groups.list"];
+        put?: never;
+        /**
+         * Create a property group
+         * @description Answers 201 with the group. `property_ids` (external ids or partner codes of the account's properties; 422 `in` for another) move those properties into it: a property belongs to one group at most. Needs an account-scoped credential.
+         */
+        post: operations["qc.property_groups.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/qc/property-groups/{group}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A property group and its members */
+        get: operations["qc.property_groups.show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename, pause or resume a property group, or set its members
+         * @description Only the fields sent change. `paused: true` takes the group's properties out of every credential's allow-list (account-scoped ones included) on the next request, within a second; `paused: false` brings them back. `property_ids` replaces the members. Needs an account-scoped credential.
+         */
+        patch: operations["qc.property_groups.update"];
+        trace?: never;
+    };
     "/v1/qc/properties/{property}/catalogue": {
         parameters: {
             query?: never;
@@ -3173,6 +3218,845 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "qc.property_groups.list": {
+        parameters: {
+            query?: {
+                page?: string | number;
+                per_page?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's property groups */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /** @constant */
+                        message: "ok";
+                        data: {
+                            property_groups: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                paused: boolean;
+                                property_ids: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                total: number;
+                                page: number;
+                                per_page: number;
+                                last_page: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `errors.unauthorized`: The bearer token is missing, expired or malformed: get a new token and retry. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `errors.qc.insufficient_scope`: The token lacks this endpoint's scope: request a token with it (see GET /permissions).
+             *
+             *     `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes).
+             *
+             *     `errors.qc.account_scoped_credential_required`: This operation changes the whole account: use an account-scoped credential (account_scoped: true).
+             */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.insufficient_scope" | "errors.qc.endpoint_not_allowed" | "errors.qc.account_scoped_credential_required";
+                    };
+                };
+            };
+            /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.validation_error";
+                        errors?: components["schemas"]["ValidationErrors"];
+                    };
+                };
+            };
+            /** @description `errors.qc.rate_limit_exceeded`: The rate-limit budget of this bucket is spent: wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.rate_limit_exceeded";
+                    };
+                };
+            };
+            /** @description `errors.internal_error`: Something failed on our side. Quote the X-Qc-Support-Ticket header when you contact support. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.internal_error";
+                    };
+                };
+            };
+            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "qc.property_groups.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key and byte-identical body within 24 hours replays the first answer (with Idempotency-Replayed); another body is 409 errors.qc.idempotency_conflict. Scope: client, method, path, key.
+                 * @example push-2026-11-22-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description external ids or partner codes of the account's properties: exactly these are the group's members */
+                    property_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Create a property group */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /** @constant */
+                        message: "ok";
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            paused: boolean;
+                            property_ids: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `errors.unauthorized`: The bearer token is missing, expired or malformed: get a new token and retry. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `errors.qc.insufficient_scope`: The token lacks this endpoint's scope: request a token with it (see GET /permissions).
+             *
+             *     `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes).
+             *
+             *     `errors.qc.account_scoped_credential_required`: This operation changes the whole account: use an account-scoped credential (account_scoped: true).
+             */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.insufficient_scope" | "errors.qc.endpoint_not_allowed" | "errors.qc.account_scoped_credential_required";
+                    };
+                };
+            };
+            /**
+             * @description `errors.qc.idempotency_conflict`: This Idempotency-Key was used with a different body: use a new key for a new operation.
+             *
+             *     `errors.qc.idempotency_in_flight`: A request with this Idempotency-Key is still running: retry the same request shortly.
+             */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.validation_error";
+                        errors?: components["schemas"]["ValidationErrors"];
+                    };
+                };
+            };
+            /** @description `errors.qc.rate_limit_exceeded`: The rate-limit budget of this bucket is spent: wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.rate_limit_exceeded";
+                    };
+                };
+            };
+            /** @description `errors.internal_error`: Something failed on our side. Quote the X-Qc-Support-Ticket header when you contact support. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.internal_error";
+                    };
+                };
+            };
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
+                    };
+                };
+            };
+        };
+    };
+    "qc.property_groups.show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A property group and its members */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /** @constant */
+                        message: "ok";
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            paused: boolean;
+                            property_ids: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `errors.unauthorized`: The bearer token is missing, expired or malformed: get a new token and retry. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `errors.qc.insufficient_scope`: The token lacks this endpoint's scope: request a token with it (see GET /permissions).
+             *
+             *     `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes).
+             *
+             *     `errors.qc.account_scoped_credential_required`: This operation changes the whole account: use an account-scoped credential (account_scoped: true).
+             */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.insufficient_scope" | "errors.qc.endpoint_not_allowed" | "errors.qc.account_scoped_credential_required";
+                    };
+                };
+            };
+            /** @description `errors.not_found`: No such resource, or it is outside the properties this token may act on. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.not_found";
+                    };
+                };
+            };
+            /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.validation_error";
+                        errors?: components["schemas"]["ValidationErrors"];
+                    };
+                };
+            };
+            /** @description `errors.qc.rate_limit_exceeded`: The rate-limit budget of this bucket is spent: wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.rate_limit_exceeded";
+                    };
+                };
+            };
+            /** @description `errors.internal_error`: Something failed on our side. Quote the X-Qc-Support-Ticket header when you contact support. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.internal_error";
+                    };
+                };
+            };
+            /** @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied. */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.service_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "qc.property_groups.update": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key and byte-identical body within 24 hours replays the first answer (with Idempotency-Replayed); another body is 409 errors.qc.idempotency_conflict. Scope: client, method, path, key.
+                 * @example push-2026-11-22-0001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description true: the group's properties drop out of every credential's allow-list at once */
+                    paused?: boolean;
+                    /** @description external ids or partner codes of the account's properties: exactly these are the group's members */
+                    property_ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Rename, pause or resume a property group, or set its members */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /** @constant */
+                        message: "ok";
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            paused: boolean;
+                            property_ids: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `errors.unauthorized`: The bearer token is missing, expired or malformed: get a new token and retry. */
+            401: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `errors.qc.insufficient_scope`: The token lacks this endpoint's scope: request a token with it (see GET /permissions).
+             *
+             *     `errors.qc.endpoint_not_allowed`: This route is not on the token's endpoint allow-list (endpoint_scopes).
+             *
+             *     `errors.qc.account_scoped_credential_required`: This operation changes the whole account: use an account-scoped credential (account_scoped: true).
+             */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.insufficient_scope" | "errors.qc.endpoint_not_allowed" | "errors.qc.account_scoped_credential_required";
+                    };
+                };
+            };
+            /** @description `errors.not_found`: No such resource, or it is outside the properties this token may act on. */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.not_found";
+                    };
+                };
+            };
+            /**
+             * @description `errors.qc.idempotency_conflict`: This Idempotency-Key was used with a different body: use a new key for a new operation.
+             *
+             *     `errors.qc.idempotency_in_flight`: A request with this Idempotency-Key is still running: retry the same request shortly.
+             */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.validation_error";
+                        errors?: components["schemas"]["ValidationErrors"];
+                    };
+                };
+            };
+            /** @description `errors.qc.rate_limit_exceeded`: The rate-limit budget of this bucket is spent: wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.rate_limit_exceeded";
+                    };
+                };
+            };
+            /** @description `errors.internal_error`: Something failed on our side. Quote the X-Qc-Support-Ticket header when you contact support. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.internal_error";
+                    };
+                };
+            };
+            /**
+             * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
+             *
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             */
+            503: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
                     };
                 };
             };

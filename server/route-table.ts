@@ -88,6 +88,10 @@ import { listProperties } from './properties/list-properties.ts';
 import { listPropertyTypes } from './properties/list-property-types.ts';
 import { showProperty } from './properties/show-property.ts';
 import { updateProperty } from './properties/update-property.ts';
+import { createPropertyGroupRoute } from './property-groups/create-property-group.ts';
+import { listPropertyGroups } from './property-groups/list-property-groups.ts';
+import { showPropertyGroup } from './property-groups/show-property-group.ts';
+import { updatePropertyGroupRoute } from './property-groups/update-property-group.ts';
 import { createRatePlan } from './rate-plans/create-rate-plan.ts';
 import { listRatePlans } from './rate-plans/list-rate-plans.ts';
 import { setPricingModel } from './rate-plans/set-pricing-model.ts';
@@ -135,6 +139,11 @@ export const routeTable: readonly RouteDefinition[] = [
   createProperty,
   updateProperty,
   listPropertyTypes,
+  // Property groups (scope groups.manage, account-scoped credentials)
+  listPropertyGroups,
+  showPropertyGroup,
+  createPropertyGroupRoute,
+  updatePropertyGroupRoute,
   showCatalogue,
   replaceCatalogue,
   createCatalogueSync,

@@ -137,6 +137,11 @@ export const changelog: readonly ChangelogEntry[] = [
           "One paging rule on every list: `page` from 1 and `per_page` from 1 to 200, default 200 (the property list's page size); above 200 is 422 `max`. Lists defaulted to 50 (policies, extra services, promotions, booking buttons, subscriptions, deliveries, reviews, guest feedback) or 100 (gallery, content pages, auto-email templates), some capped at 100, and special offers, property types and the event catalogue took no paging. A reader that follows `meta` sees the same items; one that reads only the first page sees more. The bookings list keeps the interface's own size (default 50, clamped to 100) and takes `per_page` beside `limit`.",
       },
       {
+        kind: 'additive',
+        summary:
+          'Property groups on the partner API (`qc.property_groups.*`, scope `groups.manage`, account-scoped credentials; 403 `errors.qc.account_scoped_credential_required` otherwise): GET /property-groups, GET /property-groups/{id}, POST /property-groups `{name, property_ids?}`, PATCH /property-groups/{id} `{name?, paused?, property_ids?}`. Pausing a group takes its properties out of every allow-list on the next request. The scope guarded nothing before: groups existed only under /ops.',
+      },
+      {
         kind: 'fix',
         summary:
           'Legacy facade sunset: without `QC_LEGACY_MIGRATION_GUIDE_URL` the affected answers carry `Sunset` alone, and a retired method\'s 410 message ends after its date. The `Link: <...>; rel="sunset"` pointed by default at the modern API reference, which is no migration guide for a PMS; the operator sets the URL of the guide it publishes.',

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { ok } from '../core/http/envelope.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
-import { createPropertyGroup } from '../properties/property-groups.ts';
+import { createPropertyGroup } from '../property-groups/groups.ts';
 import { RowId } from './operator-params.ts';
 
 export const createPropertyGroupOp = defineOperatorRoute({

@@ -2,8 +2,8 @@ import { t } from 'elysia';
 import { ok } from '../core/http/envelope.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { insertProperty } from '../properties/insert-property.ts';
-import { setPropertyGroup } from '../properties/property-groups.ts';
 import { propertyView } from '../properties/view.ts';
+import { setPropertyGroup } from '../property-groups/groups.ts';
 import { Mode, RowId } from './operator-params.ts';
 
 export const createPropertyOp = defineOperatorRoute({

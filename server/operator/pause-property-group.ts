@@ -2,7 +2,7 @@ import { t } from 'elysia';
 import { notFound } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
-import { setGroupPaused } from '../properties/property-groups.ts';
+import { setGroupPaused } from '../property-groups/groups.ts';
 import { IdParams } from './operator-params.ts';
 
 export const pausePropertyGroupOp = defineOperatorRoute({

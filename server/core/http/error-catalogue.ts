@@ -147,6 +147,10 @@ export const errorCatalogue = {
     status: 409,
     detail: 'A rate plan still references this cancellation policy: point it elsewhere first.',
   },
+  'errors.qc.account_scoped_credential_required': {
+    status: 403,
+    detail: 'This operation changes the whole account: use an account-scoped credential (account_scoped: true).',
+  },
   'errors.qc.property_id_not_granted_to_client': {
     status: 422,
     detail: 'A property id is outside the properties granted to this credential.',
