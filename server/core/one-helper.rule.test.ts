@@ -41,6 +41,12 @@ describe('one helper per small rule', () => {
     expect(holding(/as unknown as \w*(Record|Row)\b(?!<)/)).toEqual([]);
   });
 
+  it('keeps SQL out of operation files, partner and operator alike (it lives in the domain modules)', () => {
+    const operations = sources.filter((s) => /define(Operator)?Route\(/.test(s.text));
+    expect(operations.length).toBeGreaterThan(100);
+    expect(operations.filter((s) => /\.(sql|query)(<[^>]*>)?[`(]/.test(s.text)).map((s) => s.path)).toEqual([]);
+  });
+
   it('types the demo: no open `[part: string]: unknown` bag', () => {
     expect(holding(/\[part: string\]: unknown/)).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { t } from 'elysia';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
-import type { PropertyRow } from '../core/resolve.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ListQuery, PropertySchema } from './model.ts';
+import { propertiesPage } from './service.ts';
 import { propertyView } from './view.ts';
 
 export const listProperties = defineRoute({
@@ -20,9 +20,7 @@ export const listProperties = defineRoute({
   async handle({ deps, principal, query }) {
     const ids = [...principal.propertyIds];
     const { page, perPage } = pageOf(query);
-    const rows = await deps.db.sql<PropertyRow>`
-      select * from properties where id = any(${ids}::bigint[])
-      order by created_at, id limit ${perPage} offset ${(page - 1) * perPage}`;
+    const rows = await propertiesPage(deps.db, ids, page, perPage);
     return ok({ properties: rows.map(propertyView), meta: pageMeta(ids.length, page, perPage) });
   },
 });

@@ -87,3 +87,10 @@ function isTimeZone(zone: string): boolean {
     throw err;
   }
 }
+
+/** One page of the caller's properties, oldest first (GET /properties). */
+export function propertiesPage(db: Db, propertyIds: readonly number[], page: number, perPage: number) {
+  return db.sql<PropertyRow>`
+    select * from properties where id = any(${propertyIds}::bigint[])
+    order by created_at, id limit ${perPage} offset ${(page - 1) * perPage}`;
+}
