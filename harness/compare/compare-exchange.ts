@@ -5,7 +5,7 @@ import type { FieldDifference, Verdict } from './field-difference.ts';
 import { verdictOf } from './field-difference.ts';
 import type { IgnoreRules } from './ignore-rules.ts';
 import { appendSegment, formatPath } from './json-path.ts';
-import { jsonTokens } from './json-tokens.ts';
+import { type JsonTokens, jsonTokens } from './json-tokens.ts';
 import type { NoiseModel } from './noise.ts';
 
 export interface CompareOptions {
@@ -116,14 +116,42 @@ function bodyDifferences(
       path: 'body',
       offset: Buffer.byteLength(recordedText.slice(0, recordedOffset)),
       replayed_offset: Buffer.byteLength(replayedText.slice(0, replayedOffset)),
-      recorded: snippet(recordedText, recordedOffset),
-      replayed: snippet(replayedText, replayedOffset),
+      recorded: snippet(recordedText, recordedOffset, memberStart(a, at, recordedOffset)),
+      replayed: snippet(replayedText, replayedOffset, memberStart(b, at, replayedOffset)),
       // The legacy message is compared byte for byte (spec 7.4): an escape in it is a message change.
       class: inMessage ? 'message' : 'representation',
       detail,
     });
   }
   return fields;
+}
+
+/**
+ * Where the text around a JSON difference starts: at an object key, never inside a value whose key is cut off,
+ * so whoever masks the snippet (harness/report/redact.ts) sees every value with its name (`"client_secret":`,
+ * `"email":`). The first key in the SNIPPET_BEFORE characters before the difference, or the key of the
+ * differing value itself when that comes earlier; else the difference itself.
+ */
+function memberStart(t: JsonTokens, at: number, offset: number): number {
+  const earliest = offset - SNIPPET_BEFORE;
+  if (earliest <= 0) return 0;
+  const isKey = (i: number) => {
+    if (!t.tokens[i]?.startsWith('"')) return false;
+    let next = i + 1;
+    while (/^\s+$/.test(t.tokens[next] ?? '')) next++;
+    return t.tokens[next] === ':';
+  };
+  let start = offset;
+  for (let i = at; i >= 0 && (t.offsets[i] ?? 0) >= earliest; i--) if (isKey(i)) start = t.offsets[i] as number;
+  // The differing token is a member's value: its key comes with it, however far back.
+  let before = at - 1;
+  while (before >= 0 && /^\s+$/.test(t.tokens[before] ?? '')) before--;
+  if (t.tokens[before] === ':') {
+    let key = before - 1;
+    while (key >= 0 && /^\s+$/.test(t.tokens[key] ?? '')) key--;
+    if (key >= 0) start = Math.min(start, t.offsets[key] as number);
+  }
+  return start;
 }
 
 /** What two differing raw tokens of equal JSON say about the difference. */
@@ -255,8 +283,7 @@ function bytesDifference(recordedText: string, replayedText: string, byteOffset:
 const SNIPPET_BEFORE = 24;
 const SNIPPET_AFTER = 56;
 
-function snippet(text: string, offset: number): string {
-  const start = Math.max(0, offset - SNIPPET_BEFORE);
+function snippet(text: string, offset: number, start = Math.max(0, offset - SNIPPET_BEFORE)): string {
   const end = Math.min(text.length, offset + SNIPPET_AFTER);
   return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
 }

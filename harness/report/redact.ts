@@ -2,6 +2,7 @@ import type { Exchange, HeaderList } from '../compare/exchange.ts';
 import type { FieldDifference } from '../compare/field-difference.ts';
 import type { EndpointNoise } from '../compare/noise.ts';
 import type { KeptExchange, RunSummary } from '../compare/score.ts';
+import { REDACTED } from '../proxy/redaction.ts';
 import { GUEST_MASKS, maskedValue, maskJsonText } from './sample-masking.ts';
 
 /**
@@ -11,7 +12,6 @@ import { GUEST_MASKS, maskedValue, maskJsonText } from './sample-masking.ts';
  * harness/report/sample-masking.ts). JSON bodies are masked in place, every other byte as sent; text
  * snippets (the bytes around a body difference) by pattern. The corpus on disk is never touched.
  */
-export const REDACTED = 'REDACTED';
 
 const SECRET_NAMES = [
   'api_key',
@@ -35,7 +35,6 @@ export interface Redactor {
   summary(summary: RunSummary): RunSummary;
   kept(kept: KeptExchange[]): KeptExchange[];
   noise(noise: EndpointNoise[]): EndpointNoise[];
-  text(text: string): string;
 }
 
 /** Everything shown as it is (`--no-redact`, for a run on the engineer's own machine). */
@@ -43,7 +42,6 @@ export const NO_REDACTION: Redactor = {
   summary: (s) => s,
   kept: (k) => k,
   noise: (n) => n,
-  text: (t) => t,
 };
 
 export const REDACTION: Redactor = {
@@ -104,7 +102,6 @@ export const REDACTION: Redactor = {
         },
       })),
     })),
-  text: (text) => redactText(text),
 };
 
 function redactField<F extends Omit<FieldDifference, 'allowed'>>(field: F): F {
@@ -162,7 +159,7 @@ function redactBody(bytes: Uint8Array): { bytes: Uint8Array; moved: (offset: num
   return { bytes: out === text ? bytes : new TextEncoder().encode(out), moved: (offset) => offset };
 }
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const question = url.indexOf('?');
   if (question < 0) return url;
   return url.slice(0, question + 1) + redactForm(url.slice(question + 1));
