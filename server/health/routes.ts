@@ -41,6 +41,9 @@ export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
           }
         }),
       );
+      // The read replica is optional: lagging or down, its reads go to the primary (reported, never unready).
+      const replica = deps.reads.state?.();
+      if (replica) checks.replica = replica;
       const ready = all.every((probe) => checks[probe.name] === 'ok' || probe.required === false);
       const degraded = ready && Object.values(checks).some((v) => v !== 'ok');
       set.status = ready ? 200 : 503;

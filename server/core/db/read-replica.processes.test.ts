@@ -101,6 +101,10 @@ describe('lag-tolerant reads on a read replica', () => {
     await deps.db.sql`select pg_switch_wal()`;
     await untilReplica(false);
     expect((deps.reads as ReplicaReads).lagMs()).toBeGreaterThan(MAX_LAG_MS);
+    // Reported on /readyz, which stays ready: the primary serves those reads.
+    const ready = await app.handle(new Request('http://localhost/readyz'));
+    expect(ready.status).toBe(200);
+    expect(((await ready.json()) as { checks: Record<string, string> }).checks.replica).toBe('lagging');
     await standbyAdmin`select pg_wal_replay_resume()`;
     await untilReplica(true);
   });
@@ -109,6 +113,7 @@ describe('lag-tolerant reads on a read replica', () => {
     await standbyAdmin.end({ timeout: 1 });
     await pg.stopStandby();
     await untilReplica(false);
+    expect(deps.reads.state?.()).toBe('down');
     expect(
       (await call('GET', `/v1/qc/properties/${live()}/availability?from=2027-09-01&to=2027-09-02`, demo.personal_token))
         .status,

@@ -16,6 +16,8 @@ export interface LagTolerantReads {
   for(reader?: number): Db;
   /** `reader` wrote: its reads stay on the primary for the lag bound. */
   wrote(reader: number): void;
+  /** For /readyz: the replica in use (`ok`), behind the bound (`lagging`) or unreachable (`down`); none: no replica. */
+  state?(): 'ok' | 'lagging' | 'down';
   close(): Promise<void>;
 }
 
@@ -55,6 +57,11 @@ export class ReplicaReads implements LagTolerantReads {
   /** How far behind the replica is (Infinity when down or never caught up). */
   lagMs(now = Date.now()): number {
     return this.#up ? now - this.#caughtUpAt : Number.POSITIVE_INFINITY;
+  }
+
+  state(): 'ok' | 'lagging' | 'down' {
+    if (!this.#up) return 'down';
+    return this.lagMs() <= this.maxLagMs ? 'ok' : 'lagging';
   }
 
   for(reader?: number): Db {
