@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { openHeadlessPage } from '../server/testing/headless-chromium.ts';
 import type { FinishedRun } from './commands/finish-run.ts';
 import type { Exchange } from './compare/exchange.ts';
 import { toHarEntry } from './corpus/har.ts';
@@ -168,6 +169,21 @@ describe('a corpus recorded on one installation, replayed on another', () => {
     }
     // The guest's booking is in the report, masked (the first letter, then asterisks).
     expect(html).toMatch(/&quot;email&quot;<\/span>: <span class="str">&quot;[a-z]\*+&quot;/);
+    // The report as the team opens it: groups most severe first, the ids it mapped, nothing fetched.
+    const opened = await openHeadlessPage(`file://${report}`, { onlyOrigin: `file://${report}` });
+    try {
+      const { page } = opened;
+      expect(
+        await page.locator('details.group').evaluateAll((groups) => groups.map((g) => g.getAttribute('data-class'))),
+      ).toEqual(['status', 'message', 'field', 'value', 'representation']);
+      expect(await page.locator('#correspondence table.mapping').innerText()).toContain(
+        `room\t${recordedFrom.room_ids[0]}\t${target.room_ids[0]}`,
+      );
+      expect(opened.requests).toEqual([`file://${report}`]);
+      await opened.screenshot('harness-report-real');
+    } finally {
+      await opened.close();
+    }
     // The corpus on disk stays exact, and --no-redact shows it all (a local run).
     expect(readFileSync(file, 'utf8')).toContain(recordedFrom.api_key);
     const local = join(dir, 'local.html');

@@ -6,6 +6,8 @@ import { escapeHtml, showValue } from './html-escape.ts';
 
 /** Rows in the page at most: a run with more differences lists them all in --json. */
 const MAX_ROWS = 10_000;
+/** Id pairs listed in the page at most. */
+const MAX_MAPPINGS = 1000;
 /** Rows a group shows before "more" (with the page's script; without it every row shows). */
 export const PAGE_ROWS = 50;
 
@@ -132,6 +134,7 @@ const FILTER_SCRIPT = `
 export function correspondenceSection(correspondence: CorrespondenceSummary | undefined): string {
   if (!correspondence || (!correspondence.mappings.length && !correspondence.date_shift_days)) return '';
   const rows = correspondence.mappings
+    .slice(0, MAX_MAPPINGS)
     .map(
       (m) =>
         `<tr><td><code>${escapeHtml(m.kind)}</code></td><td class="val">${escapeHtml(JSON.stringify(m.recorded))}</td><td class="val">${escapeHtml(JSON.stringify(m.replayed))}</td><td>${m.source}${m.learnt_at !== undefined ? ` at #${m.learnt_at}` : ''}</td><td class="num">${m.seen}</td></tr>`,
@@ -146,7 +149,7 @@ export function correspondenceSection(correspondence: CorrespondenceSummary | un
   return `<section id="correspondence">
   <h2>Id correspondence <small>${correspondence.mappings.length} mapped${correspondence.date_shift_days ? `, dates shifted ${correspondence.date_shift_days} days` : ''}${correspondence.conflicts.length ? `, ${correspondence.conflicts.length} contradicting` : ''}</small></h2>
   ${conflicts ? `<h3>Contradicting the mapping (counted as value differences)</h3><table class="conflicts"><tbody>${conflicts}</tbody></table>` : ''}
-  <details${correspondence.mappings.length <= 20 ? ' open' : ''}><summary>Recorded → replayed ids</summary>
+  <details${correspondence.mappings.length <= 20 ? ' open' : ''}><summary>Recorded → replayed ids${correspondence.mappings.length > MAX_MAPPINGS ? ` (the first ${MAX_MAPPINGS} of ${correspondence.mappings.length}; all of them in --json)` : ''}</summary>
   <table class="mapping"><thead><tr><th>Kind</th><th>Recorded</th><th>Replayed</th><th>Source</th><th class="num">Seen</th></tr></thead><tbody>${rows}</tbody></table>
   </details>
 </section>`;
