@@ -146,6 +146,10 @@ describe('a corpus recorded on one installation, replayed on another', () => {
       [rooms, 'representation', [['body', 'representation']]],
     ]);
     expect(summary.differences.at(-1)?.fields[0]?.detail).toBe('number format');
+    // The request as sent: the target's key (redacted) and the target's room, where the recording had its own.
+    expect(summary.differences.find((d) => d.index === otherRoom)?.sent).toBe(
+      `/api/pms/v1/property/getRoomsDetails?api_key=REDACTED&room_id=${target.room_ids[1]}`,
+    );
     // The ids it learnt: the rooms of one demo are the rooms of the other, and nothing contradicted that.
     const mapped = summary.correspondence.mappings.filter((m) => m.kind === 'room');
     expect(mapped.map((m) => [String(m.recorded), String(m.replayed)])).toEqual(

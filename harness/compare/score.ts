@@ -12,7 +12,14 @@ import { generalizePath } from './json-path.ts';
 
 /** What happened to one recorded exchange in a run: compared, or failed (no answer to compare). */
 export type ExchangeOutcome =
-  | { index: number; recorded: Exchange; replayed: ExchangeAnswer; comparison: ExchangeComparison }
+  | {
+      index: number;
+      recorded: Exchange;
+      replayed: ExchangeAnswer;
+      comparison: ExchangeComparison;
+      /** Path and query as the replay sent them, when the api_key, ids or dates were rewritten. */
+      sent?: string;
+    }
   | { index: number; recorded: Exchange; error: string };
 
 export type ExchangeAnswer = Pick<Exchange, 'status' | 'responseHeaders' | 'responseBody'>;
@@ -55,6 +62,8 @@ export interface DifferenceSummary {
   index: number;
   method: string;
   url: string;
+  /** Path and query as sent, when rewritten (key map, id correspondence, date shift). */
+  sent?: string;
   status: { recorded: number; replayed: number | null };
   /** The most severe class among its fields, and its severity (6 failed ... 1 representation). */
   class: DifferenceClass;
@@ -71,6 +80,7 @@ export interface KeptExchange {
   fields: FieldDifference[];
   error?: string;
   class?: DifferenceClass;
+  sent?: string;
 }
 
 /** Fields forgiven as noise or by a rule during the run, per endpoint. */
@@ -169,8 +179,10 @@ export class Scoreboard {
           example: { recorded: field.recorded, replayed: field.replayed },
         });
     }
+    const sent = outcome.sent === undefined ? {} : { sent: outcome.sent };
     this.differences.push({
       ...base,
+      ...sent,
       status: { recorded: outcome.recorded.status, replayed: outcome.replayed.status },
       class: cls,
       severity: severityOf(cls),
@@ -182,6 +194,7 @@ export class Scoreboard {
       replayed: outcome.replayed,
       fields: comparison.fields,
       class: cls,
+      ...sent,
     });
   }
 

@@ -104,6 +104,8 @@ async function replayOne(
       recorded,
       replayed,
       comparison: compareExchange(recorded, replayed, { ...options.compare, index }),
+      // What was sent when ids or dates were rewritten: the report shows it beside the recorded request.
+      ...(pathAndQuery !== pathAndQueryOf(recorded.url) ? { sent: pathAndQuery } : {}),
     };
   } catch (err) {
     return { index, recorded, error: `${recorded.method} ${url}: ${(err as Error).message}` };

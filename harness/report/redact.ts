@@ -60,6 +60,7 @@ export const REDACTION: Redactor = {
     differences: summary.differences.map((difference) => ({
       ...difference,
       url: redactUrl(difference.url),
+      ...(difference.sent === undefined ? {} : { sent: redactUrl(difference.sent) }),
       fields: difference.fields.map(redactField),
     })),
   }),
@@ -77,6 +78,7 @@ export const REDACTION: Redactor = {
       });
       return {
         ...k,
+        ...(k.sent === undefined ? {} : { sent: redactUrl(k.sent) }),
         recorded: { ...redactExchange(k.recorded), responseBody: recorded.bytes },
         ...(k.replayed && replayed
           ? {

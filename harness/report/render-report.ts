@@ -155,7 +155,7 @@ function exchangeView(kept: KeptExchange, open: boolean): string {
     .join('\n');
   return `<details class="exchange" id="x-${kept.index}"${open ? ' open' : ''}>
 <summary>${kept.class ? classBadge(kept.class) : ''} <span class="index">#${kept.index}</span> <span class="method">${escapeHtml(kept.recorded.method)}</span>
-<code class="url">${escapeHtml(pathAndQueryOf(kept.recorded.url))}</code>
+<code class="url">${escapeHtml(pathAndQueryOf(kept.recorded.url))}${kept.sent ? `<br><span class="muted">sent as</span> ${escapeHtml(kept.sent)}` : ''}</code>
 <span class="status ${kept.replayed?.status === kept.recorded.status ? '' : 'bad'}">${statusLine}</span>
 <span class="muted">${kept.error ? 'failed' : `${held.length} field${held.length === 1 ? '' : 's'}`}</span></summary>
 <table class="diff-fields"><thead><tr><th>Field</th><th>Recorded</th><th>Replayed</th></tr></thead><tbody>${rows}</tbody></table>
