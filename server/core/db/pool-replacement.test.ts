@@ -51,23 +51,44 @@ describe.skipIf(!process.env.DATABASE_URL)('a pool whose connections all went si
 });
 
 describe('pool health (liveness)', () => {
-  it('counts as stuck only while the pool fails although the database answered a fresh connection', () => {
+  it('counts as stuck only while the pool fails on after a replacement although the database answers', () => {
     let replacements = 0;
     const health = new PoolHealth(1000, () => replacements++);
     health.failed(0);
     health.failed(500);
     expect(replacements).toBe(0);
+    // Two deadlines of failures: replaced (the probe answered). Not stuck yet: the new pool may well serve.
     health.failed(1000);
     expect(replacements).toBe(1);
+    health.probed(true, 1000);
+    health.replaced();
+    expect(health.stuckForMs()).toBe(0);
+    // Still failing a replacement interval later, the database still answering: stuck from then on.
+    health.failed(2000);
+    expect(replacements).toBe(2);
+    health.probed(true, 2000);
+    health.replaced();
+    health.failed(32_000);
+    expect(health.stuckForMs()).toBe(30_000);
     // The database itself is out of reach: a restart would not help, so not stuck.
-    health.probed(false, 1000);
-    expect(health.stuckForMs(5000)).toBe(0);
-    // It answers, yet the pool keeps failing after its replacement: stuck, and growing.
+    health.probed(false, 33_000);
+    expect(health.stuckForMs()).toBe(0);
+    // One success and it is healthy again.
+    health.probed(true, 34_000);
+    health.succeeded();
+    health.failed(35_000);
+    expect(health.stuckForMs()).toBe(0);
+  });
+
+  it('does not count a process without traffic as stuck', () => {
+    const health = new PoolHealth(1000, () => {});
+    health.failed(0);
+    health.failed(1000);
+    health.probed(true, 1000);
+    health.replaced();
     health.failed(2000);
     health.probed(true, 2000);
-    expect(health.stuckForMs(32_000)).toBe(30_000);
-    // One success and it is healthy again.
-    health.succeeded();
-    expect(health.stuckForMs(40_000)).toBe(0);
+    // No statement since: however long nothing asks, nothing says the new pool fails.
+    expect(health.stuckForMs()).toBe(0);
   });
 });

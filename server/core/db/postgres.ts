@@ -284,8 +284,11 @@ class Pool {
  */
 export class PoolHealth {
   #failingSince: number | undefined;
+  #lastFailure = 0;
   #lastAttempt = 0;
-  /** Since when the pool has failed although a fresh connection to the database answered. */
+  /** The pool was already replaced in this failing streak: failing on, it is not the pool's state. */
+  #replacedInStreak = false;
+  /** Since when the pool has failed although it was replaced and a fresh connection to the database answered. */
   #stuckSince: number | undefined;
   replacements = 0;
 
@@ -297,10 +300,12 @@ export class PoolHealth {
   succeeded(): void {
     this.#failingSince = undefined;
     this.#stuckSince = undefined;
+    this.#replacedInStreak = false;
   }
 
   failed(now = Date.now()): void {
     this.#failingSince ??= now;
+    this.#lastFailure = now;
     if (now - this.#failingSince >= this.replaceAfterMs && now - this.#lastAttempt >= this.replaceAfterMs) {
       this.#lastAttempt = now;
       this.replace();
@@ -308,20 +313,25 @@ export class PoolHealth {
   }
 
   probed(databaseAnswered: boolean, now = Date.now()): void {
-    if (databaseAnswered) this.#stuckSince ??= now;
-    else this.#stuckSince = undefined;
+    if (!databaseAnswered) this.#stuckSince = undefined;
+    else if (this.#replacedInStreak) this.#stuckSince ??= now;
   }
 
   replaced(): void {
     this.replacements++;
+    this.#replacedInStreak = true;
   }
 
   /**
-   * How long the pool has failed while the database itself answered: the process is not recovering by itself
-   * (liveness). Zero while serving, and while the database is what is out of reach (a restart would not help).
+   * How long the pool has gone on failing after a replacement while the database itself answered: the process
+   * is not recovering by itself (liveness). Measured up to the latest failure, so a process without traffic
+   * is never counted stuck; zero while serving, and while the database is what is out of reach (a restart
+   * would not help).
    */
-  stuckForMs(now = Date.now()): number {
-    return this.#stuckSince === undefined || this.#failingSince === undefined ? 0 : now - this.#stuckSince;
+  stuckForMs(): number {
+    return this.#stuckSince === undefined || this.#failingSince === undefined
+      ? 0
+      : Math.max(0, this.#lastFailure - this.#stuckSince);
   }
 }
 
