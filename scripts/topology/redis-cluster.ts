@@ -115,8 +115,8 @@ export class RedisCluster {
     );
   }
 
-  /** The masters serving slots now, with their connected replicas. */
-  async masters(): Promise<{ port: number; replicas: number }[]> {
+  /** The masters serving slots now, with their connected replicas and slot ranges (`0-5460`). */
+  async masters(): Promise<{ port: number; replicas: number; slots: string[] }[]> {
     const live = this.options.ports.find((port) => this.pid(port) !== undefined);
     if (live === undefined) return [];
     const nodes = (await this.cli(live, 'CLUSTER', 'NODES')).trim().split('\n');
@@ -126,18 +126,34 @@ export class RedisCluster {
         id,
         port: Number(address?.split('@')[0]?.split(':')[1]),
         master: flags?.includes('master') && !flags.includes('fail') && slots.length > 0,
+        slots,
         of: master,
         connected: link === 'connected' && !flags?.includes('fail'),
       };
     });
     return parsed
       .filter((n) => n.master)
-      .map((m) => ({ port: m.port, replicas: parsed.filter((r) => r.of === m.id && r.connected).length }));
+      .map((m) => ({
+        port: m.port,
+        replicas: parsed.filter((r) => r.of === m.id && r.connected).length,
+        slots: m.slots,
+      }));
   }
 
-  /** SIGKILL of the first master serving slots (a machine lost): answers its port. */
-  async killMaster(): Promise<number> {
-    const [master] = await this.masters();
+  /** SIGKILL of a master (a machine lost): the one serving `key` when given, else the first; answers its port. */
+  async killMaster(key?: string): Promise<number> {
+    const masters = await this.masters();
+    const live = masters[0];
+    const slot = key === undefined || !live ? undefined : Number(await this.cli(live.port, 'CLUSTER', 'KEYSLOT', key));
+    const master =
+      slot === undefined
+        ? live
+        : masters.find((m) =>
+            m.slots.some((range) => {
+              const [from, to = from] = range.split('-').map(Number) as [number, number?];
+              return slot >= from && slot <= to;
+            }),
+          );
     if (!master) throw new Error('no master to kill');
     await this.stopNode(master.port);
     return master.port;
