@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 
 /**
  * Imports point one way, by rank: server/core (0) < actors/, pricing/ and the harness library (1) < the

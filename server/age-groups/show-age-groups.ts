@@ -12,7 +12,7 @@ export const showAgeGroups = defineRoute({
     'The brackets behind the child occupancy codes, always I (infant), C (child), T (teen) in that order. A property that never set them has I 0-2, C 3-11, T 12-17. While `is_active` is false the property sells no child codes: every guest is priced as an adult.',
   params: t.Object({ property: t.String() }),
   response: okSchema(AgeGroupsSchema),
-  handle: inProperty(async ({ deps, principal, params }, property) => {
+  handle: inProperty(async ({ deps }, property) => {
     return ok(await readAgeGroups(deps.db, property.id));
   }),
 });

@@ -20,7 +20,7 @@ export const updateAgeGroups = defineRoute({
   body: AgeGroupsBody,
   response: okSchema(AgeGroupsAnswerSchema),
   errors: ['errors.qc.age_group_range_inverted'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, body }, property) => {
     const now = deps.clock.now();
     return ok(await deps.db.tx((tx) => putAgeGroups(tx, property, body, now)));
   }),

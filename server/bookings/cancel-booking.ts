@@ -21,7 +21,7 @@ export const cancelBookingRoute = defineRoute({
   body: PartnerCancelBody,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, params, body }, property) => {
     const found = await bookingOnProperty(deps.db, property.id, params.booking);
     const { booking, rooms, snapshot } = await cancelBooking(deps, found, {
       cancelledBy: 'hotelier',

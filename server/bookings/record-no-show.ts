@@ -19,7 +19,7 @@ export const recordNoShowRoute = defineRoute({
   params: BookingParams,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params }, property) => {
+  handle: inProperty(async ({ deps, params }, property) => {
     const found = await bookingOnProperty(deps.db, property.id, params.booking);
     const { booking, rooms, snapshot } = await recordNoShow(deps, found);
     return ok(bookingView(booking, rooms, snapshot));

@@ -26,7 +26,7 @@ export const showBookingHealth = defineRoute({
     }),
   ),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params }, property) => {
+  handle: inProperty(async ({ deps, principal }, property) => {
     return ok(await feedHealth(deps.db, principal.clientPk, property.id, deps.clock.now()));
   }),
 });

@@ -18,7 +18,7 @@ export const showBooking = defineRoute({
   params: BookingParams,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params }, property) => {
+  handle: inProperty(async ({ deps, params }, property) => {
     const booking = await bookingOnProperty(deps.db, property.id, params.booking);
     return ok(bookingView(booking, await bookingRooms(deps.db, booking.id)));
   }),

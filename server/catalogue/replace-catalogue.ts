@@ -20,7 +20,7 @@ export const replaceCatalogue = defineRoute({
   body: CatalogueBody,
   response: okSchema(CatalogueSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, body }, property) => {
     return ok(await putCatalogue(deps, property, body));
   }),
 });

@@ -19,7 +19,7 @@ export const showCatalogue = defineRoute({
   params: PropertyParams,
   response: okSchema(StoredCatalogueSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params }, property) => {
+  handle: inProperty(async ({ deps }, property) => {
     return ok(await readCatalogue(deps.db, property));
   }),
 });

@@ -1,6 +1,5 @@
 import { type TString, Type } from '@sinclair/typebox';
 import { t } from 'elysia';
-import {} from '../core/http/day-schema.ts';
 import { pagingQuery } from '../core/http/paging.ts';
 
 /** Path params of a record under a property: `{property, <name>}`. */

@@ -33,7 +33,7 @@ export function ownedListRoute<R extends OwnedRow>(read: OwnedRead<R>): RouteDef
     params: t.Object({ property: t.String() }),
     query: PageQuery,
     response: okSchema(t.Object({ [read.table]: t.Array(read.schema), meta: MetaSchema })),
-    handle: inProperty(async ({ deps, principal, params, query }, property) => {
+    handle: inProperty(async ({ deps, query }, property) => {
       const { page, perPage } = pageOf(query);
       const { rows, total } = await listOwned<R>(deps.db, read.table, property.id, page, perPage);
       return ok({ [read.table]: rows.map(read.view), meta: pageMeta(total, page, perPage) });
@@ -48,7 +48,7 @@ export function ownedShowRoute<R extends OwnedRow>(read: OwnedRead<R> & { param:
     description: read.description,
     params: RecordParams(read.param),
     response: okSchema(read.schema),
-    handle: inProperty(async ({ deps, principal, params }, property) => {
+    handle: inProperty(async ({ deps, params }, property) => {
       const segments = params as Record<string, string>;
       const id = segments[read.param] as string;
       return ok(read.view(await findOwned<R>(deps.db, read.table, property.id, id)));
@@ -81,7 +81,7 @@ export function ownedCreateRoute<S extends TSchema, R>(
     body: write.body,
     response: okSchema(write.schema),
     errors: write.errors,
-    handle: inProperty(async ({ deps, principal, params, body }, property) => {
+    handle: inProperty(async ({ deps, body }, property) => {
       const now = deps.clock.now();
       const row = await deps.db.tx((tx) => write.create(tx, property, body as Static<S>, now));
       return ok(write.view(row as R));
@@ -100,7 +100,7 @@ export function ownedUpdateRoute<S extends TSchema, R>(
     body: write.body,
     response: okSchema(write.schema),
     errors: write.errors,
-    handle: inProperty(async ({ deps, principal, params, body }, property) => {
+    handle: inProperty(async ({ deps, params, body }, property) => {
       const segments = params as Record<string, string>;
       const now = deps.clock.now();
       const id = segments[write.param] as string;
@@ -123,7 +123,7 @@ export function ownedDeleteRoute(
     params: RecordParams(write.param),
     response: okSchema(DeletedSchema),
     errors: write.errors,
-    handle: inProperty(async ({ deps, principal, params }, property) => {
+    handle: inProperty(async ({ deps, params }, property) => {
       const segments = params as Record<string, string>;
       const now = deps.clock.now();
       const id = segments[write.param] as string;

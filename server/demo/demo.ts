@@ -1,6 +1,6 @@
 import type { AgeGroupSet } from '../age-groups/model.ts';
 import { SCOPES } from '../core/auth/scopes.ts';
-import { randomSecret, sha256Hex } from '../core/auth/secrets.ts';
+import { randomSecret } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { createLegacyKey } from '../legacy-cutover/legacy-keys.ts';

@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'bun:test';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
+import type { DemoProperty } from './demo.ts';
 
 const t = testAppPerFile();
 const demo = perFile(() => t.demo());
 
-interface DemoRoom {
-  id: string;
-  name: string;
-  partner_code: string;
-  legacy_room_id: number;
-  regular_beds: number;
-  extra_beds: number;
-}
-interface DemoPlan {
-  id: string;
-  name: string;
-  partner_code: string;
-  sell_type: string;
-  room_type_id: string;
-  parent_rate_plan_id: string | null;
-}
-
 describe('structure demo step', () => {
   it('gives the live property a 2+1 room, a larger apartment and four plans, one entry per pair', () => {
-    const live = demo.properties[0] as unknown as { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
+    const live = demo.properties[0] as DemoProperty;
     expect(live.room_types.map((r) => [r.partner_code, r.regular_beds, r.extra_beds])).toEqual([
       ['DBL', 2, 1],
       ['APT', 4, 2],
@@ -40,7 +24,7 @@ describe('structure demo step', () => {
   });
 
   it('gives the shadow property one room type and one per_room plan', () => {
-    const shadow = demo.properties[1] as unknown as { room_types: DemoRoom[]; rate_plans: DemoPlan[] };
+    const shadow = demo.properties[1] as DemoProperty;
     expect(shadow.room_types).toHaveLength(1);
     expect(shadow.rate_plans).toEqual([
       expect.objectContaining({
@@ -52,7 +36,7 @@ describe('structure demo step', () => {
   });
 
   it('stores the child plan derivation and the pairs vocabularies in the shared contract form', async () => {
-    const live = demo.properties[0] as unknown as { rate_plans: DemoPlan[]; room_types: DemoRoom[] };
+    const live = demo.properties[0] as DemoProperty;
     const child = live.rate_plans.find((p) => p.partner_code === 'NRF');
     const [row] = await t.deps.db.sql<{ derivation: unknown; parent_id: number | null }>`
       select derivation, parent_id from rate_plans where external_id = ${child?.id}`;

@@ -1,30 +1,18 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { ManualClock } from '../core/clock.ts';
+import type { DemoProperty } from '../demo/demo.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 /**
  * Inventory on the structure the structure routes build (the demo step): real vocabularies computed from bed
  * capacity, a real child plan. Pushes go through an Idempotency-Key like a careful partner's would.
  */
-interface DemoPlan {
-  id: string;
-  partner_code: string;
-  sell_type: string;
-  room_type_id: string;
-  parent_rate_plan_id: string | null;
-}
-interface DemoProperty {
-  external_property_id: string;
-  room_types: { id: string; partner_code: string }[];
-  rate_plans: DemoPlan[];
-}
-
 let live: DemoProperty;
 
 const t = testAppPerFile({ clock: new ManualClock('2026-06-15T12:00:00Z') });
 const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  live = demo.properties[0] as unknown as DemoProperty;
+  live = demo.properties[0] as DemoProperty;
 });
 
 const base = () => `/v1/qc/properties/${live.external_property_id}`;

@@ -19,7 +19,7 @@ export const pushAvailabilityRoute = defineRoute({
   status: 202,
   response: PushResult,
   errors: [...PUSH_ERRORS, 'errors.qc.unknown_room_type'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, principal, body }, property) => {
     return accepted(await pushAvailability(deps, principal, property, body.values));
   }),
 });

@@ -38,7 +38,7 @@ others are warnings. Optional restriction fields on a price row apply even when 
     ],
   },
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.rate_or_prices_required', 'errors.qc.occupancy_pricing_not_supported'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, principal, body }, property) => {
     return accepted(await pushRates(deps, principal, property, body.values));
   }),
 });

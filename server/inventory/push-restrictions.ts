@@ -20,7 +20,7 @@ not sent keep their stored value. Accepted on parent and child plans. ${PUSH_RUL
   status: 202,
   response: PushResult,
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.restriction_payload_empty'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, principal, body }, property) => {
     return accepted(await pushRestrictions(deps, principal, property, body.values));
   }),
 });

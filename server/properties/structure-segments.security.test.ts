@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import type { Demo } from '../demo/demo.ts';
+import type { Demo, DemoProperty } from '../demo/demo.ts';
 import { testAppPerFile } from '../testing/harness.ts';
 
 /**
@@ -9,13 +9,7 @@ import { testAppPerFile } from '../testing/harness.ts';
 let demo: Demo;
 let stranger: Demo;
 
-interface Live {
-  id: string;
-  partner_code: string;
-  room_types: { id: string; partner_code: string }[];
-  rate_plans: { id: string; partner_code: string }[];
-}
-const live = () => demo.properties[0] as unknown as Live;
+const live = () => demo.properties[0] as DemoProperty;
 
 const t = testAppPerFile();
 beforeAll(async () => {
@@ -52,7 +46,7 @@ describe('structure route segments', () => {
       });
       const byCode = await t.request(
         c.method,
-        `/v1/qc${c.path(live().partner_code, room?.partner_code ?? '', plan?.partner_code ?? '')}`,
+        `/v1/qc${c.path(live().partner_code ?? '', room?.partner_code ?? '', plan?.partner_code ?? '')}`,
         {
           token: demo.personal_token,
           body: c.body,

@@ -20,7 +20,7 @@ export const updateProperty = defineRoute({
   body: UpdatePropertyBody,
   response: okSchema(PropertySchema),
   errors: ['errors.qc.partner_code_taken'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, body }, property) => {
     const row = await deps.db.tx((tx) =>
       updatePropertyMapping(tx, property, { partnerCode: body.partner_code, partnerName: body.partner_name }),
     );

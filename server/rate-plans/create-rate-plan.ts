@@ -46,7 +46,7 @@ export const createRatePlan = defineRoute({
     'errors.qc.parent_rate_plan_not_on_property',
     'errors.qc.derivation_requires_parent',
   ],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, principal, body }, property) => {
     return ok(await addRatePlan(deps.db, principal, property, body));
   }),
 });

@@ -21,7 +21,7 @@ export const listRatePlans = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ rate_plans: t.Array(RatePlanEntrySchema), meta: MetaSchema })),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params, query }, property) => {
+  handle: inProperty(async ({ deps, query }, property) => {
     const { page, perPage } = pageOf(query);
     const { entries, total } = await listRatePlanEntries(deps.db, property.id, page, perPage);
     return ok({ rate_plans: entries, meta: pageMeta(total, page, perPage) });

@@ -1,16 +1,12 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import type { DemoProperty } from '../demo/demo.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 let token: string;
 let base: string;
 
-interface DemoPart {
-  id: string;
-  room_types: { id: string; partner_code: string }[];
-  rate_plans: { id: string; partner_code: string }[];
-}
-const live = () => demo.properties[0] as unknown as DemoPart;
-const shadow = () => demo.properties[1] as unknown as DemoPart;
+const live = () => demo.properties[0] as DemoProperty;
+const shadow = () => demo.properties[1] as DemoProperty;
 
 const t = testAppPerFile();
 const demo = perFile(() => t.demo());
@@ -59,7 +55,7 @@ describe('POST rate_plans refusals', () => {
 
   it("does not reveal another customer's plan: it is simply not found", async () => {
     const stranger = await t.demo();
-    const foreign = (stranger.properties[0] as unknown as DemoPart).rate_plans[0]?.id;
+    const foreign = (stranger.properties[0] as DemoProperty).rate_plans[0]?.id;
     expectKey(await create({ parent_rate_plan_id: foreign }), 422, 'errors.qc.parent_rate_plan_not_found');
   });
 

@@ -1,19 +1,11 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import type { DemoProperty } from '../demo/demo.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 let token: string;
 let base: string;
 
-interface DemoRoom {
-  id: string;
-  partner_code: string;
-}
-interface DemoPlan {
-  id: string;
-  partner_code: string;
-  room_type_id: string;
-}
-const live = () => demo.properties[0] as unknown as { id: string; room_types: DemoRoom[]; rate_plans: DemoPlan[] };
+const live = () => demo.properties[0] as DemoProperty;
 const room = (code: string) => live().room_types.find((r) => r.partner_code === code)?.id ?? '';
 const plan = (code: string) => live().rate_plans.find((p) => p.partner_code === code)?.id ?? '';
 const codes = (entry: { occupancies?: { code: string }[] }) => entry.occupancies?.map((o) => o.code).join(' ');
@@ -416,7 +408,7 @@ describe('PUT pricing-model', () => {
 describe('age groups in the vocabulary', () => {
   it('reads the property age brackets when computing child codes', async () => {
     const d = await t.demo();
-    const p = d.properties[0] as unknown as { id: string };
+    const p = d.properties[0] as DemoProperty;
     await t.deps.db.sql`insert into age_groups (property_id, is_active, groups)
       select id, true, ${[{ code: 'I', from_age: 0, to_age: 2 }, { code: 'C', from_age: 3, to_age: 12 }]}::jsonb
       from properties where external_id = ${p.id}`;

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { resolveRatePlan } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PricingModelBody, PricingModelResultSchema, RatePlanParams, VOCABULARY_DOC } from './model.ts';
@@ -28,7 +28,7 @@ export const setPricingModel = defineRoute({
   body: PricingModelBody,
   response: okSchema(PricingModelResultSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, params, body }, property) => {
     const plan = await resolveRatePlan<RatePlanRecord>(deps.db, property.id, params.ratePlan);
     return ok(await applyModel(deps.db, property, plan, body));
   }),

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { resolveRatePlan } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ENTRY_DOC, PLAN_DOC, RatePlanParams, RatePlanSchema } from './model.ts';
@@ -18,7 +18,7 @@ export const showRatePlan = defineRoute({
   params: RatePlanParams,
   response: okSchema(RatePlanSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params }, property) => {
+  handle: inProperty(async ({ deps, params }, property) => {
     const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
     return ok(await readPlan(deps.db, property.id, plan.id));
   }),

@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { resolveRatePlan } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ENTRY_DOC, PLAN_DOC, RatePlanParams, RatePlanSchema, UpdateRatePlanBody } from './model.ts';
@@ -27,7 +27,7 @@ export const updateRatePlan = defineRoute({
   body: UpdateRatePlanBody,
   response: okSchema(RatePlanSchema),
   errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, params, body }, property) => {
     const plan = await resolveRatePlan<RatePlanRecord>(deps.db, property.id, params.ratePlan);
     return ok(await changeRatePlan(deps.db, property, plan, body));
   }),

@@ -1,5 +1,5 @@
 import { ok } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRatePlan } from '../core/resolve.ts';
+import { resolveRatePlan } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { MAX_READ_DAYS, readRange } from '../inventory/read-range.ts';

@@ -20,7 +20,7 @@ would {written, unchanged, skipped_out_of_window} says what the write would have
   body: RateWriteBody,
   response: RateWriteAnswer,
   errors: ['errors.not_found', 'errors.qc.batch_too_large'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, params, body }, property) => {
     return ok(await writePlanRates(deps, property, params.ratePlan, body.values));
   }),
 });

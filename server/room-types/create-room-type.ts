@@ -29,7 +29,7 @@ export const createRoomType = defineRoute({
   status: 201,
   response: okSchema(RoomTypeSchema),
   errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, body }, property) => {
     const row = await deps.db.tx((tx) =>
       insertRoomType(tx, property, {
         name: body.name,

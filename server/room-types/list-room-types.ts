@@ -22,7 +22,7 @@ export const listRoomTypes = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ room_types: t.Array(RoomTypeSchema), meta: MetaSchema })),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params, query }, property) => {
+  handle: inProperty(async ({ deps, query }, property) => {
     const { page, perPage } = pageOf(query);
     const { rows, total } = await readPage(deps.db, property.id, page, perPage);
     return ok({ room_types: rows.map(roomTypeView), meta: pageMeta(total, page, perPage) });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
+import type { DemoProperty } from '../demo/demo.ts';
 import { perFile, testAppPerFile } from '../testing/harness.ts';
 
 let token: string;
@@ -9,7 +10,7 @@ interface DemoRoom {
   partner_code: string;
   legacy_room_id: number;
 }
-const live = () => demo.properties[0] as unknown as { id: string; partner_code: string; room_types: DemoRoom[] };
+const live = () => demo.properties[0] as DemoProperty;
 const room = (code: string) => live().room_types.find((r) => r.partner_code === code) as DemoRoom;
 
 const t = testAppPerFile();

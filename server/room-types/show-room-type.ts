@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRoomType } from '../core/resolve.ts';
+import { resolveRoomType } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ROOM_TYPE_SEGMENT, RoomTypeParams, RoomTypeSchema } from './model.ts';
@@ -19,7 +19,7 @@ export const showRoomType = defineRoute({
   params: RoomTypeParams,
   response: okSchema(RoomTypeSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params }, property) => {
+  handle: inProperty(async ({ deps, params }, property) => {
     const room = await resolveRoomType<RoomTypeRecord>(deps.db, property.id, params.roomType);
     return ok(roomTypeView(room));
   }),

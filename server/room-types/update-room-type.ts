@@ -1,5 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveProperty, resolveRoomType } from '../core/resolve.ts';
+import { resolveRoomType } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ROOM_TYPE_SEGMENT, RoomTypeParams, RoomTypeSchema, UpdateRoomTypeBody } from './model.ts';
@@ -20,7 +20,7 @@ export const updateRoomType = defineRoute({
   body: UpdateRoomTypeBody,
   response: okSchema(RoomTypeSchema),
   errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
+  handle: inProperty(async ({ deps, params, body }, property) => {
     const room = await resolveRoomType(deps.db, property.id, params.roomType);
     const row = await deps.db.tx((tx) =>
       updateRoomTypeMapping(tx, property, room.id, { partnerCode: body.partner_code, partnerName: body.partner_name }),
