@@ -2423,7 +2423,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -10603,7 +10603,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -11597,7 +11597,7 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -12290,7 +12290,7 @@ export interface operations {
                 "application/json": {
                     sell_type?: "per_room" | "per_person" | "per_occupancy";
                     title?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -14705,7 +14705,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -15392,7 +15392,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -15864,7 +15864,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr: {
                         [key: string]: string;
                     };
@@ -16557,7 +16557,7 @@ export interface operations {
                 "application/json": {
                     /** @description defaults to the first name_tr value */
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -17480,7 +17480,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18179,7 +18179,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -18668,7 +18668,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -19382,7 +19382,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -20076,7 +20076,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -20600,7 +20600,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     name_tr?: {
                         [key: string]: string;
                     };
@@ -22729,7 +22729,7 @@ export interface operations {
                 "application/json": {
                     slug: string;
                     title: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     title_tr?: {
                         [key: string]: string;
                     };
@@ -23425,7 +23425,7 @@ export interface operations {
                 "application/json": {
                     slug?: string;
                     title?: string;
-                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                    /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                     title_tr?: {
                         [key: string]: string;
                     };
@@ -23891,7 +23891,7 @@ export interface operations {
                     items: {
                         kind: "page" | "text" | "link";
                         title?: string;
-                        /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it */
+                        /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
                         title_tr?: {
                             [key: string]: string;
                         };

@@ -15,7 +15,7 @@ export const DEFAULT_NAME_LOCALE = 'en-GB';
 export const NameTrSchema = t.Record(t.String(), t.String({ maxLength: 255 }), {
   [DECLARED_KEYS]: LOCALE_PATTERN,
   description:
-    'Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it',
+    'Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>}',
 });
 
 /**
