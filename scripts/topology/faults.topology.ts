@@ -133,12 +133,20 @@ describe(`faults under load through HAProxy (3 processes, ${POOLER ? 'PgBouncer'
     const t = live();
     const victim = t.services[2];
     if (!victim) throw new Error('no third process');
+    let takenOutBeforeExit = false;
     const result = await underLoad('SIGTERM of one process (drain)', async () => {
-      await victim.stop();
-      return Date.now();
+      const stopped = victim.stop().then(() => Date.now());
+      // Draining, it fails /readyz while still serving: HAProxy takes it out before its listener closes.
+      for (let exited = false; !exited && !takenOutBeforeExit; ) {
+        takenOutBeforeExit = (await t.haproxy.servers())[victim.name]?.startsWith('DOWN') === true;
+        exited = victim.pid === undefined;
+        await Bun.sleep(50);
+      }
+      return stopped;
     });
     await t.restart(victim);
     expectFigures(result);
+    expect(takenOutBeforeExit).toBe(true);
     expect(result.failedAttempts).toBe(0);
   });
 
