@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../server/core/deps.ts';
+import { clientAddress, type PeerSource } from '../server/core/http/client-address.ts';
 import { requestState } from '../server/core/http/request-state.ts';
 import { legacyRequestSeconds, legacyRequests } from '../server/core/metrics.ts';
 import type { LegacyKeyRecord } from './auth.ts';
@@ -25,14 +26,10 @@ export interface LegacyCutover {
  * HTTP verb is not checked, as the PHP dispatcher did not check it.
  */
 export function legacyFacade(deps: Deps, cutover?: LegacyCutover) {
-  const handle = async (
-    request: Request,
-    set: { headers: Record<string, unknown> },
-    server: { requestIP(request: Request): { address: string } | null } | null,
-  ) => {
+  const handle = async (request: Request, set: { headers: Record<string, unknown> }, server: PeerSource) => {
     const started = performance.now();
-    // The peer, from the socket: the cutover names it to the legacy service in its own `Forwarded`.
-    requestState(request).address ??= server?.requestIP(request)?.address;
+    // The client (the socket peer, or what a trusted proxy says): the cutover names it in its own `Forwarded`.
+    requestState(request).address ??= clientAddress(request, server, deps.config.trustedProxies);
     const port: PortAnswer = (key) => portAnswer(deps, request, key);
     const response = cutover ? await cutover.answer(request, port) : await port();
     const url = new URL(request.url);

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { legacyFacade } from '../legacy/facade.ts';
 import { forgetPrincipals } from './core/auth/principal-cache.ts';
 import type { Deps } from './core/deps.ts';
+import { clientAddress } from './core/http/client-address.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
@@ -57,7 +58,7 @@ export function buildApp(deps: Deps, options: AppOptions) {
     .onError(async ({ request, code, error, server }) => {
       if (code === 'NOT_FOUND') {
         try {
-          await spendPublicBudget(deps, request, server?.requestIP(request)?.address);
+          await spendPublicBudget(deps, request, clientAddress(request, server, deps.config.trustedProxies));
         } catch (refused) {
           return renderError(deps, request, 'UNKNOWN', refused);
         }

@@ -25,6 +25,9 @@ export interface HaproxyOptions {
  * - `timeout server 40s`: longer than anything the service itself waits for (a legacy upstream, 30 s), so the
  *   service answers its own 504 instead of the balancer cutting it.
  * - `balance leastconn`: a process slowed by a long request gets fewer new ones.
+ * - `option forwardfor`: every request carries the client's address in an X-Forwarded-For of its own, which the
+ *   processes read because they trust HAProxy's address (QC_TRUSTED_PROXIES, topology.ts); without it every
+ *   per-address budget would count all clients as one (the balancer).
  */
 export function haproxyConfig(options: HaproxyOptions): string {
   const servers = options.servers.map(
@@ -46,6 +49,7 @@ defaults
   retries 2
   option redispatch 1
   retry-on conn-failure
+  option forwardfor
 
 frontend qc
   bind 127.0.0.1:${options.port}

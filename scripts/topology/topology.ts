@@ -184,6 +184,8 @@ export class Topology {
       QC_LOG_LEVEL: 'warn',
       // HAProxy marks a process down after 2 failed checks 1 s apart (haproxy.ts): drain a little longer.
       QC_DRAIN_MS: '3000',
+      // HAProxy (option forwardfor) connects from loopback: its X-Forwarded-For names the client.
+      QC_TRUSTED_PROXIES: '127.0.0.1',
       ...this.state.options.env,
     };
   }

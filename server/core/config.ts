@@ -1,5 +1,6 @@
 import { type Static, Type as T } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { parseTrustedProxies, type TrustedProxies } from './http/client-address.ts';
 
 /**
  * Configuration, parsed once at boot from the environment. Every variable is read here and nowhere else;
@@ -42,6 +43,17 @@ const EnvSchema = T.Object({
    * docs/operations.md: 2 s; 3000 leaves a margin). 0: the listener closes at once.
    */
   QC_DRAIN_MS: T.Integer({ minimum: 0, maximum: 600_000, default: 0 }),
+  /**
+   * The balancers and proxies in front of the service, addresses or CIDRs separated by commas or spaces
+   * (`10.0.0.0/8, 127.0.0.1`). Only a request whose connection comes from one of them has its client address
+   * read from QC_TRUSTED_PROXY_HEADER (the right-most hop that is not a trusted proxy); unset: the socket peer is
+   * the client and forwarding headers are ignored (server/core/http/client-address.ts).
+   */
+  QC_TRUSTED_PROXIES: T.Optional(T.String()),
+  /** The forwarding header the trusted proxies write: HAProxy's `option forwardfor` and nginx write X-Forwarded-For. */
+  QC_TRUSTED_PROXY_HEADER: T.Union([T.Literal('x-forwarded-for'), T.Literal('forwarded')], {
+    default: 'x-forwarded-for',
+  }),
   /** '1': several processes may listen on one PORT (SO_REUSEPORT); otherwise a busy port stops start-up. */
   QC_REUSE_PORT: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
   /** Seals the JWT signing keys in the database (32 bytes, base64url); unset: generated into the data dir. */
@@ -127,6 +139,8 @@ export interface Config {
   dbTimeoutMs: number;
   actorTurnsPerCustomer: number;
   reusePort: boolean;
+  /** Whose forwarding header names the client (QC_TRUSTED_PROXIES); none by default. */
+  trustedProxies: TrustedProxies;
   /** SIGTERM: serve this long with /readyz 503 before closing the listener (QC_DRAIN_MS). */
   drainMs: number;
   legacyCutover: {
@@ -235,6 +249,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     const variable = first.path.replace(/^\//, '') || 'environment';
     throw new ConfigError(`Invalid configuration: ${variable} ${first.message.toLowerCase()}`);
   }
+  const trusted = parseTrustedProxies(env.QC_TRUSTED_PROXIES ?? '', env.QC_TRUSTED_PROXY_HEADER);
+  if ('error' in trusted) throw new ConfigError(`Invalid configuration: QC_TRUSTED_PROXIES ${trusted.error}`);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -265,6 +281,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     dbTimeoutMs: env.QC_DB_TIMEOUT_MS,
     actorTurnsPerCustomer: env.QC_ACTOR_TURNS_PER_CUSTOMER,
     reusePort: env.QC_REUSE_PORT === '1',
+    trustedProxies: trusted.proxies,
     drainMs: env.QC_DRAIN_MS,
     legacyCutover: {
       upstreamUrl: env.QC_LEGACY_UPSTREAM_URL,

@@ -15,6 +15,7 @@ import { countRequest } from '../metrics.ts';
 import { endpointAllowed } from '../routes/endpoint-scopes.ts';
 import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
 import { ApiError, endpointNotAllowed, insufficientScope } from './api-error.ts';
+import { clientAddress, type PeerSource } from './client-address.ts';
 import { requireDeclaredContentType } from './content-type.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
@@ -42,8 +43,7 @@ export function qcPipeline(deps: Deps) {
         // The body is read here, not by Elysia: a route that needs a token reads no byte of it before the
         // caller is authenticated and within budget, and no body is parsed before it is bounded.
         async parse({ request, server }) {
-          if (spec.auth !== 'none')
-            await admitCaller(deps, spec, request, undefined, server?.requestIP(request)?.address);
+          if (spec.auth !== 'none') await admitCaller(deps, spec, request, undefined, server);
           // No body at all (a DELETE): leave it to Elysia, which then has nothing to parse.
           if (!request.body) return;
           const raw = await readRawBody(request, bodyLimitOf(spec));
@@ -54,7 +54,7 @@ export function qcPipeline(deps: Deps) {
           return body;
         },
         async transform({ request, body, query, params, server }) {
-          await admitCaller(deps, spec, request, body, server?.requestIP(request)?.address);
+          await admitCaller(deps, spec, request, body, server);
           refuseUnstorable(params, spec.resource);
           refuseUnstorable(query, spec.resource);
           requireDeclaredContentType(spec, request, body);
@@ -72,7 +72,7 @@ export function qcPipeline(deps: Deps) {
             // answered like any other (rate-limit headers) rather than skipping checks.
             const cause = (error as { cause?: unknown }).cause;
             try {
-              await admitCaller(deps, spec, request, undefined, server?.requestIP(request)?.address);
+              await admitCaller(deps, spec, request, undefined, server);
               // A keyed write refused for its body is answered (and replayed) like any other refusal.
               const principal = requestState(request).principal;
               if (principal) await startIdempotentRequest(deps, spec, request, principal);
@@ -132,15 +132,9 @@ function replay(stored: IdempotentReplay, set: { status?: number | string }): Re
  * Authentication, the route's scope and endpoint checks and its rate-limit budget, once per request (the
  * parse hook runs it before the body is read, transform after, for routes without a body or a token).
  */
-function admitCaller(
-  deps: Deps,
-  spec: RouteSpec,
-  request: Request,
-  body: unknown,
-  address: string | undefined,
-): Promise<void> {
+function admitCaller(deps: Deps, spec: RouteSpec, request: Request, body: unknown, server: PeerSource): Promise<void> {
   const state = requestState(request);
-  state.admission ??= admit(deps, spec, request, body, address);
+  state.admission ??= admit(deps, spec, request, body, clientAddress(request, server, deps.config.trustedProxies));
   return state.admission;
 }
 

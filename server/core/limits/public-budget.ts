@@ -1,6 +1,7 @@
 import { type AnyElysia, Elysia } from 'elysia';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/api-error.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { renderError } from '../http/render-error.ts';
 import { requestState } from '../http/request-state.ts';
 import type { Budget } from './budgets.ts';
@@ -34,7 +35,7 @@ export function publicDocuments<Plugin extends AnyElysia>(deps: Deps, documents:
   return new Elysia({ name: 'qc-public-documents' })
     .onBeforeHandle(async ({ request, server, set }) => {
       try {
-        await spendPublicBudget(deps, request, server?.requestIP(request)?.address);
+        await spendPublicBudget(deps, request, clientAddress(request, server, deps.config.trustedProxies));
       } catch (refused) {
         return renderError(deps, request, 'UNKNOWN', refused);
       }
