@@ -21,6 +21,24 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    title: 'Per-address budgets count each client behind the balancer; webhook URLs carry no credentials',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "Budgets kept per address (the `public` bucket, wrong token secrets, bad tokens) counted every client behind the service's balancer as one address, so one client's guesses could spend everyone's: each client now has its own, read from the balancer's `X-Forwarded-For`. An `X-Forwarded-For` or `Forwarded` header a client sends itself is still ignored.",
+      },
+      {
+        kind: 'breaking',
+        summary:
+          'A subscription URL with credentials (`https://user:secret@host/hooks`) is refused on create and update: 422 `customer.subscription.messages.userinfo` on `url` (or `target_url`). Subscriptions already stored keep their URL and their deliveries.',
+        migration:
+          'Take the credentials out of the URL and authenticate deliveries by their `X-Qc-Signature-256` (README, "Webhooks", "Delivery"); a receiver that needs a secret in the path can use one there.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title: "One customer's hung webhook receiver no longer delays the others",
     changes: [
       {

@@ -16,8 +16,9 @@ export const createSubscriptionRoute = defineRoute({
   summary: 'Subscribe to events',
   description: [
     'Answers 201 with the subscription and its signing `secret`, shown this once. `url` (or `target_url`) must be',
-    'HTTPS and resolve only to public addresses (422 `customer.subscription.messages.https_required` /',
-    '`private_address` / `unresolvable_host`). `event_types[]` (or `event`) are names from GET /event-catalog.',
+    'HTTPS, resolve only to public addresses and carry no credentials (422',
+    '`customer.subscription.messages.https_required` / `private_address` / `unresolvable_host` / `userinfo`).',
+    '`event_types[]` (or `event`) are names from GET /event-catalog.',
     '`property_ids[]` are external ids or partner codes the token may act on (422',
     '`errors.qc.subscription.unknown_property` otherwise); omitted, the subscription follows every property the',
     'credential may see; an explicit empty list limits it to account-level events (subscription.*).',

@@ -18,7 +18,7 @@ const rule = (name: string) => `customer.subscription.messages.${name}`;
 
 /**
  * Field rules: `url` (or `target_url`) must be an HTTPS URL whose host resolves only to public addresses
- * (see ssrf-guard.ts); every event name must be in the catalogue; every property id or partner code must
+ * (see ssrf-guard.ts), without credentials (`userinfo`, whatever QC_WEBHOOK_ALLOW_PRIVATE says); every event name must be in the catalogue; every property id or partner code must
  * be one the token may act on (else 422 errors.qc.subscription.unknown_property). On create, leaving out
  * property_ids subscribes to every property the credential may see: live for an account-scoped
  * credential, its fixed allow-list otherwise. An explicit empty list limits the subscription to
@@ -39,7 +39,9 @@ export async function readSubscriptionInput(
   if (url === undefined) {
     if (mode === 'create') errors.url = [rule('required')];
   } else {
-    const problem = await destinationProblem(url, deps.config.webhookAllowPrivate, lookup);
+    const problem = carriesCredentials(url)
+      ? 'userinfo'
+      : await destinationProblem(url, deps.config.webhookAllowPrivate, lookup);
     if (problem) errors[urlField] = [rule(problem)];
     else changes.url = url;
   }
@@ -64,6 +66,19 @@ export async function readSubscriptionInput(
     changes.propertyIds = principal.accountScoped ? [] : [...principal.propertyIds];
   }
   return changes;
+}
+
+/**
+ * `https://user:secret@host/`: deliveries are authenticated by their signature (spec 6.1), and a secret in the
+ * URL would be shown back in every subscription view and delivery log, and sent to whoever the host becomes.
+ */
+function carriesCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** Every ref must name a property of the token's allow-list (the resolver's rule, server/core/resolve.ts). */

@@ -113,9 +113,14 @@ describe('the client address behind a trusted proxy', () => {
 describe('QC_TRUSTED_PROXIES', () => {
   it('accepts addresses and CIDRs of both families, and trusts nothing when unset', () => {
     const proxies = parseConfig({ QC_TRUSTED_PROXIES: '10.0.0.0/8 ::1,fd00::/8' }).trustedProxies;
-    expect(['10.1.2.3', '::ffff:10.1.2.3', '::1', 'fd12::1', '11.0.0.1', '::2'].map((a) => proxies.trusts(a))).toEqual(
-      [true, true, true, true, false, false],
-    );
+    expect(['10.1.2.3', '::ffff:10.1.2.3', '::1', 'fd12::1', '11.0.0.1', '::2'].map((a) => proxies.trusts(a))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(parseConfig({}).trustedProxies.entries).toEqual([]);
     expect(parseConfig({}).trustedProxies.header).toBe('x-forwarded-for');
   });

@@ -38,4 +38,5 @@ const RULE_SENTENCES: Record<string, string> = {
   private_address:
     'resolves to a private or loopback address (for development, start the service with QC_WEBHOOK_ALLOW_PRIVATE=1)',
   unresolvable_host: 'names a host that does not resolve',
+  userinfo: 'must not carry credentials (user:password@ before the host)',
 };
