@@ -8,7 +8,8 @@
  * this process dies first.
  *
  * Ports: QC_TOPOLOGY_PORTS (default 22000-22999), 40 consecutive free ones. QC_TOPOLOGY_POOLER=0 connects the
- * services to PostgreSQL directly instead of through PgBouncer.
+ * services to PostgreSQL directly instead of through PgBouncer. The processes' logs of the last run are kept in
+ * <tmp>/qc-topology-faults-logs.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 
 /**
  * Starting and stopping the kit's processes. Every process is started detached, its own process group, with
@@ -89,16 +88,4 @@ export async function until(what: string, check: () => Promise<boolean> | boolea
     if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
     await Bun.sleep(50);
   }
-}
-
-/** True when something accepts TCP connections on 127.0.0.1:`port`. */
-export function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
