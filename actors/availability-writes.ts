@@ -60,10 +60,9 @@ async function writeGroup(tx: Db, runs: readonly DayRun<number, AvailabilityValu
   const [row] = await tx.sql<{ written: number }>`
     with written as (
       insert into availability as a (property_id, room_type_id, date, offered, opened, set_at)
-      select rt.property_id, u.room_type_id, u.first + g.day, coalesce(u.free, 0), coalesce(u.opened::boolean, true), ${setAt}
+      select (select property_id from room_types where id = ${roomTypeIds[0]}), u.room_type_id, u.first + g.day, coalesce(u.free, 0), coalesce(u.opened::boolean, true), ${setAt}
       from unnest(${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[], ${free}::int[], ${opened}::int[])
         as u(room_type_id, first, days, free, opened)
-      join room_types rt on rt.id = u.room_type_id
       cross join lateral generate_series(0, u.days - 1) as g(day)
       on conflict (property_id, room_type_id, date) do update set
         offered = case when ${setsFree}::boolean then excluded.offered + a.booked else a.offered end,

@@ -12,9 +12,9 @@ import type { DayRun } from './day-rows.ts';
  * so nothing else writes the same rows in between; should a writer ever bypass the actor, the conflict
  * clause still merges rather than fails.
  *
- * Every calendar key leads with property_id (server/migrations/0820_calendar_partitioned.sql): runs name
- * their room type, and the statement takes the property from room_types, one lookup per run rather than per
- * day; the composite foreign keys refuse a room type or plan of another property.
+ * Every calendar key leads with property_id (server/migrations/0820_calendar_partitioned.sql): a batch is one
+ * property's (the turn's), so the statement looks the property up once, from the first run's room type; a
+ * run of another property's room type or plan would break the composite foreign keys, never land.
  *
  * Why this shape (bench:inventory, docs/performance.md): a 20000-day-row push used to read every stored
  * row in one pass and then update the changed ones by a second join, with 20000-element arrays; the upsert
@@ -74,10 +74,9 @@ export async function writeRates(tx: Db, runs: readonly DayRun<PairTarget, Price
   const [row] = await tx.sql<{ written: number }>`
     with written as (
       insert into rates as r (property_id, rate_plan_id, room_type_id, date, prices, set_at)
-      select rt.property_id, u.rate_plan_id, u.room_type_id, u.first + g.day, p.prices, ${setAt}
+      select (select property_id from room_types where id = ${roomTypeIds[0]}), u.rate_plan_id, u.room_type_id, u.first + g.day, p.prices, ${setAt}
       from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[], ${value}::int[])
         as u(rate_plan_id, room_type_id, first, days, value)
-      join room_types rt on rt.id = u.room_type_id
       cross join lateral generate_series(0, u.days - 1) as g(day)
       join (select n, json::jsonb as prices from unnest(${distinct}::text[]) with ordinality as v(json, n)) p on p.n = u.value
       on conflict (property_id, rate_plan_id, room_type_id, date) do update set prices = r.prices || excluded.prices, set_at = excluded.set_at
@@ -108,13 +107,12 @@ export async function writeRestrictions(
     with written as (
       insert into restrictions as r (property_id, rate_plan_id, room_type_id, date, min_los, max_los, stop_sell,
         closed_to_arrival, closed_to_departure, set_at)
-      select rt.property_id, u.rate_plan_id, u.room_type_id, u.first + g.day, u.min_los, u.max_los, u.stop_sell::boolean,
+      select (select property_id from room_types where id = ${roomTypeIds[0]}), u.rate_plan_id, u.room_type_id, u.first + g.day, u.min_los, u.max_los, u.stop_sell::boolean,
         u.cta::boolean, u.ctd::boolean, ${setAt}
       from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[],
         ${int('min_los')}::int[], ${int('max_los')}::int[], ${bool('stop_sell')}::int[],
         ${bool('closed_to_arrival')}::int[], ${bool('closed_to_departure')}::int[])
         as u(rate_plan_id, room_type_id, first, days, min_los, max_los, stop_sell, cta, ctd)
-      join room_types rt on rt.id = u.room_type_id
       cross join lateral generate_series(0, u.days - 1) as g(day)
       on conflict (property_id, rate_plan_id, room_type_id, date) do update set
         min_los = coalesce(excluded.min_los, r.min_los),
