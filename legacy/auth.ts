@@ -19,6 +19,8 @@ export interface LegacyCutoverSetting {
   mode: 'shadow' | 'live';
   /** The key's own legacy base URL; null: the configured default (QC_LEGACY_UPSTREAM_URL). */
   upstreamUrl: string | null;
+  /** The operator's override for the key's own upstream: private and loopback addresses allowed. */
+  upstreamAllowPrivate: boolean;
 }
 
 /** A stored key as one query reads it: the caller, whether it is active, and its cutover setting. */
@@ -36,18 +38,24 @@ export interface LegacyKeyRecord {
 export async function findLegacyKey(db: Db, apiKey: unknown): Promise<LegacyKeyRecord | undefined> {
   if (typeof apiKey !== 'string' || apiKey === '') return undefined;
   const [row] = await db.sql<
-    LegacyCaller & { active: boolean; cutoverMode: 'shadow' | 'live'; upstreamUrl: string | null }
+    LegacyCaller & {
+      active: boolean;
+      cutoverMode: 'shadow' | 'live';
+      upstreamUrl: string | null;
+      upstreamAllowPrivate: boolean;
+    }
   >`
     select k.id as "keyId", k.customer_id as "customerId", k.property_id as "propertyId", k.pms_name as "pmsName",
-      k.active, k.cutover_mode as "cutoverMode", k.upstream_url as "upstreamUrl", p.timezone, p.currency, p.mode
+      k.active, k.cutover_mode as "cutoverMode", k.upstream_url as "upstreamUrl",
+      k.allow_private_upstream as "upstreamAllowPrivate", p.timezone, p.currency, p.mode
     from legacy_api_keys k join properties p on p.id = k.property_id
     where k.key_hash = ${sha256Hex(apiKey)}`;
   if (!row) return undefined;
-  const { active, cutoverMode, upstreamUrl, ...caller } = row;
+  const { active, cutoverMode, upstreamUrl, upstreamAllowPrivate, ...caller } = row;
   return {
     caller: { ...caller, currency: caller.currency.trim() },
     active,
-    cutover: { mode: cutoverMode, upstreamUrl },
+    cutover: { mode: cutoverMode, upstreamUrl, upstreamAllowPrivate },
   };
 }
 

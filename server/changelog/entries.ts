@@ -21,7 +21,7 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
-    title: 'Per-address budgets count each client behind the balancer; webhook URLs carry no credentials',
+    title: 'Per-address budgets per client behind the balancer; no credentials in webhook URLs; legacy upstreams checked on every forward',
     changes: [
       {
         kind: 'fix',
@@ -34,6 +34,11 @@ export const changelog: readonly ChangelogEntry[] = [
           'A subscription URL with credentials (`https://user:secret@host/hooks`) is refused on create and update: 422 `customer.subscription.messages.userinfo` on `url` (or `target_url`). Subscriptions already stored keep their URL and their deliveries.',
         migration:
           'Take the credentials out of the URL and authenticate deliveries by their `X-Qc-Signature-256` (README, "Webhooks", "Delivery"); a receiver that needs a secret in the path can use one there.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Legacy PMS v1 facade, keys in cutover mode `shadow`: the legacy service's address is checked before every forwarded request, not only when the operator set it; a destination that now resolves to a refused address (cloud metadata, or a private one the operator did not allow) is not called, and the request answers 502 `Legacy service unreachable` as when the legacy service is down.",
       },
     ],
   },

@@ -99,6 +99,11 @@ const EnvSchema = T.Object({
    * own. Set: keys created without a mode start in shadow; unset (and no key has one): they start live.
    */
   QC_LEGACY_UPSTREAM_URL: T.Optional(T.String({ pattern: '^https?://' })),
+  /**
+   * '1': QC_LEGACY_UPSTREAM_URL may resolve to private and loopback addresses (the operator's override a key's
+   * own URL gets with `allow_private_upstream`); never link-local (cloud metadata). Checked before every forward.
+   */
+  QC_LEGACY_UPSTREAM_ALLOW_PRIVATE: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
   /** Past it a shadowed legacy request answers 504 (the legacy service did not answer in time). */
   QC_LEGACY_UPSTREAM_TIMEOUT_MS: T.Integer({ minimum: 1, maximum: 240_000, default: 30_000 }),
   /** Shadow comparisons waiting off the request path; beyond it they are dropped and counted. */
@@ -145,6 +150,8 @@ export interface Config {
   drainMs: number;
   legacyCutover: {
     upstreamUrl: string | undefined;
+    /** QC_LEGACY_UPSTREAM_URL may be private (QC_LEGACY_UPSTREAM_ALLOW_PRIVATE=1). */
+    upstreamAllowPrivate: boolean;
     upstreamTimeoutMs: number;
     queueCapacity: number;
     samplesPerDay: number;
@@ -285,6 +292,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     drainMs: env.QC_DRAIN_MS,
     legacyCutover: {
       upstreamUrl: env.QC_LEGACY_UPSTREAM_URL,
+      upstreamAllowPrivate: env.QC_LEGACY_UPSTREAM_ALLOW_PRIVATE === '1',
       upstreamTimeoutMs: env.QC_LEGACY_UPSTREAM_TIMEOUT_MS,
       queueCapacity: env.QC_LEGACY_SHADOW_QUEUE,
       samplesPerDay: env.QC_LEGACY_SHADOW_SAMPLES,

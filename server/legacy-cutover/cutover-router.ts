@@ -17,6 +17,7 @@ import { credentialReadiness, holdingBack } from './readiness.ts';
 import type { ShadowComparisons } from './shadow-comparisons.ts';
 import { affects, type SunsetCache, type SunsetSetting, sunsetHeaders } from './sunset.ts';
 import type { RequestOrigin } from './upstream-headers.ts';
+import { UpstreamDestinations } from './upstream-url.ts';
 
 /** How long a process trusts its answer to "may the reached sunset switch endpoints off" (a daily matter). */
 const GATE_TTL_MS = 60_000;
@@ -31,6 +32,7 @@ const GATE_TTL_MS = 60_000;
  */
 export class CutoverRouter implements LegacyCutover {
   readonly #usage: EndpointUsage;
+  readonly #destinations = new UpstreamDestinations();
   #gate: { key: string; at: number; open: Promise<boolean> } | undefined;
 
   constructor(
@@ -91,12 +93,22 @@ export class CutoverRouter implements LegacyCutover {
   }
 
   async #shadow(request: Request, url: URL, record: LegacyKeyRecord, at: Date): Promise<Response> {
-    const { upstreamUrl, upstreamTimeoutMs } = this.deps.config.legacyCutover;
+    const { upstreamUrl, upstreamAllowPrivate, upstreamTimeoutMs } = this.deps.config.legacyCutover;
     const bytes = await requestBytes(request, url);
-    const base = record.cutover.upstreamUrl ?? upstreamUrl;
+    const own = record.cutover.upstreamUrl;
+    const base = own ?? upstreamUrl;
+    const allowPrivate = own ? record.cutover.upstreamAllowPrivate : upstreamAllowPrivate;
     const origin = originOf(request, url);
-    const upstream: UpstreamAnswer = base
-      ? await askUpstream(base, bytes, origin, upstreamTimeoutMs)
+    const forward = base
+      ? async (again: LegacyRequestBytes): Promise<UpstreamAnswer> => {
+          // Checked before every forward, not only when the URL was set (a name may be re-pointed since).
+          const problem = await this.#destinations.problem(base, allowPrivate);
+          if (problem) return { failure: 'unreachable', reason: `destination refused: ${problem}` };
+          return askUpstream(base, again, origin, upstreamTimeoutMs);
+        }
+      : undefined;
+    const upstream: UpstreamAnswer = forward
+      ? await forward(bytes)
       : { failure: 'unreachable', reason: 'no legacy upstream configured (QC_LEGACY_UPSTREAM_URL)' };
     if ('failure' in upstream) {
       this.deps.log.warn('legacy upstream gave no answer', {
@@ -111,7 +123,7 @@ export class CutoverRouter implements LegacyCutover {
       at,
       request: bytes,
       upstream,
-      askUpstream: base ? (again) => askUpstream(base, again, origin, upstreamTimeoutMs) : undefined,
+      askUpstream: forward,
     });
     return pmsAnswer(upstream, upstreamTimeoutMs);
   }

@@ -17,6 +17,8 @@ export interface LegacyKeyView {
   mode: CutoverMode;
   /** The key's own legacy base URL; null: QC_LEGACY_UPSTREAM_URL applies. */
   upstream_url: string | null;
+  /** The operator's override for upstream_url: it may resolve to private and loopback addresses. */
+  allow_private_upstream: boolean;
   /** Where shadow requests go: upstream_url, else QC_LEGACY_UPSTREAM_URL; null when neither is set. */
   effective_upstream_url: string | null;
   cutover_changed_at: string | null;
@@ -46,12 +48,16 @@ export async function setCutover(
 ): Promise<LegacyKeyView> {
   const current = await readKey(deps.db, id);
   if (!current) throw notFound();
-  if (change.upstream_url) await checkUpstreamUrl(change.upstream_url, change.allow_private_upstream === true);
   const upstream = change.upstream_url === undefined ? current.upstream_url : change.upstream_url;
+  // The override goes with the URL it was given for: kept with a kept URL unless given again, dropped with it.
+  const allowPrivate =
+    change.allow_private_upstream ?? (change.upstream_url === undefined ? current.allow_private_upstream : false);
+  if (upstream && (change.upstream_url || change.allow_private_upstream !== undefined))
+    await checkUpstreamUrl(upstream, allowPrivate);
   requireUpstream(change.mode, upstream, deps.config.legacyCutover.upstreamUrl);
   await deps.db.sql`
     update legacy_api_keys set cutover_mode = ${change.mode}, upstream_url = ${upstream},
-      cutover_changed_at = ${deps.clock.now()}
+      allow_private_upstream = ${upstream !== null && allowPrivate}, cutover_changed_at = ${deps.clock.now()}
     where id = ${id}`;
   return legacyKeyView(deps, id);
 }
@@ -69,7 +75,7 @@ export async function findLegacyKeys(
   const { page, perPage } = pageOf(filter);
   const digest = filter.api_key === undefined ? null : sha256Hex(filter.api_key);
   const rows = await deps.db.sql<KeyRow & { total: number }>`
-    select k.id, p.external_id::text as property_id, k.pms_name, k.active, k.cutover_mode as mode, k.upstream_url,
+    select k.id, p.external_id::text as property_id, k.pms_name, k.active, k.cutover_mode as mode, k.upstream_url, k.allow_private_upstream,
       k.cutover_changed_at, k.created_at, count(*) over ()::int as total
     from legacy_api_keys k join properties p on p.id = k.property_id
     where (${digest}::text is null or k.key_hash = ${digest})
@@ -85,7 +91,7 @@ export async function findLegacyKeys(
 
 async function readKey(db: Db, id: number): Promise<KeyRow | undefined> {
   const [row] = await db.sql<KeyRow>`
-    select k.id, p.external_id::text as property_id, k.pms_name, k.active, k.cutover_mode as mode, k.upstream_url,
+    select k.id, p.external_id::text as property_id, k.pms_name, k.active, k.cutover_mode as mode, k.upstream_url, k.allow_private_upstream,
       k.cutover_changed_at, k.created_at
     from legacy_api_keys k join properties p on p.id = k.property_id where k.id = ${id}`;
   return row;

@@ -30,6 +30,7 @@ export const createLegacyKeyOp = defineOperatorRoute({
       pmsName: body.pms_name,
       mode: body.mode,
       upstreamUrl: body.upstream_url,
+      allowPrivateUpstream: body.allow_private_upstream,
     });
     return ok({ id: key.id, api_key: key.apiKey, active: body.active ?? true });
   },
