@@ -21,7 +21,8 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
-    title: 'Per-address budgets per client behind the balancer; no credentials in webhook URLs; legacy upstreams checked on every forward',
+    title:
+      'Per-address budgets per client behind the balancer; no credentials in webhook URLs; legacy upstreams checked on every forward',
     changes: [
       {
         kind: 'fix',
