@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { createHash } from 'node:crypto';
-import { cancelBooking, modifyBooking } from '../../server/bookings/intake.ts';
+import { cancelBooking, modifyBooking, seedBookings } from '../../server/bookings/intake.ts';
 import { type LegacyFixture, legacyFixture, legacyTestAppPerFile, oldBookingId } from '../legacy-test-fixture.ts';
 
 const t = legacyTestAppPerFile();
@@ -83,6 +83,34 @@ describe('getBookings', () => {
     expect(ids(await fetch(f))).not.toContain(yesterday);
     expect((await fetch(f, { booking_id: yesterday })).body.data[0].revision_id).toBe(sent.revision_id);
     expect((await fetch(f, { booking_id: tooOld })).text).toBe('{"data":[]}');
+  });
+
+  it('after a first call looks at what changed: a new booking, a change to a sent one, a silently seeded one', async () => {
+    const f = await legacyFixture(t);
+    const sent = await f.book();
+    const first = (await fetch(f)).body.data.find((r: { booking_id: number }) => r.booking_id === sent);
+    await f.call('booking/ackBooking', { body: { booking_id: sent, revision_id: first.revision_id } });
+    expect(ids(await fetch(f))).not.toContain(sent);
+    // Later calls start from the property's mark (legacy_booking_marks); each of these must still be found.
+    const created = await f.book({ guest: { firstName: 'Rui', lastName: 'Costa' } });
+    await modifyBooking(t.deps, sent, { guest: { phone: '+351922222222' } });
+    const [seeded] = await seedBookings(t.deps, f.propertyId, [
+      {
+        propertyId: f.propertyId,
+        channel: 'EXP',
+        externalBookingId: `seeded-${crypto.randomUUID()}`,
+        guest: { firstName: 'Silent', lastName: 'Import' },
+        checkinDate: '2030-07-05',
+        checkoutDate: '2030-07-06',
+        rooms: [{ roomTypeId: f.roomIds[0] as number, ratePlanId: f.barPlanId, adults: 1 }],
+        totalPrice: 100,
+      },
+    ]);
+    const again = await fetch(f);
+    expect(ids(again)).toEqual(expect.arrayContaining([created, sent, seeded?.id]));
+    expect(again.body.data.find((r: { booking_id: number }) => r.booking_id === sent).revision_number).toBe(2);
+    // Unacked, they are answered again on the next call (the mark keeps them pending).
+    expect(ids(await fetch(f))).toEqual(expect.arrayContaining([created, sent, seeded?.id]));
   });
 
   it('filters type=new (first sending) and type=modified (sent before with other content)', async () => {

@@ -106,33 +106,85 @@ interface Candidate extends BookingRow {
   latest_version: string | null;
 }
 
+const CANDIDATE_COLUMNS = `b.id, b.status, b.checkin_date, b.checkout_date, b.adults, b.children, b.guest_first_name,
+  b.guest_last_name, b.guest_email, b.guest_phone, b.currency_code, b.xmin::text as version,
+  l.seq as latest_seq, l.content_md5 as latest_md5, l.booking_version as latest_version`;
+const LATEST = `left join lateral (
+  select seq, content_md5, booking_version, acked_at from legacy_booking_revisions
+  where booking_id = b.id order by seq desc limit 1) l on true`;
+
 /**
  * The current revision of every booking in scope that getBookings may answer: unacked ones (every one when
  * a booking is named), after bringing the stored legacy revisions up to date.
  *
  * A revision records the version of the booking row its content was computed from (booking_version, the
- * row's xmin: every change of a booking's content updates its row, room lines included, lifecycle.ts).
- * So content is computed only for bookings whose row changed since their latest revision (or that have
- * none), and the SQL leaves out bookings whose latest revision is acked and current: the work follows the
- * answer and the changes, not the number of future bookings (issue 24: 140 ms of in-process work on 10000
- * future bookings, every call). A booking whose content did not change (an internal comment edited) keeps
- * its revision, which takes the new version. Two PMS calls racing over the same booking agree on one row
- * (unique booking_id, seq), the loser re-reads it.
+ * row's xmin: every change of a booking's content updates its row, room lines included, lifecycle.ts), so
+ * content is computed only for bookings whose row changed since their latest revision.
+ *
+ * Which bookings to look at: every change of a booking's content appends a modern revision
+ * (booking_revisions, committed in id order per customer, revisions.ts), so after a first call over every
+ * future booking, a property's mark (legacy_booking_marks) keeps the last modern revision id seen and the
+ * bookings answered unacked; a later call looks only at bookings with a modern revision after the mark, those
+ * pending ones, and seeded bookings (imported without revisions) that have no legacy revision yet. The work
+ * follows the answer and the changes, not the number of future bookings (issue 24: 140 ms on 10000, every
+ * call). Two PMS calls racing over the same booking agree on one revision row (unique booking_id, seq).
  */
 export async function currentRevisions(db: Db, scope: RevisionScope, now: Date): Promise<StoredRevision[]> {
-  const candidates = await db.sql<Candidate>`
-    select b.id, b.status, b.checkin_date, b.checkout_date, b.adults, b.children, b.guest_first_name,
-      b.guest_last_name, b.guest_email, b.guest_phone, b.currency_code, b.xmin::text as version,
-      l.seq as latest_seq, l.content_md5 as latest_md5, l.booking_version as latest_version
-    from bookings b
-    left join lateral (
-      select seq, content_md5, booking_version, acked_at from legacy_booking_revisions
-      where booking_id = b.id order by seq desc limit 1) l on true
-    where b.property_id = ${scope.propertyId} and b.checkin_date >= ${scope.from}::date and b.status <> 'requested'
-      and (${scope.bookingId}::bigint is null or b.id = ${scope.bookingId}::bigint)
-      and (l.seq is null or l.booking_version is distinct from b.xmin::text or l.acked_at is null
-        or ${scope.bookingId}::bigint is not null)
-    order by b.id`;
+  if (scope.bookingId !== null) return revisionsOf(db, await allCandidates(db, scope), now);
+  const [mark] = await db.sql<{ through: number; pending: number[] }>`
+    select revision_through as through, pending from legacy_booking_marks where property_id = ${scope.propertyId}`;
+  // Taken before the candidates are read: every revision up to it is committed (commit order is id order), so
+  // the candidates' statement sees it; one committed later has a higher id and is the next call's.
+  const [top] = await db.sql<{ through: number }>`
+    select coalesce(max(id), 0) as through from booking_revisions where property_id = any(array[${scope.propertyId}::bigint])`;
+  const candidates = mark ? await changedCandidates(db, scope, mark) : await allCandidates(db, scope);
+  const revisions = await revisionsOf(db, candidates, now);
+  const pending = revisions.filter((r) => r.acked_at === null).map((r) => r.booking_id);
+  // Another call may have added pending bookings meanwhile: those stay, the ones this call read are replaced.
+  await db.sql`
+    insert into legacy_booking_marks as m (property_id, revision_through, pending)
+    values (${scope.propertyId}, ${top?.through ?? 0}, ${pending}::bigint[])
+    on conflict (property_id) do update set
+      revision_through = greatest(m.revision_through, excluded.revision_through),
+      pending = array(select unnest(excluded.pending) union
+        (select unnest(m.pending) except select unnest(${mark?.pending ?? []}::bigint[])))`;
+  return revisions;
+}
+
+/** Every future booking of the scope whose latest revision is missing, out of date, unacked, or asked for. */
+function allCandidates(db: Db, scope: RevisionScope): Promise<Candidate[]> {
+  return db.query<Candidate>(
+    `select ${CANDIDATE_COLUMNS} from bookings b ${LATEST}
+     where b.property_id = $1 and b.checkin_date >= $2::date and b.status <> 'requested'
+       and ($3::bigint is null or b.id = $3::bigint)
+       and (l.seq is null or l.booking_version is distinct from b.xmin::text or l.acked_at is null or $3::bigint is not null)
+     order by b.id`,
+    [scope.propertyId, scope.from, scope.bookingId],
+  );
+}
+
+/** The same, among bookings changed since the mark, pending ones and seeded ones never sent. */
+function changedCandidates(
+  db: Db,
+  scope: RevisionScope,
+  mark: { through: number; pending: number[] },
+): Promise<Candidate[]> {
+  return db.query<Candidate>(
+    `select ${CANDIDATE_COLUMNS} from bookings b ${LATEST}
+     where b.id in (
+         select r.booking_id from booking_revisions r where r.property_id = any(array[$1::bigint]) and r.id > $3::bigint
+         union select unnest($4::bigint[])
+         union select s.id from bookings s where s.property_id = $1 and s.seeded and s.checkin_date >= $2::date
+           and not exists (select from legacy_booking_revisions x where x.booking_id = s.id))
+       and b.property_id = $1 and b.checkin_date >= $2::date and b.status <> 'requested'
+       and (l.seq is null or l.booking_version is distinct from b.xmin::text or l.acked_at is null)
+     order by b.id`,
+    [scope.propertyId, scope.from, mark.through, mark.pending],
+  );
+}
+
+/** Brings the candidates' stored revisions up to date and answers each one's latest. */
+async function revisionsOf(db: Db, candidates: Candidate[], now: Date): Promise<StoredRevision[]> {
   if (!candidates.length) return [];
   const stale = candidates.filter((c) => c.latest_seq === null || c.latest_version !== c.version);
   if (stale.length) await refresh(db, stale, now);
