@@ -83,7 +83,8 @@ export class CalendarWriteError extends Error {
  * take the accepted window, expand into day-rows, and, only when the property is live, write each table in
  * one statement and record `inventory.push.completed` in the same transaction. A shadow property runs the
  * same writes as a dry run (actors/dry-run.ts): rolled back before the turn ends, no event; the answer is
- * `dry`, counters zero, and `would` with the figures the writes produced. Legacy writes keep the legacy
+ * `dry`, counters zero, and `would` with the figures the writes produced; a write inside a dry-run turn
+ * (actors.dryRun) answers the same way. Legacy writes keep the legacy
  * service's window (PHP's `+2 years`) and set-time (today 05:00 property-local) and record no event.
  */
 export async function writeCalendar(deps: Deps, propertyId: number, write: CalendarWrite): Promise<CalendarOutcome> {
@@ -127,11 +128,13 @@ async function turn(deps: Deps, tx: Db, propertyId: number, write: CalendarWrite
     accepted: counters.dry ? 0 : (batch.acceptedRows ?? 0),
     ...(stop ? { stop } : {}),
   });
-  if (property.mode === 'shadow') {
-    const would = await dryRun(tx, writeAll);
-    return answer({ written: 0, unchanged: 0, skipped_out_of_window: 0, dry: true, would });
-  }
-  const counters: CalendarCounters = { ...(await writeAll(tx)), dry: false };
+  const none = { written: 0, unchanged: 0, skipped_out_of_window: 0 };
+  if (property.mode === 'shadow') return answer({ ...none, dry: true, would: await dryRun(tx, writeAll) });
+  const figures = await writeAll(tx);
+  // A turn that is itself a dry run (the legacy cutover's shadow, X-Qc-Dry-Run) rolls the write back at its
+  // end, after later reads of the same turn saw it: the write answers as one, with what it would have written.
+  if (deps.actors.inDryRun()) return answer({ ...none, dry: true, would: figures });
+  const counters: CalendarCounters = { ...figures, dry: false };
   if (!legacy) await recordPushCompleted(tx, property, write.endpoint, batch.rows, batch.failedRows, counters);
   return answer(counters);
 }

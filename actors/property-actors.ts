@@ -15,6 +15,8 @@ interface Mailbox {
 interface Turn {
   propertyId: number;
   tx: Db;
+  /** Inside `dryRun`: whatever the turn writes is rolled back. */
+  dry?: boolean;
 }
 
 /** One customer's turns: how many hold a transaction now, and the ones waiting for a slot in arrival order. */
@@ -94,7 +96,15 @@ export class PropertyActors implements ActorTurns {
    * would, then everything it wrote is rolled back; answers what `work` returned. Re-entrant like `run`.
    */
   dryRun<T>(propertyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
-    return this.run(propertyId, (tx) => dryRun(tx, work));
+    return this.run(propertyId, (tx) => {
+      const turn = this.#current.getStore() as Turn;
+      return this.#current.run({ ...turn, dry: true }, () => dryRun(tx, work));
+    });
+  }
+
+  /** Whether the caller runs inside a dry-run turn (a write there reports what it would have written). */
+  inDryRun(): boolean {
+    return this.#current.getStore()?.dry === true;
   }
 
   /** Live mailboxes (idle ones are released). */

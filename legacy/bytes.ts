@@ -11,7 +11,8 @@
  *   exponent form `1.0e-5` / `1.0e+25` below 1e-4 and from 1e17 on (php_gcvt with 17 digits).
  * - Objects keep insertion order; a JS object (even empty) is a JSON object, a JS array a JSON list.
  * - Headers: `Content-Type: application/json` and nothing else (no charset, no request id), plus
- *   `X-Support-Ticket` on the one answer that carries an incident ticket.
+ *   `X-Support-Ticket` on the one answer that carries an incident ticket, and `X-Qc-Would` on a dry run's
+ *   updateAvailability answer (a shadow property, a shadow comparison, `X-Qc-Dry-Run: 1`).
  * - `<dump>` in the 7.4 messages: `json_encode` of the failing row as PHP decoded it
  *   (`json_decode($body, true)`): an empty object or a `0..n-1`-keyed object becomes a list (`[]`), exactly
  *   as a PHP associative array re-encodes. We chose json_encode over print_r because it stays on one line
@@ -112,7 +113,10 @@ export function legacyResponse(status: number, body: unknown, headers: Record<st
   return new Response(phpJsonEncode(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
-export const success = () => legacyResponse(200, { message: 'Success' });
+/** The body of every legacy success without data. */
+export const SUCCESS = { message: 'Success' } as const;
+
+export const success = () => legacyResponse(200, SUCCESS);
 
 export const dataResponse = (data: unknown) => legacyResponse(200, { data });
 

@@ -179,6 +179,28 @@ describe('updateAvailability', () => {
     expect((await days(room, '2030-06-13', '2030-06-16')).map((d) => d.offered)).toEqual([2, 2, 2]);
   });
 
+  it('says what a dry run would have written in X-Qc-Would: a shadow property, and X-Qc-Dry-Run on a live one', async () => {
+    const f = await fresh();
+    const room = f.roomIds[0] as number;
+    const values = [{ room_id: room, date_from: '2030-06-13', date_to: '2030-06-16', qty: 2 }];
+    const live = await f.call('availability/updateAvailability', { body: { values } });
+    expect([live.text, live.headers.get('x-qc-would')]).toEqual(['{"message":"Success"}', null]);
+    const dry = await f.call('availability/updateAvailability', {
+      body: { values: [{ ...values[0], qty: 4 }] },
+      headers: { 'X-Qc-Dry-Run': '1' },
+    });
+    expect(dry.text).toBe('{"message":"Success"}');
+    expect(dry.headers.get('x-qc-would')).toBe('written=3, unchanged=0, skipped_out_of_window=1');
+    expect((await days(room, '2030-06-13', '2030-06-16')).map((d) => d.offered)).toEqual([2, 2, 2]);
+    await t.deps.db.sql`update properties set mode = 'shadow' where id = ${f.propertyId}`;
+    try {
+      const shadow = await f.call('availability/updateAvailability', { body: { values } });
+      expect(shadow.headers.get('x-qc-would')).toBe('written=0, unchanged=3, skipped_out_of_window=1');
+    } finally {
+      await t.deps.db.sql`update properties set mode = 'live' where id = ${f.propertyId}`;
+    }
+  });
+
   it("reads the property's mode inside the actor turn: a flip to shadow while the call queues writes nothing", async () => {
     const f = await fresh();
     const room = f.roomIds[0] as number;

@@ -1,8 +1,8 @@
 import type { AvailabilityValue } from '../../actors/availability-writes.ts';
-import { type CalendarOutcome, writeCalendar } from '../../actors/calendar-write.ts';
+import { type CalendarOutcome, type WriteFigures, writeCalendar } from '../../actors/calendar-write.ts';
 import type { StagedAvailabilityRow, StagedStop } from '../../actors/staged-availability-rows.ts';
 import { parseDay } from '../../server/core/days.ts';
-import { success } from '../bytes.ts';
+import { legacyResponse, SUCCESS, success } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, LegacyError, messages } from '../messages.ts';
 import { asList, isArray, isSet, looseBool, looseInt, looseNumber, type PhpArray } from '../php-input.ts';
@@ -25,9 +25,20 @@ const MAX_QTY = 1_000_000_000;
  * are skipped silently (their values unchecked), rows straddling it are trimmed.
  */
 export async function updateAvailability(call: LegacyCall): Promise<Response> {
-  const { stop } = await writeLegacyAvailability(call);
+  const { stop, counters } = await writeLegacyAvailability(call);
   if (stop) throw stopError(stop, call.body);
-  return success();
+  return counters.would ? legacyResponse(200, SUCCESS, { [WOULD_HEADER]: wouldHeader(counters.would) }) : success();
+}
+
+/**
+ * A dry run's answer (a shadow property, the cutover's shadow comparison, `X-Qc-Dry-Run: 1`) says what the
+ * write would have written, as the modern pushes' `would` does, in a header beside the legacy bytes:
+ * `X-Qc-Would: written=3, unchanged=0, skipped_out_of_window=1`.
+ */
+export const WOULD_HEADER = 'X-Qc-Would';
+
+function wouldHeader(would: WriteFigures): string {
+  return `written=${would.written}, unchanged=${would.unchanged}, skipped_out_of_window=${would.skipped_out_of_window}`;
 }
 
 /** The write behind updateAvailability, with its outcome: counters (`would` when shadow) and where it stopped. */

@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    title: 'A dry-run legacy updateAvailability says what it would have written',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          'Legacy PMS v1 facade: `availability/updateAvailability` answered as a dry run (`X-Qc-Dry-Run: 1`, or on a property still in `shadow` mode) runs the real calendar write, rolled back, and adds `X-Qc-Would: written=N, unchanged=N, skipped_out_of_window=N`: what the modern pushes report as `would`. The body stays the legacy bytes; other answers are unchanged.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title:
       'Per-address budgets per client behind the balancer; no credentials in webhook URLs; legacy upstreams checked on every forward',
     changes: [

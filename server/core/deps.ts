@@ -46,6 +46,8 @@ export interface PropertyActors {
   run<T>(propertyId: number, work: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs `work` in the property's turn and rolls back everything it wrote; answers what it returned. */
   dryRun<T>(propertyId: number, work: (tx: Db) => Promise<T>): Promise<T>;
+  /** Whether the current code runs inside a dry-run turn (everything it writes will be rolled back). */
+  inDryRun(): boolean;
   /** Resolves once every queued turn has finished (graceful shutdown). */
   drain(): Promise<void>;
   /** Live mailboxes (idle ones are released). */
