@@ -7,6 +7,7 @@
  * Prints `N passed, N failed` last.
  */
 import postgres from 'postgres';
+import { runSuite } from './suite-process.ts';
 
 const env = { ...process.env };
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -22,38 +23,14 @@ env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 // Every success body is checked against its route's declared response schema (server/core/http/mount-routes.ts).
 env.QC_CHECK_RESPONSES = '1';
 
-const bun = process.execPath;
 const filters = process.argv.slice(2);
 
-async function run(label: string, args: string[], runEnv: Record<string, string | undefined>) {
-  console.log(`\n== ${label}: bun ${args.join(' ')}`);
-  const proc = Bun.spawn([bun, ...args], { env: runEnv, stdout: 'pipe', stderr: 'pipe' });
-  let tail = '';
-  const pump = async (stream: ReadableStream<Uint8Array>, out: NodeJS.WriteStream) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      const text = decoder.decode(chunk);
-      out.write(text);
-      tail = (tail + text).slice(-4000);
-    }
-  };
-  const pumped = Promise.all([pump(proc.stdout, process.stdout), pump(proc.stderr, process.stderr)]);
-  const code = await proc.exited;
-  // A server process a failed test left running inherits our pipes and would keep them open for ever: once
-  // the test runner itself has exited, read what is buffered and stop waiting.
-  await Promise.race([pumped, Bun.sleep(3000)]);
-  const passed = Number(tail.match(/^\s*(\d+) pass/m)?.[1] ?? 0);
-  const failed = Number(tail.match(/^\s*(\d+) fail/m)?.[1] ?? 0);
-  // A crashed runner that printed no summary counts as one failure.
-  return { passed, failed: failed || (code !== 0 ? 1 : 0) };
-}
-
 // The per-test timeout is also in bunfig.toml; passed here too because some bun versions ignored it there.
-const main = await run('suite (PostgreSQL + Redis)', ['test', '--timeout=30000', ...filters], env);
+const main = await runSuite('suite (PostgreSQL + Redis)', ['test', '--timeout=30000', ...filters], env);
 const smokeEnv = { ...env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
 const smoke = filters.length
   ? { passed: 0, failed: 0 }
-  : await run(
+  : await runSuite(
       'smoke (embedded PGlite, in-process queue)',
       ['test', '--timeout=30000', '--path-ignore-patterns=node_modules/**', './server/smoke'],
       smokeEnv,
