@@ -26,26 +26,24 @@ export async function showAvailability(db: Db, propertyId: number, query: { from
  * partner can diff what it sent against what is stored without treating absence as a case of its own.
  */
 async function readAvailability(db: Db, propertyId: number, from: number, to: number): Promise<RoomAvailability[]> {
-  const rows = await db.sql<{
-    id: number;
-    external_id: string;
-    partner_code: string | null;
-    date: string | null;
-    free: number | null;
-  }>`
-    select rt.id, rt.external_id, rt.partner_code, a.date, greatest(a.offered - a.booked, 0) as free
-    from room_types rt
-    left join availability a on a.property_id = rt.property_id and a.room_type_id = rt.id and a.date between ${formatDay(from)}::date and ${formatDay(to)}::date
-    where rt.property_id = ${propertyId} and rt.deleted_at is null
-    order by rt.created_at, rt.id, a.date`;
-  const rooms = new Map<number, RoomAvailability>();
-  for (const row of rows) {
-    let room = rooms.get(row.id);
-    if (!room) {
-      room = { room_type_id: row.external_id, partner_code: row.partner_code, dates: noneFree(from, to) };
-      rooms.set(row.id, room);
-    }
-    if (row.date !== null && row.free !== null) room.dates[row.date] = row.free;
+  const roomTypes = await db.sql<{ id: number; external_id: string; partner_code: string | null }>`
+    select id, external_id, partner_code from room_types
+    where property_id = ${propertyId} and deleted_at is null order by created_at, id`;
+  // The property's days in one range of the key per month partition, matched to rooms here. Joined to
+  // room_types in SQL, the generic plan probed each room type in each month (50 x 13 index scans: 90 ms
+  // for a year of 50 rooms beside 30 M day-rows, bench:volume).
+  const days = await db.sql<{ room_type_id: number; date: string; free: number }>`
+    select room_type_id, date, greatest(offered - booked, 0) as free from availability
+    where property_id = ${propertyId} and date between ${formatDay(from)}::date and ${formatDay(to)}::date`;
+  const rooms = new Map<number, RoomAvailability>(
+    roomTypes.map((rt) => [
+      rt.id,
+      { room_type_id: rt.external_id, partner_code: rt.partner_code, dates: noneFree(from, to) },
+    ]),
+  );
+  for (const day of days) {
+    const room = rooms.get(day.room_type_id);
+    if (room) room.dates[day.date] = day.free;
   }
   return [...rooms.values()];
 }

@@ -55,17 +55,19 @@ export async function readPlanRates(
   const plan = structure.ratePlan(planId);
   if (!plan) throw notFound();
   const pairs = structure.pairsOf(plan.id);
-  const roomTypeIds = pairs.map((p) => p.roomType.id);
   const sourcePlanId = plan.parentId ?? plan.id;
   const [fromText, toText] = [formatDay(from), formatDay(to)];
 
+  // The plan's days in one range of the key per month partition; rows of room types outside the plan's pairs
+  // are never looked up below. Filtered by room type in SQL, the generic plan probed each room type in each
+  // month (bench:volume, as the availability read).
   const stored = await db.sql<{ room_type_id: number; date: string; prices: Prices }>`
     select room_type_id, date, prices from rates
-    where property_id = ${propertyId} and rate_plan_id = ${sourcePlanId} and room_type_id = any(${roomTypeIds}::bigint[])
+    where property_id = ${propertyId} and rate_plan_id = ${sourcePlanId}
       and date between ${fromText}::date and ${toText}::date`;
   const restrictionRows = await db.sql<{ room_type_id: number; date: string } & Record<string, unknown>>`
     select room_type_id, date, min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure from restrictions
-    where property_id = ${propertyId} and rate_plan_id = ${plan.id} and room_type_id = any(${roomTypeIds}::bigint[])
+    where property_id = ${propertyId} and rate_plan_id = ${plan.id}
       and date between ${fromText}::date and ${toText}::date`;
   const pricesOf = new Map(stored.map((r) => [`${r.room_type_id}:${r.date}`, r.prices]));
   const restrictionsOf = new Map(restrictionRows.map((r) => [`${r.room_type_id}:${r.date}`, setFields(r)]));
