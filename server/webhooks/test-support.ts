@@ -218,11 +218,12 @@ export async function deliveryRows(deps: Deps, subscriptionExternalId: string) {
 
 /** Ends a test's subscriptions so later tests' sweeps do not keep retrying them against a stopped receiver. */
 export async function retireSubscriptions(deps: Deps, customerId: number): Promise<void> {
-  await deps.db.tx(async (tx) => {
-    await tx.sql`update deliveries set status = 'dead', next_attempt_at = null where customer_id = ${customerId}
-      and status in ('pending', 'failed', 'delivering')`;
-    await tx.sql`update subscriptions set deleted_at = now() where customer_id = ${customerId} and deleted_at is null`;
-  });
+  // Two statements, not one transaction: an attempt finishing meanwhile locks its delivery, then its
+  // subscription; holding the customer's deliveries while waiting for its subscriptions made a deadlock.
+  await deps.db
+    .sql`update subscriptions set deleted_at = now() where customer_id = ${customerId} and deleted_at is null`;
+  await deps.db.sql`update deliveries set status = 'dead', next_attempt_at = null where customer_id = ${customerId}
+    and status in ('pending', 'failed', 'delivering')`;
 }
 
 /** A throwaway self-signed certificate for 127.0.0.1 (openssl on PATH), which no client trusts. */
