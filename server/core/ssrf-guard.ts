@@ -78,7 +78,8 @@ export function isNeverReachable(address: string): boolean {
 
 export type LookupFn = (host: string) => Promise<{ address: string; family: number }[]>;
 
-const systemLookup: LookupFn = (host) => dnsLookup(host, { all: true, verbatim: true });
+/** The machine's resolver, every address of a name in the order it gives them. */
+export const systemLookup: LookupFn = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 export type DestinationProblem = 'invalid_url' | 'https_required' | 'unresolvable_host' | 'private_address';
 
@@ -142,17 +143,26 @@ export async function destinationProblem(
   }
   if (parsed.protocol !== 'https:' && !(allowPrivate && parsed.protocol === 'http:')) return 'https_required';
   if (allowPrivate) return undefined;
+  const addresses = await addressesOf(parsed, lookup);
+  if (typeof addresses === 'string') return addresses;
+  return addresses.every(isPublicAddress) ? undefined : 'private_address';
+}
+
+/**
+ * The addresses a URL's host stands for: the literal address, or every address DNS answers for the name (none
+ * is unresolvable). The one resolution step of the destination rules, for webhooks and legacy upstreams alike.
+ */
+export async function addressesOf(
+  parsed: URL,
+  lookup: LookupFn = systemLookup,
+): Promise<string[] | 'invalid_url' | 'unresolvable_host'> {
   const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
   if (!host) return 'invalid_url';
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookup(host)).map((a) => a.address);
-    } catch {
-      return 'unresolvable_host';
-    }
+  if (isIP(host)) return [host];
+  try {
+    const addresses = (await lookup(host)).map((a) => a.address);
+    return addresses.length ? addresses : 'unresolvable_host';
+  } catch {
+    return 'unresolvable_host';
   }
-  if (addresses.length === 0) return 'unresolvable_host';
-  return addresses.every(isPublicAddress) ? undefined : 'private_address';
 }

@@ -1,7 +1,5 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { validationError } from '../core/http/api-error.ts';
-import { isNeverReachable, isPublicAddress, type LookupFn } from '../core/ssrf-guard.ts';
+import { addressesOf, isNeverReachable, isPublicAddress, type LookupFn, systemLookup } from '../core/ssrf-guard.ts';
 
 /**
  * Where a legacy key's shadow requests may go (issue 25 N11): the webhook destination rules
@@ -14,8 +12,6 @@ import { isNeverReachable, isPublicAddress, type LookupFn } from '../core/ssrf-g
  * has no TLS inside its network.
  */
 export type UpstreamProblem = 'invalid_url' | 'userinfo' | 'unresolvable_host' | 'private_address' | 'link_local';
-
-const systemLookup: LookupFn = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 export async function upstreamProblem(
   url: string,
@@ -30,18 +26,8 @@ export async function upstreamProblem(
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'invalid_url';
   if (parsed.username || parsed.password) return 'userinfo';
-  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!host) return 'invalid_url';
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookup(host)).map((a) => a.address);
-    } catch {
-      return 'unresolvable_host';
-    }
-  }
-  if (addresses.length === 0) return 'unresolvable_host';
+  const addresses = await addressesOf(parsed, lookup);
+  if (typeof addresses === 'string') return addresses;
   if (addresses.some(isNeverReachable)) return 'link_local';
   if (!allowPrivate && !addresses.every(isPublicAddress)) return 'private_address';
   return undefined;
