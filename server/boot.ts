@@ -8,7 +8,7 @@ import { type Clock, systemClock } from './core/clock.ts';
 import type { Config } from './core/config.ts';
 import type { Db } from './core/db/db.ts';
 import { migrate } from './core/db/migrate.ts';
-import { openDb, openMigrationDb } from './core/db/open.ts';
+import { openDbForStart, openMigrationDb } from './core/db/open.ts';
 import { openPostgres } from './core/db/postgres.ts';
 import { primaryOnly, ReplicaReads } from './core/db/replica.ts';
 import type { Deps } from './core/deps.ts';
@@ -46,12 +46,17 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   const log = options.log ?? createLog(config.logLevel);
   const progress = options.progress ?? (() => {});
   progress(config.databaseUrl ? 'connecting to PostgreSQL' : `opening the embedded database in ${config.dataDir}`);
-  const db = options.db ?? (await openDb(config, log));
+  const opened = options.db
+    ? { db: options.db, migrated: async () => ({ written: Promise.resolve() }) }
+    : await openDbForStart(config, log);
+  const db = opened.db;
   const migration = openMigrationDb(config, db);
   const applied = await migrate(migration.db, (file, index, pending) =>
     progress(`applying migration ${index + 1}/${pending}: ${file}`),
   ).finally(() => migration.done());
   if (applied.length) log.info('migrations applied', { applied });
+  // Before the signing keys and the demo: the template is the migrated database and nothing of this installation.
+  await opened.migrated();
   const clock = options.clock ?? systemClock;
   progress('loading signing keys');
   const keys = new SigningKeys(db, (await loadKeyEncryptionKey(config)).key, clock);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
+import { templateWrites } from './core/db/pglite-template.ts';
 import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
 import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
@@ -66,6 +67,8 @@ async function shutdown(signal: string) {
     await deps.reads.close();
     await deps.db.close();
     if (deps.redis) await closeRedis(deps.redis);
+    // A first start keeps its template in the background; half of one would be thrown away.
+    await templateWrites();
   } catch (err) {
     deps.log.error('shutdown failed', errorFields(err));
   }

@@ -1,6 +1,16 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Static, Type as T } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { parseTrustedProxies, type TrustedProxies } from './http/client-address.ts';
+
+/** This checkout's `node_modules/.cache/qc-pglite-template`: it goes with node_modules, as a cache should. */
+const DEFAULT_PGLITE_TEMPLATE_DIR = join(
+  fileURLToPath(new URL('../..', import.meta.url)),
+  'node_modules',
+  '.cache',
+  'qc-pglite-template',
+);
 
 /**
  * Configuration, parsed once at boot from the environment. Every variable is read here and nowhere else;
@@ -32,6 +42,11 @@ const EnvSchema = T.Object({
   REDIS_URL: T.Optional(T.String({ pattern: '^rediss?(\\+cluster)?://' })),
   QC_OPERATOR_TOKEN: T.Optional(T.String({ minLength: 16 })),
   QC_DATA_DIR: T.String({ minLength: 1, default: '.data' }),
+  /**
+   * Where the embedded database keeps the snapshot a new, empty data dir starts from (server/core/db/
+   * pglite-template.ts); unset: node_modules/.cache/qc-pglite-template; `off`: every empty data dir runs initdb.
+   */
+  QC_PGLITE_TEMPLATE_DIR: T.Optional(T.String({ minLength: 1 })),
   QC_PUBLIC_URL: T.Optional(T.String({ pattern: '^https?://' })),
   QC_LOG_LEVEL: T.Union([T.Literal('info'), T.Literal('warn'), T.Literal('error'), T.Literal('silent')], {
     default: 'info',
@@ -130,6 +145,8 @@ export interface Config {
   dbStuckLivenessMs: number;
   operatorToken: string | undefined;
   dataDir: string;
+  /** Folder of the embedded database's template snapshot; undefined: none is used or kept. */
+  pgliteTemplateDir: string | undefined;
   publicUrl: string | undefined;
   logLevel: Env['QC_LOG_LEVEL'];
   demoOnEmpty: boolean;
@@ -269,6 +286,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     dbStuckLivenessMs: env.QC_DB_STUCK_LIVENESS_MS,
     operatorToken: env.QC_OPERATOR_TOKEN,
     dataDir: env.QC_DATA_DIR,
+    pgliteTemplateDir:
+      env.QC_PGLITE_TEMPLATE_DIR === 'off' ? undefined : (env.QC_PGLITE_TEMPLATE_DIR ?? DEFAULT_PGLITE_TEMPLATE_DIR),
     publicUrl: env.QC_PUBLIC_URL,
     logLevel: env.QC_LOG_LEVEL,
     demoOnEmpty: env.QC_DEMO_ON_EMPTY === '1',

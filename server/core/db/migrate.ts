@@ -17,25 +17,30 @@ export async function migrate(
   /** Called before each migration is applied (start-up prints progress with it). */
   onApply?: (file: string, index: number, pending: number) => void,
 ): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+  const files = migrationFiles();
   return db.tx(async (tx) => {
     await tx.sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
     await tx.sql`create table if not exists schema_migrations (
       name text primary key, applied_at timestamptz not null default now())`;
     const done = new Set((await tx.sql<{ name: string }>`select name from schema_migrations`).map((r) => r.name));
     const applied: string[] = [];
-    const pending = files.filter((file) => !done.has(file));
-    for (const file of pending) {
-      onApply?.(file, applied.length, pending.length);
-      const text = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
+    const pending = files.filter((file) => !done.has(file.name));
+    for (const { name, text } of pending) {
+      onApply?.(name, applied.length, pending.length);
       await execScript(tx, text);
-      await tx.sql`insert into schema_migrations (name) values (${file})`;
-      applied.push(file);
+      await tx.sql`insert into schema_migrations (name) values (${name})`;
+      applied.push(name);
     }
     return applied;
   }, MIGRATION_TIMEOUT);
+}
+
+/** Every `server/migrations/*.sql` in the order they apply, with its text. */
+export function migrationFiles(): { name: string; text: string }[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, text: readFileSync(join(MIGRATIONS_DIR, name), 'utf8') }));
 }
 
 /** Multi-statement scripts must go through the simple protocol: no parameters. */

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Log } from '../log.ts';
 import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
+import { currentTemplateKey, type OpenedPglite, openPgliteFromTemplate } from './pglite-template.ts';
 import { openPostgres } from './postgres.ts';
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite kept under the data dir. */
@@ -17,6 +18,20 @@ export async function openDb(config: Config, log?: Log): Promise<Db> {
         }),
     });
   return openPglite(join(config.dataDir, 'pglite'));
+}
+
+/**
+ * `openDb` for a service start: an empty embedded data dir starts from the template of a freshly migrated
+ * database when there is one (server/core/db/pglite-template.ts). Call `migrated()` once the migrations have run:
+ * a start that had to run initdb takes the template then (written to disk in the background).
+ */
+export async function openDbForStart(config: Config, log: Log): Promise<Pick<OpenedPglite, 'db' | 'migrated'>> {
+  if (config.databaseUrl)
+    return { db: await openDb(config, log), migrated: async () => ({ written: Promise.resolve() }) };
+  const cache = config.pgliteTemplateDir ? { dir: config.pgliteTemplateDir, key: currentTemplateKey() } : undefined;
+  const opened = await openPgliteFromTemplate(join(config.dataDir, 'pglite'), cache, log);
+  if (opened.source === 'template') log.info('embedded database started from its template', { dir: cache?.dir });
+  return opened;
 }
 
 /**
