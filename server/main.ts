@@ -6,7 +6,7 @@ import { templateWrites } from './core/db/pglite-template.ts';
 import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
 import { errorFields } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
-import { createDemo } from './demo/demo.ts';
+import { createDemo, type DemoStep } from './demo/demo.ts';
 import { demoSteps } from './demo/demo-steps.ts';
 import { newestDemoClient, restartBanner } from './demo/start-banner.ts';
 import { createLegacyCutover } from './legacy-cutover/legacy-cutover.ts';
@@ -124,7 +124,7 @@ try {
   }
   if (customers === 0 && config.demoOnEmpty) {
     console.log('Creating the demo customer (properties, rooms, plans, a calendar and bookings)...');
-    const demo = await createDemo(deps, demoSteps);
+    const demo = await createDemo(deps, demoSteps.map(afterATurnOfTheEventLoop));
     console.log(`
   Demo customer created (POST /ops/demo makes more):
     OAuth client_id:     ${demo.client.client_id}
@@ -149,6 +149,18 @@ try {
   }
 } catch (err) {
   if (!stopping) throw err;
+}
+
+/**
+ * The embedded database runs on this thread, and a chain of its queries never lets the event loop read the network:
+ * seeding the demo in one go held every request, /healthz included, until it was done. Between steps the requests
+ * that came in are answered (the demo's credentials are printed at the end either way).
+ */
+function afterATurnOfTheEventLoop(step: DemoStep): DemoStep {
+  return async (ctx) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await step(ctx);
+  };
 }
 
 /**
