@@ -1,9 +1,8 @@
-import { ok, okSchema } from '../core/http/envelope.ts';
-import { Answer, defineRoute } from '../core/routes/route.ts';
+import { okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
 import { CREATE_DESCRIPTION } from './create-booking.ts';
 import { BookingSchema, CreateB2bBookingBody } from './model.ts';
 import { createPartnerBooking } from './partner-booking.ts';
-import { bookingView } from './view.ts';
 
 export const createAgencyBooking = defineRoute({
   name: 'qc.agency_bookings.create',
@@ -19,8 +18,5 @@ export const createAgencyBooking = defineRoute({
   status: 201,
   response: okSchema(BookingSchema),
   errors: ['errors.qc.booking_create_failed'],
-  async handle({ deps, principal, body }) {
-    const { booking, changed, rooms } = await createPartnerBooking(deps, principal, body, 'QDA');
-    return new Answer(changed ? 201 : 200, ok(bookingView(booking, rooms)));
-  },
+  handle: ({ deps, principal, request, body }) => createPartnerBooking(deps, principal, request, body, 'QDA'),
 });

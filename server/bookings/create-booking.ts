@@ -1,8 +1,7 @@
-import { ok, okSchema } from '../core/http/envelope.ts';
-import { Answer, defineRoute } from '../core/routes/route.ts';
+import { okSchema } from '../core/http/envelope.ts';
+import { defineRoute } from '../core/routes/route.ts';
 import { BookingSchema, CreateBookingBody } from './model.ts';
 import { createPartnerBooking } from './partner-booking.ts';
-import { bookingView } from './view.ts';
 
 export const CREATE_DESCRIPTION =
   'Partner-originated booking, checked against the calendar like a sale: every night needs free rooms, no stop-sell, ' +
@@ -24,8 +23,6 @@ export const createBookingRoute = defineRoute({
   status: 201,
   response: okSchema(BookingSchema),
   errors: ['errors.qc.booking_create_failed'],
-  async handle({ deps, principal, body }) {
-    const { booking, changed, rooms } = await createPartnerBooking(deps, principal, body, body.source_channel);
-    return new Answer(changed ? 201 : 200, ok(bookingView(booking, rooms)));
-  },
+  handle: ({ deps, principal, request, body }) =>
+    createPartnerBooking(deps, principal, request, body, body.source_channel),
 });

@@ -81,8 +81,13 @@ export interface CreateOptions {
   checkAvailability?: boolean;
   /** Partner-originated creation: refuse on a shadow property (nothing is written while shadow). */
   requireLive?: boolean;
-  /** The operator intake's Idempotency-Key: a booking it already made is returned unchanged (intake-keys.ts). */
+  /** The request's Idempotency-Key: a booking it already made is returned unchanged (intake-keys.ts). */
   intakeKey?: IntakeKey;
+}
+
+export interface CreatedBooking extends BookingResult {
+  /** Set when the Idempotency-Key had already made this booking: when that key was kept (its replay's time). */
+  keptAt?: Date;
 }
 
 /**
@@ -94,13 +99,13 @@ export async function createBooking(
   deps: Deps,
   input: NewBooking,
   options: CreateOptions = {},
-): Promise<BookingResult> {
-  return deps.actors.run(input.propertyId, async (tx) => {
+): Promise<CreatedBooking> {
+  return deps.actors.run(input.propertyId, async (tx): Promise<CreatedBooking> => {
     const property = await propertyForBooking(tx, input.propertyId);
     if (!property) throw new BookingRefused('unknown_property');
-    const known =
-      (options.intakeKey && (await bookingOfIntakeKey(tx, options.intakeKey))) ??
-      (await byChannelReference(tx, property.id, input.channel, input.channelReference));
+    const kept = options.intakeKey && (await bookingOfIntakeKey(tx, options.intakeKey));
+    if (kept) return { booking: kept.booking, revisionId: null, changed: false, keptAt: kept.keptAt };
+    const known = await byChannelReference(tx, property.id, input.channel, input.channelReference);
     if (known) return { booking: known, revisionId: null, changed: false };
     const lines = await checkedLines(tx, property, input);
     if (options.requireLive && property.mode !== 'live') throw new BookingRefused('property_not_live');

@@ -111,5 +111,5 @@ export function intakeKeyOf(key: string | null, body: unknown): IntakeKey | unde
     throw validationError({
       idempotency_key: [`customer.booking.messages.${key.length ? 'max_length' : 'min_length'}`],
     });
-  return { key, fingerprint: sha256Hex(JSON.stringify(body)) };
+  return { origin: 'operator', key, fingerprint: sha256Hex(JSON.stringify(body)) };
 }

@@ -46,6 +46,7 @@ const PER_REQUEST = new Set([
 interface Keyed {
   rawBody?: Uint8Array;
   scope?: string;
+  fingerprint?: string;
   lease?: string;
 }
 const keyed = new WeakMap<Request, Keyed>();
@@ -91,7 +92,19 @@ export async function startIdempotentRequest(
     idempotencyReplays.inc();
     throw new IdempotentReplay(replay(started.response, requestState(request).headers));
   }
-  if (started.kind === 'started') keyed.set(request, { scope, lease: started.lease });
+  // Kept whether the store took the claim or not (unreachable: `unguarded`), for a route that also keeps the key
+  // with what it creates (requestKey).
+  keyed.set(request, { scope, fingerprint, lease: started.kind === 'started' ? started.lease : undefined });
+}
+
+/**
+ * The request's Idempotency-Key as the store scopes it (client, method, path, key) and the fingerprint of its
+ * body, once claimed: for a create that keeps the key in its own transaction as well (server/bookings/
+ * intake-keys.ts), because the store gives the key back on a 5xx, including the one whose COMMIT did happen.
+ */
+export function requestKey(request: Request): { scope: string; fingerprint: string } | undefined {
+  const entry = keyed.get(request);
+  return entry?.scope && entry.fingerprint ? { scope: entry.scope, fingerprint: entry.fingerprint } : undefined;
 }
 
 function replay(stored: StoredResponse, current: Record<string, string>): Response {
