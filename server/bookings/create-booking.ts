@@ -7,7 +7,9 @@ export const CREATE_DESCRIPTION =
   'Partner-originated booking, checked against the calendar like a sale: every night needs free rooms, no stop-sell, ' +
   'closed-to-arrival/departure or length-of-stay restriction may forbid it, and the property must be live. A refusal is 422 ' +
   'errors.qc.booking_create_failed with a `reason` (never cached under Idempotency-Key). 201 with the booking; a `reference` ' +
-  'you already used on this property and channel answers 200 with the booking it made, creating nothing.';
+  'you already used on this property and channel answers 200 with the booking it made, creating nothing. The ' +
+  'Idempotency-Key is kept with the booking, in its transaction: the same key and body again answers that booking (201, ' +
+  'Idempotency-Replayed: true), also after a 503 errors.qc.write_outcome_unknown whose booking had committed.';
 
 export const createBookingRoute = defineRoute({
   name: 'qc.bookings.create',

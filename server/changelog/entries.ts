@@ -21,6 +21,22 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    title: 'A booking retried after write_outcome_unknown is found, not made again',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          '`POST /bookings` and `POST /b2b/bookings` keep their `Idempotency-Key` with the booking, in its transaction. A retry with the same key and body after a 503 `errors.qc.write_outcome_unknown` (the booking had committed) answered 201 with a second booking; it now answers 201 with the booking the first call made, with `Idempotency-Replayed: true` and `Idempotency-Original-Timestamp`, and creates nothing. Another body under that key is 409 `errors.qc.idempotency_conflict`, as for any used key.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A retry of a keyed request whose service process died while running it waited up to 15 s for the dead claim before running (answering nothing meanwhile); it now waits at most 5 s.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title: 'An empty embedded data dir starts from a kept template',
     changes: [
       {

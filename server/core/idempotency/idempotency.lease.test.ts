@@ -7,7 +7,7 @@ import { type IdempotencyStore, MemoryIdempotencyStore } from './store.ts';
 /**
  * Issue 16 defect 9: after a crash, a retry with the same Idempotency-Key answered 409 in flight for up to
  * 5 minutes (the claim's fixed lease). The claim is now a short lease its owner renews while it runs: a live
- * owner keeps the key, a dead one (no renewals) frees it within the lease. A 300 ms lease stands in for 15 s.
+ * owner keeps the key, a dead one (no renewals) frees it within the lease. A 300 ms lease stands in for 5 s.
  */
 const LEASE_MS = 300;
 
