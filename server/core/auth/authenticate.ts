@@ -46,7 +46,7 @@ export async function authenticate(deps: Deps, authorization: string | null): Pr
       return found;
     });
     if (!row) throw unauthorized(token);
-    return toPrincipal(row, row.scopes);
+    return principalOf(row, undefined);
   }
 
   const claims = await verifyJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, token);
@@ -59,12 +59,33 @@ export async function authenticate(deps: Deps, authorization: string | null): Pr
     return found;
   });
   if (!row) throw unauthorized(token);
-  // A token narrowed at issue keeps its narrowing; a scope removed from the client since is gone at once.
-  const requested = typeof claims.scope === 'string' ? claims.scope.split(' ') : row.scopes;
-  return toPrincipal(
-    row,
-    requested.filter((s) => row.scopes.includes(s)),
-  );
+  return principalOf(row, typeof claims.scope === 'string' ? claims.scope : undefined);
+}
+
+// The principals built from one cached row, by the token's scope claim: a row is kept for up to
+// PRINCIPAL_MAX_AGE_MS and read by every request of its token, which rebuilt the same sets each time (issue 27).
+// Keyed by the row object, so a row dropped from the cache (revocation, scope removal) takes its principals along.
+const built = new WeakMap<ClientRow, Map<string | undefined, Principal>>();
+
+function principalOf(row: ClientRow, scopeClaim: string | undefined): Principal {
+  let byScope = built.get(row);
+  if (!byScope) {
+    byScope = new Map();
+    built.set(row, byScope);
+  }
+  let principal = byScope.get(scopeClaim);
+  if (!principal) {
+    // A token narrowed at issue keeps its narrowing; a scope removed from the client since is gone at once.
+    const requested = scopeClaim === undefined ? row.scopes : scopeClaim.split(' ');
+    principal = toPrincipal(
+      row,
+      requested.filter((s) => row.scopes.includes(s)),
+    );
+    // Distinct scope claims are few per client; the bound keeps a forged variety from growing memory.
+    if (byScope.size >= 16) byScope.clear();
+    byScope.set(scopeClaim, principal);
+  }
+  return principal;
 }
 
 function toPrincipal(row: ClientRow, scopes: string[]): Principal {

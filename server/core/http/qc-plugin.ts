@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import { authenticate } from '../auth/authenticate.ts';
-import type { Principal } from '../auth/principal.ts';
 import { grants } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
 import {
@@ -64,7 +63,6 @@ export function qcPipeline(deps: Deps) {
           if (principal && request.method !== 'GET' && request.method !== 'HEAD') deps.reads.wrote(principal.clientPk);
           if (principal) await startIdempotentRequest(deps, spec, request, principal);
         },
-        resolve: ({ request }) => ({ principal: requestState(request).principal as Principal }),
         async error({ request, code, error, server, set }) {
           if (error instanceof IdempotentReplay) return replay(error, set);
           if (code === 'PARSE') {
