@@ -13,7 +13,8 @@ import { backfillCalendar } from './calendar-backfill.ts';
  * previous release keeps serving) before the migration swaps the names. Each on a database of its own,
  * named after the test database and dropped afterwards, migrated only up to 0820 first.
  */
-const base = process.env.DATABASE_URL ?? '';
+// Its own databases are made and opened directly: through a transaction pooler (npm run test:pooler) neither works.
+const base = process.env.DATABASE_SESSION_URL ?? process.env.DATABASE_URL ?? '';
 const MIGRATIONS = join(import.meta.dir, '..', 'server', 'migrations');
 const admin = postgres(base.replace(/\/[^/]+$/, '/postgres'), { max: 1, onnotice: () => {} });
 const created: string[] = [];
