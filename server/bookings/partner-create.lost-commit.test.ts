@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { buildApp } from '../app.ts';
-import { createDeps } from '../boot.ts';
-import { parseConfig } from '../core/config.ts';
-import type { Db } from '../core/db/db.ts';
-import { openPostgres } from '../core/db/postgres.ts';
-import { createLog } from '../core/log.ts';
+import { type AppBehindRelay, startAppBehindRelay } from '../testing/app-behind-relay.ts';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { OPERATOR_TOKEN, startTestApp, TEST_KEY_ENCRYPTION_KEY, type TestApp } from '../testing/harness.ts';
-import { TcpProxy } from '../testing/tcp-proxy.ts';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TcpProxy } from '../testing/tcp-proxy.ts';
 import { type BookingFixture, bookingFixture, partnerBody, pushFree } from './test-fixtures.ts';
 
 /**
@@ -21,40 +16,18 @@ describe.skipIf(!process.env.DATABASE_URL)('POST /v1/qc/bookings when the connec
   let t: TestApp;
   let fx: BookingFixture;
   let proxy: TcpProxy;
-  let proxiedDb: Db;
-  let proxied: ReturnType<typeof buildApp>;
+  let relay: AppBehindRelay;
+  let proxied: AppBehindRelay['app'];
 
   beforeAll(async () => {
     t = await startTestApp();
     fx = await bookingFixture(t);
     await pushFree(t, fx, 0, '2027-03-01', '2027-03-31', 9);
-    const url = new URL(process.env.DATABASE_URL as string);
-    proxy = TcpProxy.start(Number(url.port || 5432));
-    url.host = `127.0.0.1:${proxy.port}`;
-    // As through a transaction pooler: statements go unprepared, so every COMMIT carries its text for the relay.
-    proxiedDb = openPostgres(url.toString(), {
-      max: 2,
-      sessionUrl: process.env.DATABASE_SESSION_URL ?? process.env.DATABASE_URL,
-    });
-    const config = parseConfig({
-      QC_LOG_LEVEL: 'silent',
-      QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
-      QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
-      DATABASE_URL: url.toString(),
-      REDIS_URL: process.env.REDIS_URL,
-      QC_DEMO_ON_EMPTY: '0',
-    });
-    const deps = await createDeps(config, {
-      db: proxiedDb,
-      log: createLog('silent'),
-      enforceRateLimits: false,
-      redisKeyPrefix: `qc-test:${crypto.randomUUID()}:`,
-    });
-    proxied = buildApp(deps, { operatorToken: OPERATOR_TOKEN });
+    relay = await startAppBehindRelay({ redis: true });
+    ({ proxy, app: proxied } = relay);
   });
   afterAll(async () => {
-    await proxiedDb?.close();
-    proxy?.stop();
+    await relay?.close();
     await t?.close();
   });
 

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { buildApp } from '../app.ts';
-import { createDeps } from '../boot.ts';
-import { parseConfig } from '../core/config.ts';
-import type { Db } from '../core/db/db.ts';
-import { openPostgres } from '../core/db/postgres.ts';
-import { createLog } from '../core/log.ts';
 import type { Demo } from '../demo/demo.ts';
+import { type AppBehindRelay, startAppBehindRelay } from '../testing/app-behind-relay.ts';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { OPERATOR_TOKEN, startTestApp, TEST_KEY_ENCRYPTION_KEY, type TestApp } from '../testing/harness.ts';
-import { TcpProxy } from '../testing/tcp-proxy.ts';
+import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../testing/harness.ts';
+import type { TcpProxy } from '../testing/tcp-proxy.ts';
 
 /**
  * Issue 23: during backend terminations, 15 of 171 answers "503, the request was not applied" to POST
@@ -21,8 +16,8 @@ describe.skipIf(!process.env.DATABASE_URL)('POST /ops/bookings with an Idempoten
   let t: TestApp;
   let demo: Demo;
   let proxy: TcpProxy;
-  let proxiedDb: Db;
-  let proxied: ReturnType<typeof buildApp>;
+  let relay: AppBehindRelay;
+  let proxied: AppBehindRelay['app'];
   let pair: { room_type_id: number; rate_plan_id: number };
 
   beforeAll(async () => {
@@ -34,28 +29,11 @@ describe.skipIf(!process.env.DATABASE_URL)('POST /ops/bookings with an Idempoten
       where pr.external_id = ${live()} and p.parent_id is null and p.sell_type = 'per_room' limit 1`;
     if (!row) throw new Error('demo has no per-room plan');
     pair = row;
-    const url = new URL(process.env.DATABASE_URL as string);
-    proxy = TcpProxy.start(Number(url.port || 5432));
-    url.host = `127.0.0.1:${proxy.port}`;
-    // As through a transaction pooler (a session URL given): statements go unprepared, so every COMMIT carries
-    // its text for the relay to recognise.
-    proxiedDb = openPostgres(url.toString(), {
-      max: 2,
-      sessionUrl: process.env.DATABASE_SESSION_URL ?? process.env.DATABASE_URL,
-    });
-    const config = parseConfig({
-      QC_LOG_LEVEL: 'silent',
-      QC_OPERATOR_TOKEN: OPERATOR_TOKEN,
-      QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
-      DATABASE_URL: url.toString(),
-      QC_DEMO_ON_EMPTY: '0',
-    });
-    const deps = await createDeps(config, { db: proxiedDb, log: createLog('silent'), enforceRateLimits: false });
-    proxied = buildApp(deps, { operatorToken: OPERATOR_TOKEN });
+    relay = await startAppBehindRelay();
+    ({ proxy, app: proxied } = relay);
   });
   afterAll(async () => {
-    await proxiedDb?.close();
-    proxy?.stop();
+    await relay?.close();
     await t?.close();
   });
 
@@ -71,7 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL)('POST /ops/bookings with an Idempoten
     rooms: [{ room_type_id: pair.room_type_id, rate_plan_id: pair.rate_plan_id, adults: 2 }],
     total_price: { amount: 100 },
   });
-  async function post(app: ReturnType<typeof buildApp>, body: unknown, key?: string) {
+  async function post(app: AppBehindRelay['app'], body: unknown, key?: string) {
     const res = await app.handle(
       new Request('http://localhost/ops/bookings', {
         method: 'POST',
