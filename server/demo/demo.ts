@@ -3,6 +3,7 @@ import { SCOPES } from '../core/auth/scopes.ts';
 import { randomSecret } from '../core/auth/secrets.ts';
 import type { Deps } from '../core/deps.ts';
 import type { PropertyRow } from '../core/resolve.ts';
+import { createCustomer } from '../customers/customers.ts';
 import { createLegacyKey } from '../legacy-cutover/legacy-keys.ts';
 import { createClient } from '../oauth/clients.ts';
 import { insertProperty } from '../properties/insert-property.ts';
@@ -99,10 +100,7 @@ export async function createDemo(deps: Deps, steps: readonly DemoStep[]): Promis
   const suffix = randomSecret(4)
     .replace(/[^A-Za-z0-9]/g, 'x')
     .toUpperCase();
-  const [customer] = await deps.db.sql<{ id: number }>`
-    insert into customers (name) values (${`Demo Hotels ${suffix}`}) returning id`;
-  if (!customer) throw new Error('customer insert returned no row');
-  const customerId = customer.id;
+  const customerId = (await createCustomer(deps.db, { name: `Demo Hotels ${suffix}` })).id;
   const live = await insertProperty(deps.db, {
     customerId,
     name: `Seaside Demo Hotel ${suffix}`,
