@@ -1,4 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { CreateTemplateBody, TemplateSchema } from './model.ts';
 import { createTemplate } from './templates.ts';
@@ -25,7 +26,12 @@ export const createAutoEmailTemplate = defineRoute({
   status: 201,
   response: okSchema(TemplateSchema),
   errors: ['errors.qc.property_id_not_granted_to_client'],
-  async handle({ deps, principal, body }) {
-    return ok(templateView(await deps.db.tx((tx) => createTemplate(tx, principal, body))));
+  async handle({ deps, principal, body, request }) {
+    const kept = keptCreate(request, deps.clock.now());
+    return deps.db.tx(async (tx) => {
+      const answer = ok(templateView(await createTemplate(tx, principal, body)));
+      await kept.keep(tx, 201, answer);
+      return answer;
+    });
   },
 });

@@ -3,6 +3,7 @@ import { type TSchema, t } from 'elysia';
 import type { Db } from '../core/db/db.ts';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute, type RouteDefinition } from '../core/routes/route.ts';
@@ -69,7 +70,10 @@ interface OwnedWrite {
   errors?: RouteDefinition['errors'];
 }
 
-/** POST of a new record on the property: 201 with its view; the domain function runs in one transaction. */
+/**
+ * POST of a new record on the property: 201 with its view; the domain function runs in one transaction, which
+ * keeps the Idempotency-Key with the answer (kept-creates.ts).
+ */
 export function ownedCreateRoute<S extends TSchema, R>(
   write: OwnedWrite & { body: S; create: Write<Static<S>>; view: (row: R) => unknown },
 ): RouteDefinition {
@@ -81,10 +85,14 @@ export function ownedCreateRoute<S extends TSchema, R>(
     body: write.body,
     response: okSchema(write.schema),
     errors: write.errors,
-    handle: inProperty(async ({ deps, body }, property) => {
+    handle: inProperty(async ({ deps, body, request }, property) => {
       const now = deps.clock.now();
-      const row = await deps.db.tx((tx) => write.create(tx, property, body as Static<S>, now));
-      return ok(write.view(row as R));
+      const kept = keptCreate(request, now);
+      return deps.db.tx(async (tx) => {
+        const answer = ok(write.view((await write.create(tx, property, body as Static<S>, now)) as R));
+        await kept.keep(tx, 201, answer);
+        return answer;
+      });
     }),
   });
 }

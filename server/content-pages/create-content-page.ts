@@ -1,4 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
@@ -26,8 +27,12 @@ export const createContentPage = defineRoute({
   status: 201,
   response: okSchema(PageSchema),
   errors: ['errors.qc.content_page_slug_taken', 'errors.qc.gallery_image_not_found'],
-  handle: inProperty(async ({ deps, principal, body }, property) => {
-    const row = await deps.db.tx((tx) => createPage(tx, principal, property, body));
-    return ok(await pageView(deps.db, row));
+  handle: inProperty(async ({ deps, principal, body, request }, property) => {
+    const kept = keptCreate(request, deps.clock.now());
+    return deps.db.tx(async (tx) => {
+      const answer = ok(await pageView(tx, await createPage(tx, principal, property, body)));
+      await kept.keep(tx, 201, answer);
+      return answer;
+    });
   }),
 });

@@ -1,5 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import type { ImageRow } from './images.ts';
 import { ImageSchema, RegisterBody } from './model.ts';
 import { registerLegacyImage } from './upload.ts';
 import { imageView } from './view.ts';
@@ -29,8 +31,11 @@ export const registerGalleryImage = defineRoute({
     'errors.qc.gallery_image_too_large',
     'errors.qc.gallery_upload_failed',
   ],
-  async handle({ deps, principal, body }) {
-    const row = await registerLegacyImage(deps, principal, body.legacy_file_id);
-    return ok(imageView(deps.config, principal, row, []));
+  async handle({ deps, principal, body, request }) {
+    const kept = keptCreate(request, deps.clock.now());
+    const answer = (row: ImageRow) => ok(imageView(deps.config, principal, row, []));
+    return answer(
+      await registerLegacyImage(deps, principal, body.legacy_file_id, (tx, row) => kept.keep(tx, 201, answer(row))),
+    );
   },
 });

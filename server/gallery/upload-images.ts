@@ -1,6 +1,8 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import type { ImageRow } from './images.ts';
 import { ImageSchema, UploadBody } from './model.ts';
 import { uploadImages } from './upload.ts';
 import { imageView } from './view.ts';
@@ -35,8 +37,9 @@ export const uploadGalleryImages = defineRoute({
     'errors.qc.gallery_too_many_files',
     'errors.qc.gallery_upload_failed',
   ],
-  async handle({ deps, principal, body }) {
-    const rows = await uploadImages(deps, principal, body.images);
-    return ok({ images: rows.map((row) => imageView(deps.config, principal, row, [])) });
+  async handle({ deps, principal, body, request }) {
+    const kept = keptCreate(request, deps.clock.now());
+    const answer = (rows: ImageRow[]) => ok({ images: rows.map((row) => imageView(deps.config, principal, row, [])) });
+    return answer(await uploadImages(deps, principal, body.images, (tx, rows) => kept.keep(tx, 201, answer(rows))));
   },
 });

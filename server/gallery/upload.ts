@@ -1,6 +1,6 @@
 import type { Principal } from '../core/auth/principal.ts';
 import { sha256Hex } from '../core/auth/secrets.ts';
-import { SqlState, sqlState } from '../core/db/db.ts';
+import { type Db, SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import { errorFields } from '../core/log.ts';
@@ -24,7 +24,12 @@ interface Checked {
  * errors.qc.gallery_upload_failed: what was already stored is removed again and no row is written, so the
  * gallery never lists an image whose bytes are missing.
  */
-export async function uploadImages(deps: Deps, principal: Principal, files: readonly File[]): Promise<ImageRow[]> {
+export async function uploadImages(
+  deps: Deps,
+  principal: Principal,
+  files: readonly File[],
+  inTx: (tx: Db, rows: ImageRow[]) => Promise<void> = async () => {},
+): Promise<ImageRow[]> {
   if (files.length > MAX_FILES_PER_UPLOAD) throw new ApiError('errors.qc.gallery_too_many_files');
   const checked: Checked[] = [];
   for (const [index, file] of files.entries()) {
@@ -63,6 +68,7 @@ export async function uploadImages(deps: Deps, principal: Principal, files: read
         await recordCreated(deps, tx, row, 'upload');
         rows.push(row);
       }
+      await inTx(tx, rows);
       return rows;
     });
   } catch (err) {
@@ -76,7 +82,12 @@ export async function uploadImages(deps: Deps, principal: Principal, files: read
  * same storage) to the gallery without copying it. Its content is checked like an upload's. The legacy
  * file stays the legacy platform's: deleting the gallery image never deletes it.
  */
-export async function registerLegacyImage(deps: Deps, principal: Principal, legacyFileId: string): Promise<ImageRow> {
+export async function registerLegacyImage(
+  deps: Deps,
+  principal: Principal,
+  legacyFileId: string,
+  inTx: (tx: Db, row: ImageRow) => Promise<void> = async () => {},
+): Promise<ImageRow> {
   const storageKey = `legacy/${principal.customerId}/${legacyFileId}`;
   let bytes: Uint8Array | undefined;
   try {
@@ -104,6 +115,7 @@ export async function registerLegacyImage(deps: Deps, principal: Principal, lega
         returning *`;
       if (!row) throw new Error('gallery insert returned no row');
       await recordCreated(deps, tx, row, 'legacy_file');
+      await inTx(tx, row);
       return row;
     });
   } catch (err) {

@@ -1,4 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
@@ -26,9 +27,10 @@ export const createGuestFeedback = defineRoute({
   status: 201,
   response: okSchema(FeedbackSchema),
   errors: ['errors.qc.guest_feedback_unknown_booking', 'errors.qc.guest_feedback_exists'],
-  handle: inProperty(async ({ deps, body }, property) => {
-    const row = await deps.db.tx((tx) =>
-      createFeedback(tx, property, {
+  handle: inProperty(async ({ deps, body, request }, property) => {
+    const kept = keptCreate(request, deps.clock.now());
+    return deps.db.tx(async (tx) => {
+      const row = await createFeedback(tx, property, {
         bookingId: body.booking_id,
         overallScore: body.overall_score,
         scores: body.scores as Record<string, number> | undefined,
@@ -36,8 +38,10 @@ export const createGuestFeedback = defineRoute({
         language: body.language,
         wouldRecommend: body.would_recommend,
         answeredAt: body.answered_at ? new Date(body.answered_at) : deps.clock.now(),
-      }),
-    );
-    return ok(feedbackView(row));
+      });
+      const answer = ok(feedbackView(row));
+      await kept.keep(tx, 201, answer);
+      return answer;
+    });
   }),
 });

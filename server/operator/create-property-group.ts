@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { ok } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { createPropertyGroup } from '../property-groups/groups.ts';
 import { RowId } from './operator-params.ts';
@@ -11,7 +12,12 @@ export const createPropertyGroupOp = defineOperatorRoute({
   path: '/property-groups',
   summary: "Create a group of a customer's properties",
   body: t.Object({ customer_id: RowId, name: t.String({ minLength: 1 }) }),
-  async handle({ deps, body }) {
-    return ok(await createPropertyGroup(deps.db, body.customer_id, body.name));
+  async handle({ deps, body, request }) {
+    const kept = keptCreate(request, deps.clock.now());
+    return deps.db.tx(async (tx) => {
+      const answer = ok(await createPropertyGroup(tx, body.customer_id, body.name));
+      await kept.keep(tx, 200, answer);
+      return answer;
+    });
   },
 });

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { ok } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { insertProperty } from '../properties/insert-property.ts';
 import { propertyView } from '../properties/view.ts';
@@ -22,17 +23,22 @@ export const createPropertyOp = defineOperatorRoute({
     type_id: t.Optional(t.Integer()),
     group_id: t.Optional(RowId),
   }),
-  async handle({ deps, body }) {
-    const row = await insertProperty(deps.db, {
-      customerId: body.customer_id,
-      name: body.name,
-      currency: body.currency,
-      timezone: body.timezone,
-      mode: body.mode,
-      partnerCode: body.partner_code,
-      typeId: body.type_id,
+  async handle({ deps, body, request }) {
+    const kept = keptCreate(request, deps.clock.now());
+    return deps.db.tx(async (tx) => {
+      const row = await insertProperty(tx, {
+        customerId: body.customer_id,
+        name: body.name,
+        currency: body.currency,
+        timezone: body.timezone,
+        mode: body.mode,
+        partnerCode: body.partner_code,
+        typeId: body.type_id,
+      });
+      if (body.group_id) await setPropertyGroup(tx, row.id, body.group_id);
+      const answer = ok({ ...propertyView(row), internal_id: row.id });
+      await kept.keep(tx, 200, answer);
+      return answer;
     });
-    if (body.group_id) await setPropertyGroup(deps.db, row.id, body.group_id);
-    return ok({ ...propertyView(row), internal_id: row.id });
   },
 });

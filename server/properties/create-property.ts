@@ -1,4 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { CreatePropertyBody, PropertySchema } from './model.ts';
 import { createPartnerProperty } from './service.ts';
@@ -25,17 +26,20 @@ export const createProperty = defineRoute({
   status: 201,
   response: okSchema(PropertySchema),
   errors: ['errors.qc.property_creation_not_allowed', 'errors.qc.partner_code_taken'],
-  async handle({ deps, principal, body }) {
-    const row = await deps.db.tx((tx) =>
-      createPartnerProperty(tx, principal, {
+  async handle({ deps, principal, body, request }) {
+    const kept = keptCreate(request, deps.clock.now());
+    return deps.db.tx(async (tx) => {
+      const row = await createPartnerProperty(tx, principal, {
         name: body.name,
         nameTr: body.name_tr,
         typeId: body.type_id,
         currency: body.currency,
         timezone: body.timezone,
         partnerCode: body.partner_code,
-      }),
-    );
-    return ok(propertyView(row));
+      });
+      const answer = ok(propertyView(row));
+      await kept.keep(tx, 201, answer);
+      return answer;
+    });
   },
 });

@@ -1,4 +1,5 @@
 import { ok } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { accountProperties, requireAccountScope } from './account-scope.ts';
 import { changeGroup, createPropertyGroup, resolveGroup } from './groups.ts';
@@ -20,14 +21,16 @@ export const createPropertyGroupRoute = defineRoute({
   status: 201,
   response: GroupAnswer,
   errors: ['errors.qc.account_scoped_credential_required'],
-  async handle({ deps, principal, body }) {
+  async handle({ deps, principal, body, request }) {
     requireAccountScope(principal);
     const members = body.property_ids ? await accountProperties(deps.db, principal, body.property_ids) : undefined;
-    const created = await deps.db.tx(async (tx) => {
+    const kept = keptCreate(request, deps.clock.now());
+    return deps.db.tx(async (tx) => {
       const group = await createPropertyGroup(tx, principal.customerId, body.name);
       if (members) await changeGroup(tx, group, { propertyIds: members });
-      return group;
+      const answer = ok(propertyGroupView(await resolveGroup(tx, principal.customerId, group.external_id)));
+      await kept.keep(tx, 201, answer);
+      return answer;
     });
-    return ok(propertyGroupView(await resolveGroup(deps.db, principal.customerId, created.external_id)));
   },
 });

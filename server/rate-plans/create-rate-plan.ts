@@ -1,4 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
@@ -46,7 +47,8 @@ export const createRatePlan = defineRoute({
     'errors.qc.parent_rate_plan_not_on_property',
     'errors.qc.derivation_requires_parent',
   ],
-  handle: inProperty(async ({ deps, principal, body }, property) => {
-    return ok(await addRatePlan(deps.db, principal, property, body));
+  handle: inProperty(async ({ deps, principal, body, request }, property) => {
+    const kept = keptCreate(request, deps.clock.now());
+    return ok(await addRatePlan(deps.db, principal, property, body, (tx, shown) => kept.keep(tx, 201, ok(shown))));
   }),
 });

@@ -11,17 +11,23 @@ import { showRatePlan } from './plan-reads.ts';
 import { applyPricingModel } from './pricing-model.ts';
 import { createRatePlan, lockStructure, type RatePlanRecord } from './service.ts';
 
-/** POST rate_plans: validates and resolves the request, then creates plan and pairs in one transaction. */
+/**
+ * POST rate_plans: validates and resolves the request, then creates plan and pairs in one transaction. `inTx`
+ * runs last in it with the plan as shown (the route keeps its Idempotency-Key there).
+ */
 export async function addRatePlan(
   db: Db,
   principal: Principal,
   property: PropertyRow,
   body: typeof CreateRatePlanBody.static,
+  inTx: (tx: Db, shown: Awaited<ReturnType<typeof showRatePlan>>) => Promise<void> = async () => {},
 ) {
   const input = await createRequest(db, principal, property, body);
   return db.tx(async (tx) => {
     const plan = await createRatePlan(tx, property, input);
-    return showRatePlan(tx, property.id, plan.id);
+    const shown = await showRatePlan(tx, property.id, plan.id);
+    await inTx(tx, shown);
+    return shown;
   });
 }
 

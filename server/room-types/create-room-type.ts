@@ -1,4 +1,5 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
@@ -29,9 +30,10 @@ export const createRoomType = defineRoute({
   status: 201,
   response: okSchema(RoomTypeSchema),
   errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
-  handle: inProperty(async ({ deps, body }, property) => {
-    const row = await deps.db.tx((tx) =>
-      insertRoomType(tx, property, {
+  handle: inProperty(async ({ deps, body, request }, property) => {
+    const kept = keptCreate(request, deps.clock.now());
+    return deps.db.tx(async (tx) => {
+      const row = await insertRoomType(tx, property, {
         name: body.name,
         nameTr: body.name_tr,
         kind: body.kind as RoomKind | undefined,
@@ -47,8 +49,10 @@ export const createRoomType = defineRoute({
         images: body.images,
         partnerCode: body.partner_code,
         partnerName: body.partner_name,
-      }),
-    );
-    return ok(roomTypeView(row));
+      });
+      const answer = ok(roomTypeView(row));
+      await kept.keep(tx, 201, answer);
+      return answer;
+    });
   }),
 });

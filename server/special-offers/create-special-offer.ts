@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import { resolveBookingButton } from '../booking-buttons/store.ts';
 import { configOperation } from '../config-surfaces/operation.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { CreateSpecialOfferBody, SpecialOfferSchema } from './model.ts';
 import { createSpecialOffer } from './service.ts';
@@ -22,9 +23,14 @@ export const createSpecialOfferRoute = defineRoute({
   body: CreateSpecialOfferBody,
   response: okSchema(SpecialOfferSchema),
   errors: ['errors.qc.sfp_min_gt_max_nights'],
-  async handle({ deps, principal, params, body }) {
+  async handle({ deps, principal, params, body, request }) {
     const { button, property } = await resolveBookingButton(deps.db, principal, params.button);
     const now = deps.clock.now();
-    return ok(specialOfferView(await deps.db.tx((tx) => createSpecialOffer(tx, button, property, body, now))));
+    const kept = keptCreate(request, now);
+    return deps.db.tx(async (tx) => {
+      const answer = ok(specialOfferView(await createSpecialOffer(tx, button, property, body, now)));
+      await kept.keep(tx, 201, answer);
+      return answer;
+    });
   },
 });

@@ -1,8 +1,9 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { readSubscriptionInput } from './input.ts';
 import { CreateSubscriptionBody, SubscriptionWithSecretSchema } from './model.ts';
-import { createSubscription } from './service.ts';
+import { createSubscription, type SubscriptionRow } from './service.ts';
 import { subscriptionView } from './view.ts';
 
 export const createSubscriptionRoute = defineRoute({
@@ -30,9 +31,12 @@ export const createSubscriptionRoute = defineRoute({
   status: 201,
   response: okSchema(SubscriptionWithSecretSchema),
   errors: ['errors.qc.subscription.unknown_property'],
-  async handle({ deps, principal, body }) {
+  async handle({ deps, principal, body, request }) {
     const input = await readSubscriptionInput(deps, principal, body, 'create');
-    const { row, secret } = await createSubscription(deps, principal, input);
-    return ok({ ...subscriptionView(row), secret });
+    const kept = keptCreate(request, deps.clock.now());
+    const answer = ({ row, secret }: { row: SubscriptionRow; secret: string }) =>
+      ok({ ...subscriptionView(row), secret });
+    // The secret is kept in the answer as it is in the subscription's own row: the key's retry shows it again.
+    return answer(await createSubscription(deps, principal, input, (tx, made) => kept.keep(tx, 201, answer(made))));
   },
 });

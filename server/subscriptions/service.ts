@@ -95,7 +95,13 @@ function eventData(row: SubscriptionRow) {
   return { subscription_id: row.external_id, url: row.url, event_types: row.event_types, status: row.status };
 }
 
-export async function createSubscription(deps: Deps, principal: Principal, input: SubscriptionChanges) {
+/** `inTx`: runs last in the subscription's transaction (the route keeps its Idempotency-Key there). */
+export async function createSubscription(
+  deps: Deps,
+  principal: Principal,
+  input: SubscriptionChanges,
+  inTx: (tx: Db, made: { row: SubscriptionRow; secret: string }) => Promise<void> = async () => {},
+) {
   const now = deps.clock.now();
   const secret = newSecret();
   return deps.db.tx(async (tx) => {
@@ -113,6 +119,7 @@ export async function createSubscription(deps: Deps, principal: Principal, input
       data: eventData(row),
     });
     await tx.sql`update subscriptions set since_event_id = ${event.id} where id = ${row.id}`;
+    await inTx(tx, { row, secret });
     return { row, secret };
   });
 }

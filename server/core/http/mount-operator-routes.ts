@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.ts';
+import { replayingKeptCreates } from '../idempotency/kept-creates.ts';
 import type { OperatorRouteDefinition } from '../routes/operator-route.ts';
 import { Answer } from '../routes/route.ts';
 import type { JsonApp } from './json-app.ts';
@@ -24,14 +25,16 @@ export function mountOperatorRoutes(
       set: { status?: number | string; headers: Record<string, string | number> };
     }) => {
       const run = async () => {
-        const result = await definition.handle({
-          deps,
-          params: ctx.params,
-          query: ctx.query,
-          body: ctx.body,
-          customerId: customerOf(ctx.request),
-          request: ctx.request,
-        } as never);
+        const result = await replayingKeptCreates(deps.db, ctx.request, () =>
+          definition.handle({
+            deps,
+            params: ctx.params,
+            query: ctx.query,
+            body: ctx.body,
+            customerId: customerOf(ctx.request),
+            request: ctx.request,
+          } as never),
+        );
         return result instanceof Answer
           ? { status: result.status, body: result.body, headers: result.headers as Record<string, string> }
           : { status: 200, body: result, headers: {} };

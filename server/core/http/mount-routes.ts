@@ -1,5 +1,6 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Deps } from '../deps.ts';
+import { replayingKeptCreates } from '../idempotency/kept-creates.ts';
 import { Answer, type RouteDefinition } from '../routes/route.ts';
 import { operationDetail } from './openapi-operation.ts';
 import type { QcApp } from './qc-app.ts';
@@ -24,14 +25,16 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
       request: Request;
       set: { status?: number | string; headers: Record<string, string | number> };
     }) => {
-      const result = await definition.handle({
-        deps,
-        principal: requestState(ctx.request).principal as never,
-        params: ctx.params,
-        query: ctx.query,
-        body: ctx.body,
-        request: ctx.request,
-      } as never);
+      const result = await replayingKeptCreates(deps.db, ctx.request, () =>
+        definition.handle({
+          deps,
+          principal: requestState(ctx.request).principal as never,
+          params: ctx.params,
+          query: ctx.query,
+          body: ctx.body,
+          request: ctx.request,
+        } as never),
+      );
       if (result instanceof Response) return result;
       const given = result instanceof Answer ? result : new Answer(definition.status ?? 200, result);
       const answer =

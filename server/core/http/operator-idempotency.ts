@@ -1,14 +1,15 @@
 import { sha256Hex } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
-import { MAX_KEY_LENGTH } from '../idempotency/idempotent-request.ts';
+import { keyOperatorRequest, MAX_KEY_LENGTH } from '../idempotency/idempotent-request.ts';
 import { validationError } from './api-error.ts';
 
 /**
  * `Idempotency-Key` on the operator API's creates (POST): the same key and body again within 24 hours answers
  * the first answer (`Idempotency-Replayed: true`) instead of creating a second customer, property or client;
  * another body under the key is 409. Kept in the idempotency store (Redis when configured), like the partner
- * API's keys: it dedups a retry after a timeout or a 503, not one after a COMMIT whose outcome is unknown
- * (`errors.qc.write_outcome_unknown`). The booking intake keeps its key in the database instead, for that case.
+ * API's keys; a create also keeps the key with what it makes, in its transaction (kept-creates.ts), so a retry
+ * after a COMMIT whose outcome is unknown (`errors.qc.write_outcome_unknown`) answers what it made. The booking
+ * intake keeps its key with the booking instead (server/bookings/intake-keys.ts).
  */
 export async function withOperatorIdempotency(
   deps: Deps,
@@ -24,9 +25,10 @@ export async function withOperatorIdempotency(
       idempotency_key: [`customer.operator.messages.${key.length ? 'max_length' : 'min_length'}`],
     });
   const claimKey = `ops:${scope}:${new URL(request.url).pathname}:${key}`;
-  const started = await deps.idempotency.start(claimKey, sha256Hex(JSON.stringify(body ?? null)), () =>
-    deps.clock.now(),
-  );
+  const fingerprint = sha256Hex(JSON.stringify(body ?? null));
+  const started = await deps.idempotency.start(claimKey, fingerprint, () => deps.clock.now());
+  // Also when the store is unreachable: a create keeps the key with what it makes (kept-creates.ts).
+  if (started.kind !== 'replay') keyOperatorRequest(request, { scope: sha256Hex(claimKey), fingerprint });
   if (started.kind === 'replay') {
     const { status, headers, body: stored, at } = started.response;
     return new Response(stored, {
@@ -45,13 +47,19 @@ export async function withOperatorIdempotency(
     if (started.kind === 'started') {
       // A failure (thrown: a refusal or our 5xx) gives the key back: a retry runs again.
       const now = deps.clock.now();
+      const {
+        'idempotency-replayed': _,
+        'idempotency-original-timestamp': original,
+        ...headers
+      } = answer?.headers ?? {};
       const kept = answer && {
         status: answer.status,
-        headers: { 'content-type': 'application/json', ...answer.headers },
+        headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(answer.body),
-        at: now.toISOString(),
+        // A create answering what its key made before (kept-creates.ts) replays: its time is the original's.
+        at: original ?? now.toISOString(),
       };
-      await deps.idempotency.finish(claimKey, started.lease, kept, now);
+      await deps.idempotency.finish(claimKey, started.lease, kept);
     }
   }
 }

@@ -48,11 +48,12 @@ export class Idempotency {
   }
 
   /** Keeps the response for replay, or (`undefined`) gives the key back for a fresh retry. Never throws. */
-  async finish(key: string, lease: string, response: StoredResponse | undefined, now: Date): Promise<void> {
+  async finish(key: string, lease: string, response: StoredResponse | undefined): Promise<void> {
     clearInterval(this.#renewals.get(lease));
     this.#renewals.delete(lease);
     try {
-      if (response) await this.store.complete(key, lease, response, now.getTime() + KEEP_MS);
+      // From the original response: a replay kept under a key the store had lost does not extend the 24 hours.
+      if (response) await this.store.complete(key, lease, response, Date.parse(response.at) + KEEP_MS);
       else await this.store.release(key, lease);
     } catch (err) {
       this.#outage(response ? 'complete' : 'release', err);

@@ -33,6 +33,8 @@ function isKept(status: number, body: string): boolean {
 
 // Headers that describe the request being answered, not the operation: a replay carries its own.
 const PER_REQUEST = new Set([
+  'idempotency-replayed',
+  'idempotency-original-timestamp',
   'x-qc-request-id',
   'x-ratelimit-limit',
   'x-ratelimit-remaining',
@@ -97,14 +99,25 @@ export async function startIdempotentRequest(
   keyed.set(request, { scope, fingerprint, lease: started.kind === 'started' ? started.lease : undefined });
 }
 
+export interface RequestKey {
+  scope: string;
+  fingerprint: string;
+}
+
 /**
  * The request's Idempotency-Key as the store scopes it (client, method, path, key) and the fingerprint of its
- * body, once claimed: for a create that keeps the key in its own transaction as well (server/bookings/
- * intake-keys.ts), because the store gives the key back on a 5xx, including the one whose COMMIT did happen.
+ * body, once claimed: for a create that keeps the key in its own transaction as well (kept-creates.ts, server/
+ * bookings/intake-keys.ts), because the store gives the key back on a 5xx, including the one whose COMMIT did
+ * happen.
  */
-export function requestKey(request: Request): { scope: string; fingerprint: string } | undefined {
+export function requestKey(request: Request): RequestKey | undefined {
   const entry = keyed.get(request);
   return entry?.scope && entry.fingerprint ? { scope: entry.scope, fingerprint: entry.fingerprint } : undefined;
+}
+
+/** The operator API's claim (server/core/http/operator-idempotency.ts): its creates keep the key as well. */
+export function keyOperatorRequest(request: Request, key: RequestKey): void {
+  keyed.set(request, key);
 }
 
 function replay(stored: StoredResponse, current: Record<string, string>): Response {
@@ -157,10 +170,11 @@ async function storeAndAnswer(
         status: response.status,
         headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST.has(name))),
         body,
-        at: now.toISOString(),
+        // A create answering what its key made before (kept-creates.ts) is a replay: its time is the original's.
+        at: headers['idempotency-original-timestamp'] ?? now.toISOString(),
       }
     : undefined;
-  await deps.idempotency.finish(scope, lease, stored, now);
+  await deps.idempotency.finish(scope, lease, stored);
   // Elysia merges `set.headers` into what we return; make them agree with what was stored.
   Object.assign(set.headers, headers);
   return new Response(body, { status: response.status, headers });
@@ -171,7 +185,7 @@ export async function abandonIdempotentRequest(deps: Deps, request: Request): Pr
   const entry = keyed.get(request);
   if (!entry?.scope || !entry.lease) return;
   keyed.delete(request);
-  await deps.idempotency.finish(entry.scope, entry.lease, undefined, deps.clock.now());
+  await deps.idempotency.finish(entry.scope, entry.lease, undefined);
 }
 
 /** The response Elysia would build from a handler's value. */
