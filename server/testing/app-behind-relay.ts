@@ -35,6 +35,8 @@ export async function startAppBehindRelay(options: { redis?: boolean } = {}): Pr
     DATABASE_URL: url.toString(),
     ...(options.redis ? { REDIS_URL: process.env.REDIS_URL } : {}),
     QC_DEMO_ON_EMPTY: '0',
+    // As the harness: subscription URLs are not resolved (no DNS in tests).
+    QC_WEBHOOK_ALLOW_PRIVATE: '1',
   });
   const deps = await createDeps(config, {
     db,
