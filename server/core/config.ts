@@ -90,6 +90,11 @@ const EnvSchema = T.Object({
   QC_RETENTION_LEGACY_REVISION_DAYS: T.Integer({ minimum: 1, maximum: 3650, default: 90 }),
   /** Legacy shadow comparison samples. */
   QC_RETENTION_SHADOW_SAMPLE_DAYS: T.Integer({ minimum: 1, maximum: 3650, default: 90 }),
+  /**
+   * Hours a create's Idempotency-Key is kept with its answer (idempotent_creates): at least the key's 24 hours
+   * (spec 8.3), within which a retry answers the create it made.
+   */
+  QC_RETENTION_IDEMPOTENCY_HOURS: T.Integer({ minimum: 24, maximum: 8760, default: 24 }),
   /** Minutes between two retention passes in each process (a pass is idempotent; 0: never, run it by hand). */
   QC_RETENTION_EVERY_MINUTES: T.Integer({ minimum: 0, maximum: 10_080, default: 60 }),
   /** Bound on one database statement (waiting for a connection included) and on connecting: past it, 503. */
@@ -193,6 +198,8 @@ export interface RetentionSettings {
   ackDays: number;
   legacyRevisionDays: number;
   shadowSampleDays: number;
+  /** Hours, not days: the Idempotency-Key window is 24 hours. */
+  idempotencyHours: number;
   everyMinutes: number;
 }
 
@@ -254,6 +261,7 @@ const NUMERIC = new Set([
   'QC_RETENTION_ACK_DAYS',
   'QC_RETENTION_LEGACY_REVISION_DAYS',
   'QC_RETENTION_SHADOW_SAMPLE_DAYS',
+  'QC_RETENTION_IDEMPOTENCY_HOURS',
   'QC_RETENTION_EVERY_MINUTES',
   'QC_LEGACY_UPSTREAM_TIMEOUT_MS',
   'QC_LEGACY_SHADOW_QUEUE',
@@ -327,6 +335,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       ackDays: env.QC_RETENTION_ACK_DAYS,
       legacyRevisionDays: env.QC_RETENTION_LEGACY_REVISION_DAYS,
       shadowSampleDays: env.QC_RETENTION_SHADOW_SAMPLE_DAYS,
+      idempotencyHours: env.QC_RETENTION_IDEMPOTENCY_HOURS,
       everyMinutes: env.QC_RETENTION_EVERY_MINUTES,
     },
     keyEncryptionKey: env.QC_KEY_ENCRYPTION_KEY,

@@ -6,6 +6,7 @@ import { errorFields } from '../core/log.ts';
 import { daysBefore } from './batches.ts';
 import { dropPastCalendarMonths, ensureCalendarMonths } from './calendar-months.ts';
 import { pruneAcksBehindWatermarks } from './feed-acks.ts';
+import { pruneIdempotentCreates } from './idempotent-creates.ts';
 import { pruneLegacyRevisions, pruneShadowSamples } from './legacy-history.ts';
 import { pruneDeliveries, pruneDeliveryAttempts, pruneOutboxEvents } from './webhook-history.ts';
 
@@ -20,6 +21,7 @@ export interface RetentionReport {
   booking_revision_acks: number;
   legacy_booking_revisions: number;
   legacy_shadow_samples: number;
+  idempotent_creates: number;
   incidents: number;
 }
 
@@ -41,6 +43,7 @@ export async function runRetention(db: Db, config: Pick<Config, 'retention' | 'i
     booking_revision_acks: await pruneAcksBehindWatermarks(db, daysBefore(now, r.ackDays)),
     legacy_booking_revisions: await pruneLegacyRevisions(db, now, r.legacyRevisionDays),
     legacy_shadow_samples: await pruneShadowSamples(db, now, r.shadowSampleDays),
+    idempotent_creates: await pruneIdempotentCreates(db, new Date(now.getTime() - r.idempotencyHours * 3600_000)),
     incidents: await purgeIncidents(db, now, config.incidentRetentionDays),
   };
   return report;

@@ -5,6 +5,7 @@ import { testAppPerFile } from '../testing/harness.ts';
 import { daysBefore } from './batches.ts';
 import { dropPastCalendarMonths, ensureCalendarMonths } from './calendar-months.ts';
 import { pruneAcksBehindWatermarks } from './feed-acks.ts';
+import { pruneIdempotentCreates } from './idempotent-creates.ts';
 import { pruneLegacyRevisions, pruneShadowSamples } from './legacy-history.ts';
 import { runRetention } from './retention-pass.ts';
 import { pruneDeliveries, pruneDeliveryAttempts, pruneOutboxEvents } from './webhook-history.ts';
@@ -234,6 +235,25 @@ describe('legacy history retention', () => {
   });
 });
 
+describe('idempotency retention', () => {
+  it("deletes a create's kept Idempotency-Key once older than the window and keeps a recent one", async () => {
+    const keep = (scope: string, at: Date) => db().sql`
+      insert into idempotent_creates (scope, fingerprint, status, body, created_at)
+      values (${scope}, 'fp', 201, '{}', ${at})`;
+    const [old, recent] = [`old-${crypto.randomUUID()}`, `recent-${crypto.randomUUID()}`];
+    await keep(old, new Date('2000-06-13T11:00:00Z'));
+    await keep(recent, new Date('2000-06-14T13:00:00Z'));
+    const config = parseConfig({});
+    await pruneIdempotentCreates(
+      db(),
+      new Date(at('2000-06-15').getTime() - config.retention.idempotencyHours * 3600_000),
+    );
+    const left = await db().sql<{ scope: string }>`
+      select scope from idempotent_creates where scope = any(${[old, recent]}::text[])`;
+    expect(left.map((r) => r.scope)).toEqual([recent]);
+  });
+});
+
 describe('a whole pass', () => {
   it('runs every rule with the configured defaults and answers what it removed', async () => {
     const config = parseConfig({});
@@ -244,6 +264,7 @@ describe('a whole pass', () => {
       ackDays: 30,
       legacyRevisionDays: 90,
       shadowSampleDays: 90,
+      idempotencyHours: 24,
       everyMinutes: 60,
     });
     const w = await world();

@@ -52,7 +52,7 @@ export function keptCreate(request: Request, now: Date): KeptCreate {
       // A row past the window is another operation's (spec 8.3.6): this create takes its place.
       const [kept] = await tx.sql`
         insert into idempotent_creates (scope, fingerprint, status, headers, body, created_at)
-        values (${key.scope}, ${key.fingerprint}, ${status}, ${JSON.stringify(headers)}::jsonb, ${JSON.stringify(body)},
+        values (${key.scope}, ${key.fingerprint}, ${status}, ${headers}::jsonb, ${JSON.stringify(body)},
           ${now})
         on conflict (scope) do update set fingerprint = excluded.fingerprint, status = excluded.status,
           headers = excluded.headers, body = excluded.body, created_at = excluded.created_at
