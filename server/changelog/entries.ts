@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-26',
+    title: 'Every create retried after write_outcome_unknown answers what it made',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "Creates other than bookings (subscriptions, auto-email templates, properties, room types, rate plans, payment and cancellation policies, promotions, extra services, special offers, content pages, guest feedback, property groups, gallery uploads and registrations) keep their `Idempotency-Key` with their answer, in their own transaction, for 24 hours. A retry with the same key and body after a 503 `errors.qc.write_outcome_unknown` (the create had committed), or one the idempotency store no longer knew, created a second resource; it now answers the first call's status and body with `Idempotency-Replayed: true` and `Idempotency-Original-Timestamp`, and creates nothing. Another body under that key is 409 `errors.qc.idempotency_conflict`.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-26',
     title: 'A booking retried after write_outcome_unknown is found, not made again',
     changes: [
       {
