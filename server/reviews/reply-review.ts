@@ -1,8 +1,10 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ReplyBody, ReviewParams, ReviewSchema } from './model.ts';
 import { replyToReview } from './reply.ts';
+import type { ReviewRow } from './reviews.ts';
 import { reviewView } from './view.ts';
 
 export const replyReview = defineRoute({
@@ -25,7 +27,14 @@ export const replyReview = defineRoute({
   status: 201,
   response: okSchema(ReviewSchema),
   errors: ['errors.qc.review_already_replied', 'errors.qc.review_replies_not_supported'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
-    return ok(reviewView(await replyToReview(deps, principal, property, params.review, body.text)));
+  handle: inProperty(async ({ deps, principal, params, body, request }, property) => {
+    // The reply is made once (422 review_already_replied after): a retry with its key answers the reply it made.
+    const kept = keptCreate(request, deps.clock.now());
+    const answer = (row: ReviewRow) => ok(reviewView(row));
+    return answer(
+      await replyToReview(deps, principal, property, params.review, body.text, (tx, row) =>
+        kept.keep(tx, 201, answer(row)),
+      ),
+    );
   }),
 });

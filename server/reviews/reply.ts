@@ -1,4 +1,5 @@
 import type { Principal } from '../core/auth/principal.ts';
+import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
@@ -18,6 +19,7 @@ export async function replyToReview(
   property: PropertyRow,
   reviewId: string,
   text: string,
+  inTx: (tx: Db, replied: ReviewRow) => Promise<void> = async () => {},
 ): Promise<ReviewRow> {
   return deps.db.tx(async (tx) => {
     const review = await findReview(tx, property.id, reviewId);
@@ -38,6 +40,8 @@ export async function replyToReview(
       propertyId: property.id,
       data: { property_id: property.external_id, review_id: review.external_id, channel: review.channel },
     });
-    return findReview(tx, property.id, reviewId);
+    const replied = await findReview(tx, property.id, reviewId);
+    await inTx(tx, replied);
+    return replied;
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import { templateBody } from '../../auto-email-templates/test-fixtures.ts';
 import type { Demo } from '../../demo/demo.ts';
 import { PNG_1X1 } from '../../gallery/test-fixtures.ts';
+import { givenReview } from '../../reviews/test-fixtures.ts';
 import { type AppBehindRelay, startAppBehindRelay } from '../../testing/app-behind-relay.ts';
 import { errorEnvelope } from '../../testing/error-envelope.ts';
 import { OPERATOR_TOKEN, startTestApp, type TestApp } from '../../testing/harness.ts';
@@ -10,9 +11,10 @@ import type { TcpProxy } from '../../testing/tcp-proxy.ts';
 /**
  * Creates other than bookings kept their Idempotency-Key only in the request-level store, which gives the key back
  * on a 5xx: when the connection died during COMMIT (503 errors.qc.write_outcome_unknown, the create committed) the
- * retry with the same key and body created a second resource. Each create now keeps its key with its answer in its
- * own transaction (kept-creates.ts), so the retry answers what the first call made. One case per route family; a
- * relay passes the COMMIT to PostgreSQL and drops the client, as a terminated backend or a failover does.
+ * retry with the same key and body created a second resource (a review reply, made once, answered 422
+ * review_already_replied). Each create now keeps its key with its answer in its own transaction
+ * (kept-creates.ts), so the retry answers what the first call made. One case per route family; a relay passes the
+ * COMMIT to PostgreSQL and drops the client, as a terminated backend or a failover does.
  */
 interface Sent {
   body: string | Uint8Array;
@@ -22,7 +24,8 @@ interface Sent {
 interface Family {
   name: string;
   method: 'POST';
-  path: () => string;
+  /** Called after `body` with the same tag. */
+  path: (tag: string) => string;
   token: () => string;
   /** The request body for a create named `tag`: the same bytes every time it is called with `tag`. */
   body: (tag: string) => Promise<Sent>;
@@ -41,6 +44,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a create retried after write_outcome
   let proxy: TcpProxy;
   let relay: AppBehindRelay;
   const uploads = new Map<string, Sent>();
+  const reviews = new Map<string, string>();
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -150,6 +154,19 @@ describe.skipIf(!process.env.DATABASE_URL)('a create retried after write_outcome
       status: 201,
     },
     {
+      // Made once (422 review_already_replied after): the retry answers the reply it made.
+      name: 'POST /properties/{ext}/reviews/{id}/reply',
+      method: 'POST',
+      path: (tag) => `/v1/qc/properties/${live()}/reviews/${reviews.get(tag)}/reply`,
+      token: partner,
+      body: async (tag) => {
+        if (!reviews.has(tag)) reviews.set(tag, await givenReview(t, demo, 'BDC'));
+        return json({ text: tag });
+      },
+      count: (tag) => count(t.deps.db.sql`select count(*)::int as n from reviews where reply_text = ${tag}`),
+      status: 201,
+    },
+    {
       name: 'POST /ops/customers',
       method: 'POST',
       path: () => '/ops/customers',
@@ -172,7 +189,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a create retried after write_outcome
   async function send(app: AppBehindRelay['app'], family: Family, tag: string, key: string) {
     const sent = await family.body(tag);
     const res = await app.handle(
-      new Request(`http://localhost${family.path()}`, {
+      new Request(`http://localhost${family.path(tag)}`, {
         method: family.method,
         headers: { authorization: `Bearer ${family.token()}`, 'content-type': sent.type, 'idempotency-key': key },
         body: sent.body,
