@@ -15,5 +15,6 @@ export function dryRunDb(tx: Db): Db {
     savepoint: <T>(fn: (db: Db) => Promise<T>) => tx.savepoint((sp) => fn(dryRunDb(sp))),
     listen: () => Promise.reject(new Error('a dry run cannot listen')),
     close: () => Promise.reject(new Error('a dry run cannot close the database')),
+    closed: () => false,
   };
 }

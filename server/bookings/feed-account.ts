@@ -44,8 +44,20 @@ export function feedAccount(principal: Principal): AccountScope | undefined {
 const ALLOWED_REVISION = `exists (select from properties p where p.id = r.property_id and p.customer_id = $1
   and p.status = 'active' and not exists (select from property_groups g where g.id = p.group_id and g.paused) offset 0)`;
 
+// A principal's allow-list is one set for as long as its cached row lives: fingerprinted once, not every poll.
+const scopes = new WeakMap<Iterable<number>, string>();
+
 /** An order-independent fingerprint of an allow-list: its size, sum and a mixed hash of its ids. */
 export function scopeOf(propertyIds: Iterable<number>): string {
+  let scope = scopes.get(propertyIds);
+  if (scope === undefined) {
+    scope = fingerprint(propertyIds);
+    scopes.set(propertyIds, scope);
+  }
+  return scope;
+}
+
+function fingerprint(propertyIds: Iterable<number>): string {
   let n = 0;
   let sum = 0;
   let mixed = 0;

@@ -21,7 +21,8 @@ export function feedCursor(since: string | null | undefined, limit: string | nul
 export interface FeedQuery {
   /** api_clients.id of the consumer (principal.clientPk). */
   consumerId: number;
-  propertyIds: readonly number[];
+  /** The allow-list; a principal's own set, so that an account's fingerprint is computed once (feed-account.ts). */
+  propertyIds: Iterable<number>;
   /** Resume after this revision id (0: from the start, which re-delivers everything still unacked). */
   since: number;
   limit: number;

@@ -38,7 +38,7 @@ export const listRevisionFeed = defineRoute({
     return ok(
       await feedPage(deps.db, {
         consumerId: principal.clientPk,
-        propertyIds: [...principal.propertyIds],
+        propertyIds: principal.propertyIds,
         ...feedCursor(query.since, query.limit),
         account: principal.accountScoped ? { customerId: principal.customerId } : undefined,
       }),

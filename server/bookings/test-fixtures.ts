@@ -174,6 +174,7 @@ export function interceptStatements(db: Db, hook: (text: string) => void): Db {
     savepoint: (fn) => inner.savepoint((tx) => fn(wrap(tx))),
     listen: (channel, onNotify) => inner.listen(channel, onNotify),
     close: () => inner.close(),
+    closed: () => inner.closed(),
   });
   return wrap(db);
 }

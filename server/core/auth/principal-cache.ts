@@ -4,13 +4,20 @@ import type { Db } from '../db/db.ts';
 export const AUTH_CHANNEL = 'qc_auth';
 
 /**
- * How long a cached client row may be used. The notification drops the cache at once; this bounds what a
- * lost notification (the listening connection down) can cost: a revocation then still applies within it.
+ * How far behind the database a cached client row may be. The notification drops the cache at once; this
+ * bounds what a lost notification (the listening connection down or silently gone) can cost: a revocation
+ * then still applies within it (and within one second in every process, as principal-cache.processes.test.ts pins).
  */
 export const PRINCIPAL_MAX_AGE_MS = 500;
 
+/** How often each process sends its own notification through the database to prove the LISTEN delivers. */
+export const ALIVE_EVERY_MS = 150;
+
 // Tokens are few per deployment; the bound keeps a flood of distinct valid tokens from growing memory.
 const MAX_ENTRIES = 10_000;
+
+/** Heartbeat payloads start with this; every other notification on AUTH_CHANNEL is a change. */
+const ALIVE_PREFIX = 'alive:';
 
 /**
  * Who a credential is (its client row and live allow-list), kept per database handle so that every app of
@@ -18,27 +25,49 @@ const MAX_ENTRIES = 10_000;
  * token is looked up every time, so a new token works at once and guessing costs a query each.
  *
  * Correctness: every write to api_clients, properties (status, group, customer) and property_groups
- * (paused) notifies AUTH_CHANNEL at commit and each process clears its cache on it; an entry is also never
- * older than PRINCIPAL_MAX_AGE_MS. Until the LISTEN is in place nothing is cached.
+ * (paused) notifies AUTH_CHANNEL at commit and each process clears its cache on it. A row may be used while
+ * the process can show it has seen every notification committed up to PRINCIPAL_MAX_AGE_MS ago, or while
+ * it is younger than that. The proof is a heartbeat: every ALIVE_EVERY_MS the process notifies the same
+ * channel with a payload of its own, and PostgreSQL delivers a channel's notifications in commit order, so
+ * when its heartbeat sent at S comes back, every change committed before S has been delivered (and has
+ * cleared the cache). Without the heartbeat every row was reloaded each 500 ms: for an account-scoped token
+ * of a 9000-property account that is the allow-list, 3-5 ms a reload (issue 24, bench:volume). Until the
+ * LISTEN is in place nothing is cached; a lost connection stops the heartbeats coming back, and rows then
+ * age out as before.
  */
 export class PrincipalCache<Row> {
-  readonly #entries = new Map<string, { row: Row; until: number }>();
+  readonly #entries = new Map<string, { row: Row; loadedAt: number }>();
   #listening = false;
   // Bumped by every clear: a look-up that started before a clear must not store what it read.
   #generation = 0;
+  // When the latest heartbeat that came back was sent (performance.now()); -Infinity before the first.
+  #deliveredThrough = Number.NEGATIVE_INFINITY;
+  readonly #sent = new Map<string, number>();
+  readonly #self = `${ALIVE_PREFIX}${crypto.randomUUID()}:`;
+  #sequence = 0;
+  #timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly maxAgeMs = PRINCIPAL_MAX_AGE_MS) {}
+  readonly maxAgeMs: number;
+  readonly aliveEveryMs: number;
+  readonly channel: string;
+
+  /** The options exist for tests: a channel of their own, shorter times. */
+  constructor(options: { maxAgeMs?: number; aliveEveryMs?: number; channel?: string } = {}) {
+    this.maxAgeMs = options.maxAgeMs ?? PRINCIPAL_MAX_AGE_MS;
+    this.aliveEveryMs = options.aliveEveryMs ?? ALIVE_EVERY_MS;
+    this.channel = options.channel ?? AUTH_CHANNEL;
+  }
 
   /** The row for `key`, from the cache or from `load` (which answers undefined for an unknown credential). */
   async get(key: string, load: () => Promise<Row | undefined>): Promise<Row | undefined> {
     const now = performance.now();
     const hit = this.#entries.get(key);
-    if (hit && hit.until > now) return hit.row;
+    if (hit && (hit.loadedAt > now - this.maxAgeMs || this.#deliveredThrough > now - this.maxAgeMs)) return hit.row;
     const generation = this.#generation;
     const row = await load();
     if (row && this.#listening && generation === this.#generation) {
       if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
-      this.#entries.set(key, { row, until: now + this.maxAgeMs });
+      this.#entries.set(key, { row, loadedAt: now });
     }
     return row;
   }
@@ -50,8 +79,41 @@ export class PrincipalCache<Row> {
 
   /** Starts caching once `db` notifies this process of auth changes; without LISTEN it never caches. */
   async listen(db: Db): Promise<void> {
-    await db.listen(AUTH_CHANNEL, () => this.clear());
+    await db.listen(this.channel, (payload) => this.#notified(payload));
     this.#listening = true;
+    this.#timer = setInterval(() => this.#beat(db), this.aliveEveryMs);
+    // A heartbeat must not keep a process alive that is otherwise done.
+    (this.#timer as { unref?: () => void }).unref?.();
+  }
+
+  /** Stops the heartbeat; rows then age out after PRINCIPAL_MAX_AGE_MS. */
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #notified(payload: string | undefined): void {
+    if (!payload?.startsWith(ALIVE_PREFIX)) {
+      // A change, or the LISTEN (re)established (notifications may have been missed): no payload.
+      this.clear();
+      return;
+    }
+    const sentAt = this.#sent.get(payload);
+    if (sentAt === undefined) return; // another process's heartbeat
+    this.#sent.delete(payload);
+    if (sentAt > this.#deliveredThrough) this.#deliveredThrough = sentAt;
+  }
+
+  #beat(db: Db): void {
+    if (db.closed()) return this.stop();
+    // Heartbeats that never came back (a lost connection) are forgotten once too old to matter.
+    const stale = performance.now() - this.maxAgeMs;
+    for (const [payload, sentAt] of this.#sent) if (sentAt < stale) this.#sent.delete(payload);
+    const payload = `${this.#self}${this.#sequence++}`;
+    this.#sent.set(payload, performance.now());
+    db.query('select pg_notify($1, $2)', [this.channel, payload]).catch(() => {
+      // The database is unreachable: no heartbeat comes back and rows age out.
+    });
   }
 }
 

@@ -21,10 +21,12 @@ export interface Db {
   /**
    * Outside a transaction only: LISTEN on `channel` for as long as the database is open. `onNotify` runs on
    * every notification, and also whenever the listening connection is (re)established, since notifications
-   * sent while it was down are lost. Resolves once the first LISTEN is in place.
+   * sent while it was down are lost: then without a payload. Resolves once the first LISTEN is in place.
    */
-  listen(channel: string, onNotify: () => void): Promise<void>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<void>;
   close(): Promise<void>;
+  /** Whether close() has been called (a transaction handle: never). */
+  closed(): boolean;
   /**
    * How long the connection pool has failed every statement although the database itself answers a fresh
    * connection (it is replaced first; this counts on if that did not help). Zero when serving. /healthz fails

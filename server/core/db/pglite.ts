@@ -43,6 +43,7 @@ function wrap(pg: Queryable, root: PGlite | undefined): Db {
     close: async () => {
       await root?.close();
     },
+    closed: () => root?.closed ?? false,
   };
 }
 

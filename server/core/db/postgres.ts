@@ -105,6 +105,7 @@ function wrapTx(sql: postgres.TransactionSql, pool: Pool, tx: TxState): Db {
       throw new Error('LISTEN needs the pool, not a transaction handle');
     },
     close: async () => {},
+    closed: () => false,
   };
 }
 
@@ -177,7 +178,7 @@ class Pool {
   readonly health: PoolHealth;
   readonly prepare: boolean;
   readonly sessionSettingsPerTransaction: boolean;
-  readonly #listeners: { channel: string; onNotify: () => void }[] = [];
+  readonly #listeners: { channel: string; onNotify: (payload?: string) => void }[] = [];
   #session: postgres.Sql | undefined;
   #replacing = false;
   #closed = false;
@@ -214,7 +215,7 @@ class Pool {
   }
 
   /** LISTEN needs a session: the direct URL's when the pool is a transaction pooler, else the pool's own. */
-  async listen(channel: string, onNotify: () => void): Promise<void> {
+  async listen(channel: string, onNotify: (payload?: string) => void): Promise<void> {
     this.#listeners.push({ channel, onNotify });
     const target = this.sessionUrl ? this.#sessionSql() : this.sql;
     // postgres.js gives LISTEN a connection of its own, re-listens after a reconnect, and ends it with the pool.
@@ -270,6 +271,10 @@ class Pool {
     } finally {
       this.#replacing = false;
     }
+  }
+
+  get closed(): boolean {
+    return this.#closed;
   }
 
   async close(): Promise<void> {
@@ -349,6 +354,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     },
     listen: (channel, onNotify) => pool.listen(channel, onNotify),
     close: () => pool.close(),
+    closed: () => pool.closed,
     stuckForMs: () => pool.health.stuckForMs(),
   };
 }

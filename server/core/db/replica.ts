@@ -133,5 +133,6 @@ function fallbackToPrimary(replica: Db, primary: Db, down: () => void): Db {
     savepoint: (fn) => primary.savepoint(fn),
     listen: (channel, onNotify) => primary.listen(channel, onNotify),
     close: async () => {},
+    closed: () => primary.closed(),
   };
 }
