@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { legacyFacade } from '../legacy/facade.ts';
-import { forgetPrincipals } from './core/auth/principal-cache.ts';
+import { principalsSynced } from './core/auth/principal-cache.ts';
 import type { Deps } from './core/deps.ts';
 import { clientAddress } from './core/http/client-address.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
@@ -39,10 +39,10 @@ export function buildApp(deps: Deps, options: AppOptions) {
     .onRequest(({ set }) => {
       set.headers['x-content-type-options'] = 'nosniff';
     })
-    // Cached principals are dropped on the commit notification; a write of this process drops them before
-    // its own answer leaves too, so its caller's next request never races the notification.
-    .onAfterHandle({ as: 'global' }, ({ request }) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') forgetPrincipals(deps.db);
+    // Cached principals are dropped on the commit notification; a write of this process waits until its own
+    // changes have reached the cache before its answer leaves, so its caller's next request never races it.
+    .onAfterHandle({ as: 'global' }, async ({ request }) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await principalsSynced(deps.db);
     })
     .use(publicDocuments(deps, openapiRoutes(deps.config.publicUrl)))
     .use(healthRoutes(deps, options.probes ?? []))

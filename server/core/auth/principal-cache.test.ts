@@ -90,6 +90,29 @@ describe('principal cache', () => {
     expect(c.loads()).toBeLessThanOrEqual(8);
   });
 
+  it('sync resolves after a change committed before it has reached the cache, and keeps untouched rows', async () => {
+    const c = await cacheOn(db);
+    caches.push(c.cache);
+    await c.get();
+    await c.cache.sync();
+    await c.get();
+    expect(c.loads()).toBe(1);
+    // A change committed (notified) just before the sync: the sync does not resolve before it has cleared the row.
+    await other.query('select pg_notify($1, $2)', [c.channel, '']);
+    await c.cache.sync();
+    await c.get();
+    expect(c.loads()).toBe(2);
+  });
+
+  it('sync clears the cache when its heartbeat does not come back', async () => {
+    const c = await cacheOn(withoutHeartbeats(db));
+    caches.push(c.cache);
+    await c.get();
+    await c.cache.sync();
+    await c.get();
+    expect(c.loads()).toBe(2);
+  });
+
   it("get counts only this cache's own heartbeats as proof, and another's never clears it", async () => {
     const shared = channel();
     const deaf = await cacheOn(withoutHeartbeats(db), shared);
