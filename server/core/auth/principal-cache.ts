@@ -158,7 +158,10 @@ export class PrincipalCache<Row> {
   }
 
   #beat(db: Db): void {
-    if (db.closed()) return this.stop();
+    if (db.closed()) {
+      this.stop();
+      return;
+    }
     // Heartbeats that never came back (a lost connection) are forgotten once too old to matter.
     const stale = performance.now() - this.maxAgeMs;
     for (const [payload, sentAt] of this.#sent) if (sentAt < stale) this.#sent.delete(payload);
