@@ -12,10 +12,14 @@ const TABLES = ['availability', 'rates', 'restrictions'] as const;
 /** Months created ahead: the window's two years, and one more so a pass can be missed without harm. */
 const MONTHS_AHEAD = 26;
 /**
- * A partition drop needs an exclusive lock on the parent for an instant. Waiting for it must not hold up
- * the pushes queued behind it: past this, the drop gives up and the next pass tries again.
+ * A partition drop needs an exclusive lock on the parent for an instant, and every statement that arrives
+ * while it waits queues behind it. So it waits at most this long, a few times with a rest between (a moment
+ * without a running push), and past that leaves the month for the next pass. A drop waiting 200 ms once
+ * stalled the pushes queued behind it by as much.
  */
-const LOCK_TIMEOUT = '200ms';
+const LOCK_TIMEOUT = '50ms';
+const DROP_ATTEMPTS = 4;
+const DROP_REST_MS = 250;
 const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Creates the missing month partitions from last month through MONTHS_AHEAD months ahead; answers how many months. */
@@ -55,17 +59,7 @@ export async function dropPastCalendarMonths(
   let partitions = 0;
   for (const { name, end } of await monthPartitions(db)) {
     if (end > horizon) continue;
-    const dropped = await db
-      .tx(async (tx) => {
-        await tx.query(`set local lock_timeout = '${LOCK_TIMEOUT}'`);
-        await tx.query(`drop table if exists "${name}"`);
-        return true;
-      })
-      .catch((err) => {
-        if (sqlState(err) === LOCK_NOT_AVAILABLE) return false;
-        throw err;
-      });
-    if (dropped) partitions++;
+    if (await dropPartition(db, name)) partitions++;
   }
   let defaultRows = 0;
   for (const table of TABLES) {
@@ -80,4 +74,22 @@ export async function dropPastCalendarMonths(
     });
   }
   return { partitions, defaultRows };
+}
+
+/** Drops one month partition; false when its lock was not granted in DROP_ATTEMPTS short waits. */
+async function dropPartition(db: Db, name: string): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const dropped = await db
+      .tx(async (tx) => {
+        await tx.query(`set local lock_timeout = '${LOCK_TIMEOUT}'`);
+        await tx.query(`drop table if exists "${name}"`);
+        return true;
+      })
+      .catch((err) => {
+        if (sqlState(err) === LOCK_NOT_AVAILABLE) return false;
+        throw err;
+      });
+    if (dropped || attempt === DROP_ATTEMPTS) return dropped;
+    await Bun.sleep(DROP_REST_MS);
+  }
 }
