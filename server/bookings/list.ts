@@ -112,15 +112,23 @@ export async function listBookings(db: Db, propertyId: number, timezone: string,
     );
   if (f.bookingId) add((p) => `strpos(external_booking_id, ${p}) > 0`, f.bookingId);
   const condition = where.join(' and ');
-  const [count] = await db.query<{ total: number }>(
-    `select count(*)::int as total from bookings where ${condition}`,
+  // One statement: the matches are read once, counted, and only the page's rows fetched whole. A count and a
+  // page query each read every matching row in full, which grew with the property's bookings: 4.5 ms against
+  // 2.4 on a property with 1000 matches against 120 (bench:volume). The total rides on every row, and
+  // on one row of nulls when the page is empty.
+  const found = await db.query<BookingRow & { list_total: number }>(
+    `with matched as materialized (select id, received_at from bookings where ${condition}),
+     page as (select id, received_at from matched order by received_at desc, id desc
+              limit ${f.limit} offset ${(f.page - 1) * f.limit})
+     select b.*, t.list_total
+     from (select count(*)::int as list_total from matched) t
+     left join (page p join bookings b on b.id = p.id) on true
+     order by p.received_at desc, p.id desc`,
     params,
   );
-  const rows = await db.query<BookingRow>(
-    `select * from bookings where ${condition} order by received_at desc, id desc limit ${f.limit} offset ${(f.page - 1) * f.limit}`,
-    params,
-  );
-  return { rows, total: count?.total ?? 0 };
+  const total = found[0]?.list_total ?? 0;
+  const rows = found.flatMap(({ list_total: _, ...row }) => (row.id === null ? [] : [row as BookingRow]));
+  return { rows, total };
 }
 
 /**
