@@ -26,7 +26,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          "Creates other than bookings (subscriptions, auto-email templates, properties, room types, rate plans, payment and cancellation policies, promotions, extra services, special offers, content pages, guest feedback, property groups, gallery uploads and registrations, review replies) keep their `Idempotency-Key` with their answer, in their own transaction, for 24 hours. A retry with the same key and body after a 503 `errors.qc.write_outcome_unknown` (the create had committed), or one the idempotency store no longer knew, created a second resource; it now answers the first call's status and body with `Idempotency-Replayed: true` and `Idempotency-Original-Timestamp`, and creates nothing. Another body under that key is 409 `errors.qc.idempotency_conflict`.",
+          "Creates other than bookings (subscriptions, auto-email templates, properties, room types, rate plans, payment and cancellation policies, promotions, extra services, special offers, content pages, guest feedback, property groups, gallery uploads and registrations, review replies, webhook redeliveries) keep their `Idempotency-Key` with their answer, in their own transaction, for 24 hours. A retry with the same key and body after a 503 `errors.qc.write_outcome_unknown` (the create had committed), or one the idempotency store no longer knew, created a second resource; it now answers the first call's status and body with `Idempotency-Replayed: true` and `Idempotency-Original-Timestamp`, and creates nothing. Another body under that key is 409 `errors.qc.idempotency_conflict`.",
       },
     ],
   },

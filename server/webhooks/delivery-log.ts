@@ -1,4 +1,5 @@
 import type { Principal } from '../core/auth/principal.ts';
+import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
 import { pageMeta } from '../core/http/envelope.ts';
@@ -114,22 +115,31 @@ export async function findDelivery(deps: Deps, principal: Principal, segment: st
  * unchanged. Any delivery of the last 90 days qualifies, whatever its status. It counts against the
  * webhook-fanout budget like any delivery.
  */
-export async function redeliver(deps: Deps, principal: Principal, segment: string): Promise<DeliveryRow> {
+/** `inTx`: runs last in the new delivery's transaction (the route keeps its Idempotency-Key there). */
+export async function redeliver(
+  deps: Deps,
+  principal: Principal,
+  segment: string,
+  inTx: (tx: Db, row: DeliveryRow) => Promise<void> = async () => {},
+): Promise<DeliveryRow> {
   const original = await findDelivery(deps, principal, segment);
   const now = deps.clock.now();
   if (now.getTime() - new Date(original.created_at).getTime() > REDELIVERY_WINDOW_MS) {
     throw new ApiError('errors.qc.deliveries.redelivery_window_passed');
   }
-  const [inserted] = await deps.db.sql<{ id: number }>`
+  return deps.db.tx(async (tx) => {
+    const [inserted] = await tx.sql<{ id: number }>`
     insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, next_attempt_at, created_at, redelivery_of)
     select d.subscription_id, d.customer_id, d.outbox_event_id, d.event_type, d.body, s.secret_version, ${now}, ${now}, d.id
     from deliveries d join subscriptions s on s.id = d.subscription_id
     where d.id = ${original.id} and s.status = 'active'
     returning id`;
-  if (!inserted) throw new ApiError('errors.qc.subscription.disabled');
-  const [row] = await deps.db.query<DeliveryRow>(`${SELECT} where d.id = $1`, [inserted.id]);
-  if (!row) throw notFound();
-  return row;
+    if (!inserted) throw new ApiError('errors.qc.subscription.disabled');
+    const [row] = await tx.query<DeliveryRow>(`${SELECT} where d.id = $1`, [inserted.id]);
+    if (!row) throw notFound();
+    await inTx(tx, row);
+    return row;
+  });
 }
 
 export function deliveryView(row: DeliveryRow) {

@@ -1,7 +1,8 @@
 import { t } from 'elysia';
 import { accepted, acceptedSchema } from '../core/http/envelope.ts';
+import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { deliveryView, redeliver } from './delivery-log.ts';
+import { type DeliveryRow, deliveryView, redeliver } from './delivery-log.ts';
 import { DeliverySchema } from './model.ts';
 
 export const redeliverDelivery = defineRoute({
@@ -22,7 +23,10 @@ export const redeliverDelivery = defineRoute({
   status: 202,
   response: acceptedSchema(DeliverySchema),
   errors: ['errors.not_found', 'errors.qc.deliveries.redelivery_window_passed', 'errors.qc.subscription.disabled'],
-  async handle({ deps, principal, params }) {
-    return accepted(deliveryView(await redeliver(deps, principal, params.delivery)));
+  async handle({ deps, principal, params, request }) {
+    // A new delivery each time: a retry with its key after an unknown outcome answers the one it made.
+    const kept = keptCreate(request, deps.clock.now());
+    const answer = (row: DeliveryRow) => accepted(deliveryView(row));
+    return answer(await redeliver(deps, principal, params.delivery, (tx, row) => kept.keep(tx, 202, answer(row))));
   },
 });

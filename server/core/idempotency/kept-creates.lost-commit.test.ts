@@ -17,8 +17,9 @@ import type { TcpProxy } from '../../testing/tcp-proxy.ts';
  * COMMIT to PostgreSQL and drops the client, as a terminated backend or a failover does.
  */
 interface Sent {
-  body: string | Uint8Array;
-  type: string;
+  /** Undefined: a POST without a body. */
+  body?: string | Uint8Array;
+  type?: string;
 }
 
 interface Family {
@@ -45,6 +46,25 @@ describe.skipIf(!process.env.DATABASE_URL)('a create retried after write_outcome
   let relay: AppBehindRelay;
   const uploads = new Map<string, Sent>();
   const reviews = new Map<string, string>();
+  const deliveries = new Map<string, string>();
+
+  /** A delivered delivery of an event to a fresh subscription of the demo customer: its external id. */
+  async function givenDelivery(tag: string): Promise<string> {
+    const subscribed = await t.request('POST', '/v1/qc/subscriptions', {
+      token: partner(),
+      body: { url: `https://hooks.example.com/delivered-${tag}`, event_types: ['booking.created'] },
+    });
+    const [row] = await t.deps.db.sql<{ external_id: string }>`
+      with event as (
+        insert into outbox_events (type, customer_id, data, created_at, relayed_at)
+        values ('booking.created', ${demo.customer_id}, '{}', now(), now()) returning id)
+      insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, status,
+        created_at)
+      select s.id, s.customer_id, event.id, 'booking.created', '{}', 1, 'delivered', now()
+      from subscriptions s, event where s.external_id = ${subscribed.body.data.id}::uuid
+      returning external_id`;
+    return row?.external_id as string;
+  }
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -167,6 +187,20 @@ describe.skipIf(!process.env.DATABASE_URL)('a create retried after write_outcome
       status: 201,
     },
     {
+      name: 'POST /deliveries/{id}/redeliver',
+      method: 'POST',
+      path: (tag) => `/v1/qc/deliveries/${deliveries.get(tag)}/redeliver`,
+      token: partner,
+      body: async (tag) => {
+        if (!deliveries.has(tag)) deliveries.set(tag, await givenDelivery(tag));
+        return {};
+      },
+      count: (tag) =>
+        count(t.deps.db.sql`select count(*)::int as n from deliveries where redelivery_of =
+          (select id from deliveries where external_id = ${deliveries.get(tag) as string}::uuid)`),
+      status: 202,
+    },
+    {
       name: 'POST /ops/customers',
       method: 'POST',
       path: () => '/ops/customers',
@@ -188,12 +222,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a create retried after write_outcome
 
   async function send(app: AppBehindRelay['app'], family: Family, tag: string, key: string) {
     const sent = await family.body(tag);
+    const headers: Record<string, string> = { authorization: `Bearer ${family.token()}`, 'idempotency-key': key };
+    if (sent.type) headers['content-type'] = sent.type;
     const res = await app.handle(
-      new Request(`http://localhost${family.path(tag)}`, {
-        method: family.method,
-        headers: { authorization: `Bearer ${family.token()}`, 'content-type': sent.type, 'idempotency-key': key },
-        body: sent.body,
-      }),
+      new Request(`http://localhost${family.path(tag)}`, { method: family.method, headers, body: sent.body }),
     );
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   }
