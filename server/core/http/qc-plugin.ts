@@ -1,6 +1,4 @@
 import { Elysia } from 'elysia';
-import { authenticate } from '../auth/authenticate.ts';
-import { grants } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
 import {
   abandonIdempotentRequest,
@@ -9,12 +7,10 @@ import {
   keepRawBody,
   startIdempotentRequest,
 } from '../idempotency/idempotent-request.ts';
-import { applyRateLimit } from '../limits/rate-limit.ts';
 import { countRequest } from '../metrics.ts';
-import { endpointAllowed } from '../routes/endpoint-scopes.ts';
 import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
-import { ApiError, endpointNotAllowed, insufficientScope } from './api-error.ts';
-import { clientAddress, type PeerSource } from './client-address.ts';
+import { admitCaller, budgetTaken } from './admission.ts';
+import { ApiError } from './api-error.ts';
 import { requireDeclaredContentType } from './content-type.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
@@ -28,7 +24,8 @@ import { noteUndeclaredFields } from './undeclared-fields.ts';
  *   2. checks the route's scope (403 errors.qc.insufficient_scope),
  *   3. checks the token's endpoint allow-list (403 errors.qc.endpoint_not_allowed),
  *   4. spends the route's rate-limit budget (429 errors.qc.rate_limit_exceeded), rejected requests
- *      included, so every response carries the X-RateLimit-* headers,
+ *      included, so every response carries the X-RateLimit-* headers (a read's handler runs while its budget
+ *      is taken and its answer waits for it: ./admission.ts),
  *   5. claims the Idempotency-Key of a write (replay, 409, or run), see server/core/idempotency/.
  * The property allow-list is the third check; it is applied by the property resolver (404 when outside).
  */
@@ -64,6 +61,12 @@ export function qcPipeline(deps: Deps) {
           if (principal) await startIdempotentRequest(deps, spec, request, principal);
         },
         async error({ request, code, error, server, set }) {
+          // A read whose budget was still being taken: refused, it is answered 429 whatever else went wrong.
+          try {
+            await budgetTaken(request);
+          } catch (refused) {
+            return renderError(deps, request, 'UNKNOWN', refused, spec.resource);
+          }
           if (error instanceof IdempotentReplay) return replay(error, set);
           if (code === 'PARSE') {
             // Refused while reading the body (401, 413, 422): admit a route without a token now, so it is
@@ -124,36 +127,4 @@ export function qcPipeline(deps: Deps) {
 function replay(stored: IdempotentReplay, set: { status?: number | string }): Response {
   set.status = stored.response.status;
   return stored.response;
-}
-
-/**
- * Authentication, the route's scope and endpoint checks and its rate-limit budget, once per request (the
- * parse hook runs it before the body is read, transform after, for routes without a body or a token).
- */
-function admitCaller(deps: Deps, spec: RouteSpec, request: Request, body: unknown, server: PeerSource): Promise<void> {
-  const state = requestState(request);
-  state.admission ??= admit(deps, spec, request, body, clientAddress(request, server, deps.config.trustedProxies));
-  return state.admission;
-}
-
-async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknown, address: string | undefined) {
-  const state = requestState(request);
-  state.routeName = spec.name;
-  state.address = address;
-  let rejected: unknown;
-  if (spec.auth !== 'none') {
-    try {
-      const principal = await authenticate(deps, request.headers.get('authorization'));
-      state.principal = principal;
-      if (spec.scope && !grants(principal.scopes, spec.scope)) throw insufficientScope(spec.scope);
-      // The allow-list narrows what a scope grants; a route that needs no scope (the properties the token may
-      // act on, discovery) is outside it, so a narrowed token can still find its way (README, Authorization).
-      if (spec.scope && !endpointAllowed(principal.endpointScopes, spec.name)) throw endpointNotAllowed();
-    } catch (err) {
-      rejected = err;
-    }
-  }
-  // Rejected requests spend budget too (per address when there is no client): guessing tokens is limited.
-  await applyRateLimit(deps, spec, request, { principal: state.principal, body, address });
-  if (rejected) throw rejected;
 }

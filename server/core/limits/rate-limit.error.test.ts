@@ -84,6 +84,34 @@ for (const backend of REDIS_BACKENDS) {
       expect(await propertyCount(owner.customer_id)).toBe(before + 60);
     });
 
+    it('answers a read that ran beside its spent budget 429 with the headers, never its rows or its own refusal', async () => {
+      // Reads run while their budget is taken (server/core/http/admission.ts). The first read past the budget, for
+      // each of three owners, is the one that ran beside it: the list (200), an unknown property (404), a bad page
+      // (422) must each be a 429 all the same.
+      const reset = nextMinute();
+      const firstRefused = {
+        list: '/v1/qc/properties',
+        unknown: '/v1/qc/properties/00000000-0000-4000-8000-000000000000',
+        invalid: '/v1/qc/properties?page=0',
+      };
+      for (const [what, path] of Object.entries(firstRefused)) {
+        const owner = await t.demo();
+        const token = owner.personal_token;
+        for (let batch = 0; batch < 6; batch++) {
+          const replies = await Promise.all(
+            Array.from({ length: 50 }, () => t.request('GET', '/v1/qc/properties', { token })),
+          );
+          expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
+        }
+        const refused = await t.request('GET', path, { token });
+        expect({ what, status: refused.status }).toEqual({ what, status: 429 });
+        expect(refused.body).toEqual(errorEnvelope('errors.qc.rate_limit_exceeded'));
+        expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+        expect(refused.headers.get('x-ratelimit-reset')).toBe(String(reset));
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    });
+
     it('does not hold an Idempotency-Key for a refused request: the retry after the reset runs', async () => {
       nextMinute();
       const owner = await t.demo();

@@ -22,8 +22,7 @@ export interface Caller {
  * failure budget), never the client's own: see subjectsOf.
  */
 export async function applyRateLimit(deps: Deps, spec: RouteSpec, request: Request, caller: Caller): Promise<void> {
-  // Each inventory endpoint has its own inventory-writes budget (spec 8.1).
-  const counted = spec.bucket === 'inventory-writes' ? `${spec.bucket}:${spec.name}` : spec.bucket;
+  const counted = countedBucket(spec);
   const budget = budgetFor(caller.principal?.tier ?? 'standard', spec.bucket);
   let shown: Record<string, string | number> | undefined;
   let refused: string | undefined;
@@ -41,6 +40,24 @@ export async function applyRateLimit(deps: Deps, spec: RouteSpec, request: Reque
   }
   Object.assign(requestState(request).headers, shown);
   if (refused !== undefined) throw new ApiError('errors.qc.rate_limit_exceeded', {}, { 'retry-after': refused });
+}
+
+/**
+ * Whether this process refused the caller's budget for the route in a window that is still running: its reads then
+ * wait for the budget before they run (server/core/http/admission.ts).
+ */
+export function refusedLately(deps: Deps, spec: RouteSpec, principal: Principal): boolean {
+  return deps.limiter.refusedLately(`${countedBucket(spec)}:${principalSubject(principal)}`, deps.clock.now());
+}
+
+/** The counter a route's budget is kept in: each inventory endpoint has its own inventory-writes budget (spec 8.1). */
+function countedBucket(spec: RouteSpec): string {
+  return spec.bucket === 'inventory-writes' ? `${spec.bucket}:${spec.name}` : spec.bucket;
+}
+
+/** Personal tokens spend their owner's budget: minting more tokens does not buy more calls. */
+function principalSubject(principal: Principal): string {
+  return principal.kind === 'personal' ? `owner:${principal.customerId}` : `client:${principal.clientPk}`;
 }
 
 /**
@@ -64,10 +81,7 @@ interface Subject {
  * client's failure budget, never the client's own, so the real secret still gets its token from anywhere.
  */
 async function subjectsOf(deps: Deps, spec: RouteSpec, request: Request, caller: Caller): Promise<Subject[]> {
-  const principal = caller.principal;
-  // Personal tokens spend their owner's budget: minting more tokens does not buy more calls.
-  if (principal)
-    return [{ key: principal.kind === 'personal' ? `owner:${principal.customerId}` : `client:${principal.clientPk}` }];
+  if (caller.principal) return [{ key: principalSubject(caller.principal) }];
   const address = { key: `addr:${caller.address ?? 'unknown'}` };
   if (spec.bucket !== 'token') return [address];
   const basic = basicCredentials(request.headers.get('authorization'));
