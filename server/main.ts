@@ -4,7 +4,7 @@ import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
 import { templateWrites } from './core/db/pglite-template.ts';
 import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
-import { errorFields } from './core/log.ts';
+import { errorFields, flushLog } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
 import { createDemo, type DemoStep } from './demo/demo.ts';
 import { demoSteps } from './demo/demo-steps.ts';
@@ -172,6 +172,7 @@ function startupProgress() {
   let last = 0;
   return {
     step(step: string) {
+      flushLog();
       const line = `starting: ${step}`;
       if (!tty) return void console.log(line);
       process.stdout.write(`\r${line.padEnd(last)}`);

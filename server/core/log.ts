@@ -1,3 +1,5 @@
+import { writeSync } from 'node:fs';
+
 /** Structured JSON logs, one object per line on stdout (stderr for errors). */
 export type LogFields = Record<string, unknown>;
 
@@ -10,8 +12,37 @@ export interface Log {
 function write(level: string, msg: string, fields: LogFields | undefined, stream: 'out' | 'err'): void {
   const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
   if (stream === 'err') process.stderr.write(`${line}\n`);
-  else process.stdout.write(`${line}\n`);
+  else writeOut(`${line}\n`);
 }
+
+// Lines for stdout written in one turn of the event loop leave in one write at its end (issue 27: a write of its
+// own per request line was a system call per read); warnings and errors leave at once. What is pending when the
+// process exits is written then.
+const FLUSH_AT_CHARS = 64 * 1024;
+let pending = '';
+let flushScheduled = false;
+
+function writeOut(line: string): void {
+  pending += line;
+  if (pending.length >= FLUSH_AT_CHARS) flushLog();
+  else if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flushLog);
+  }
+}
+
+/** Writes the stdout lines not yet written (before writing to stdout directly, so lines keep their order). */
+export function flushLog(): void {
+  flushScheduled = false;
+  if (!pending) return;
+  const out = pending;
+  pending = '';
+  process.stdout.write(out);
+}
+
+process.on('exit', () => {
+  if (pending) writeSync(1, pending);
+});
 
 export function createLog(level: 'info' | 'warn' | 'error' | 'silent' = 'info'): Log {
   const rank = { info: 0, warn: 1, error: 2, silent: 3 }[level];

@@ -14,6 +14,7 @@ import { ApiError } from './api-error.ts';
 import { requireDeclaredContentType } from './content-type.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
+import { requestPath } from './request-path.ts';
 import { requestState } from './request-state.ts';
 import { noteUndeclaredFields } from './undeclared-fields.ts';
 
@@ -56,9 +57,11 @@ export function qcPipeline(deps: Deps) {
           requireDeclaredContentType(spec, request, body);
           noteUndeclaredFields((spec as RouteDefinition).body, request, body);
           const principal = requestState(request).principal;
-          // Its reads stay on the primary while a replica might not have this write yet (read your writes).
-          if (principal && request.method !== 'GET' && request.method !== 'HEAD') deps.reads.wrote(principal.clientPk);
-          if (principal) await startIdempotentRequest(deps, spec, request, principal);
+          if (principal && request.method !== 'GET' && request.method !== 'HEAD') {
+            // Its reads stay on the primary while a replica might not have this write yet (read your writes).
+            deps.reads.wrote(principal.clientPk);
+            await startIdempotentRequest(deps, spec, request, principal);
+          }
         },
         async error({ request, code, error, server, set }) {
           // A read whose budget was still being taken: refused, it is answered 429 whatever else went wrong.
@@ -110,13 +113,13 @@ export function qcPipeline(deps: Deps) {
       deps.log.info('request', {
         request_id: state.id,
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: requestPath(request.url),
         status,
         route: state.routeName,
         client_id: state.principal?.clientId,
         ms: Math.round((performance.now() - state.startedAt) * 10) / 10,
       });
-      await abandonIdempotentRequest(deps, request);
+      if (request.method !== 'GET' && request.method !== 'HEAD') await abandonIdempotentRequest(deps, request);
     });
 }
 
