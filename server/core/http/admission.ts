@@ -5,7 +5,8 @@ import { applyRateLimit, refusedLately } from '../limits/rate-limit.ts';
 import { endpointAllowed } from '../routes/endpoint-scopes.ts';
 import type { RouteSpec } from '../routes/route.ts';
 import { endpointNotAllowed, insufficientScope } from './api-error.ts';
-import { clientAddress, type PeerSource } from './client-address.ts';
+import type { PeerSource } from './client-address.ts';
+import { requestAddress } from './request-address.ts';
 import { requestState } from './request-state.ts';
 
 /**
@@ -26,7 +27,11 @@ export function admitCaller(
   server: PeerSource,
 ): Promise<void> {
   const state = requestState(request);
-  state.admission ??= admit(deps, spec, request, body, clientAddress(request, server, deps.config.trustedProxies));
+  if (!state.admission) {
+    // Read when a rule needs it (a caller without a client, an incident): not for every request.
+    if (state.address === undefined) state.peer = server;
+    state.admission = admit(deps, spec, request, body);
+  }
   return state.admission;
 }
 
@@ -38,10 +43,9 @@ export function budgetTaken(request: Request): Promise<void> | undefined {
   return requestState(request).budget;
 }
 
-async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknown, address: string | undefined) {
+async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknown) {
   const state = requestState(request);
   state.routeName = spec.name;
-  state.address = address;
   let rejected: unknown;
   if (spec.auth !== 'none') {
     try {
@@ -56,6 +60,7 @@ async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknow
     }
   }
   // Rejected requests spend budget too (per address when there is no client): guessing tokens is limited.
+  const address = state.principal ? undefined : requestAddress(request, deps.config.trustedProxies);
   const budget = applyRateLimit(deps, spec, request, { principal: state.principal, body, address });
   const principal = state.principal;
   if (

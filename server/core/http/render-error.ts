@@ -4,6 +4,7 @@ import { errorFields } from '../log.ts';
 import { ApiError, validationError } from './api-error.ts';
 import { errorBody, jsonResponse } from './envelope.ts';
 import { newTicket, recordIncident } from './incidents.ts';
+import { requestAddress } from './request-address.ts';
 import { requestState } from './request-state.ts';
 import { fieldErrorsFrom } from './validation.ts';
 
@@ -33,7 +34,7 @@ export function renderError(
       status: apiError.status,
       key: apiError.key,
       clientId: state.principal?.clientId,
-      address: state.address,
+      address: requestAddress(request, deps.config.trustedProxies),
       detail: apiError.status >= 500 ? errorFields(error) : undefined,
     });
   return jsonResponse(apiError.status, errorBody(apiError.key, apiError.extra), {

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.ts';
+import type { PeerSource } from './client-address.ts';
 
 /**
  * Per-request facts shared by the hooks of one request (request id, start time, the authenticated principal).
@@ -11,6 +12,11 @@ export interface RequestState {
   routeName?: string;
   /** The peer address, once a hook that has the server learned it (budgets and incidents of unknown callers). */
   address?: string;
+  /**
+   * The server that took the request in, until its peer address is read (./client-address.ts `requestAddress`):
+   * a read of a known client never needs the address, and reading it is a system call (issue 27).
+   */
+  peer?: PeerSource;
   /** The pipeline's authentication and rate-limit step, run once (server/core/http/qc-plugin.ts). */
   admission?: Promise<void>;
   /** A read's budget while it is being taken beside its handler (./admission.ts); rejects with the 429. */
