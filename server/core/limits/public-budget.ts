@@ -24,10 +24,9 @@ export async function spendPublicBudget(deps: Deps, request: Request, address: s
     PUBLIC_BUDGET,
     deps.clock.now(),
   );
-  const { 'retry-after': retryAfter, ...headers } = verdict.headers;
-  Object.assign(state.headers, headers);
+  Object.assign(state.headers, verdict.headers);
   if (!verdict.allowed)
-    throw new ApiError('errors.qc.rate_limit_exceeded', {}, { 'retry-after': retryAfter as string });
+    throw new ApiError('errors.qc.rate_limit_exceeded', {}, { 'retry-after': verdict.retryAfter as string });
 }
 
 /** The document routes (`documents`, an Elysia plugin) behind the public budget, with the headers of every answer. */

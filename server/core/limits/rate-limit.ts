@@ -26,17 +26,20 @@ export async function applyRateLimit(deps: Deps, spec: RouteSpec, request: Reque
   const budget = budgetFor(caller.principal?.tier ?? 'standard', spec.bucket);
   let shown: Record<string, string | number> | undefined;
   let refused: string | undefined;
-  for (const subject of await subjectsOf(deps, spec, request, caller)) {
+  // A known caller spends its own budget and no other: no look-up to wait for (every read comes this way).
+  const subjects = caller.principal
+    ? [{ key: principalSubject(caller.principal) } as Subject]
+    : await subjectsOf(deps, spec, request, caller);
+  for (const subject of subjects) {
     const verdict = await deps.limiter.take(
       `${counted}:${subject.key}`,
       spec.bucket,
       subject.budget ?? budget,
       deps.clock.now(),
     );
-    const { 'retry-after': retryAfter, ...headers } = verdict.headers;
     // The headers show the first budget, or the one that refused.
-    if (!shown || (!verdict.allowed && refused === undefined)) shown = headers;
-    if (!verdict.allowed && refused === undefined) refused = retryAfter as string;
+    if (!shown || (!verdict.allowed && refused === undefined)) shown = verdict.headers;
+    if (!verdict.allowed && refused === undefined) refused = verdict.retryAfter as string;
   }
   Object.assign(requestState(request).headers, shown);
   if (refused !== undefined) throw new ApiError('errors.qc.rate_limit_exceeded', {}, { 'retry-after': refused });
@@ -74,14 +77,13 @@ interface Subject {
 }
 
 /**
- * Whose budget a request spends. An authenticated caller: its client's (personal tokens their owner's). A
- * caller without credentials: its address's. The token endpoint checks the secret first (issue 25 N5: anyone
+ * Whose budget a request of a caller without a client spends (an authenticated caller spends its client's, personal
+ * tokens their owner's: principalSubject): its address's. The token endpoint checks the secret first (issue 25 N5: anyone
  * who knew a `client_id` could spend that client's token budget with wrong secrets and lock it out): a right
  * secret spends the client's budget, whatever the address; a wrong one spends its address's budget and the
  * client's failure budget, never the client's own, so the real secret still gets its token from anywhere.
  */
 async function subjectsOf(deps: Deps, spec: RouteSpec, request: Request, caller: Caller): Promise<Subject[]> {
-  if (caller.principal) return [{ key: principalSubject(caller.principal) }];
   const address = { key: `addr:${caller.address ?? 'unknown'}` };
   if (spec.bucket !== 'token') return [address];
   const basic = basicCredentials(request.headers.get('authorization'));

@@ -5,8 +5,10 @@ import { type Counters, dayEnd, minuteEnd, windowsAt } from './counters.ts';
 export interface Verdict {
   /** False only when the budget is spent and the limiter enforces. */
   allowed: boolean;
-  /** X-RateLimit-* headers, plus Retry-After on a refusal. */
+  /** The X-RateLimit-* headers. */
   headers: Record<string, string>;
+  /** Retry-After (seconds) of a refusal. */
+  retryAfter?: string;
 }
 
 // Refused subjects are few (callers past their budget); the bound keeps a flood of them from growing memory.
@@ -60,8 +62,7 @@ export class RateLimiter {
     if (this.#refused.size >= MAX_REFUSED) this.#refused.clear();
     this.#refused.set(subject, until * 1000);
     headers['x-ratelimit-reset'] = String(until);
-    headers['retry-after'] = String(Math.max(1, until - Math.floor(now.getTime() / 1000)));
-    return { allowed: false, headers };
+    return { allowed: false, headers, retryAfter: String(Math.max(1, until - Math.floor(now.getTime() / 1000))) };
   }
 
   /** Whether this process refused `subject` in a window that has not ended at `now`. */
