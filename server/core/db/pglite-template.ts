@@ -48,6 +48,11 @@ export function currentTemplateKey(now = new Date()): string {
   return templateKey(migrationFiles(), now, pgliteVersion());
 }
 
+/** Where the template keyed `key` is (or will be) in the cache folder `dir`. */
+export function templateFolder(cache: { dir: string; key: string }): string {
+  return join(cache.dir, `pglite-${cache.key}`);
+}
+
 export interface OpenedPglite {
   db: Db;
   /** Where the database came from: the template, PGlite's initdb, or an existing data dir. */
@@ -70,7 +75,7 @@ export async function openPgliteFromTemplate(
 ): Promise<OpenedPglite> {
   const empty = !existsSync(dir) || readdirSync(dir).length === 0;
   if (!empty || !cache) return { db: await openPglite(dir), source: empty ? 'initdb' : 'existing', migrated: noop };
-  const template = join(cache.dir, `pglite-${cache.key}`);
+  const template = templateFolder(cache);
   if (existsSync(template)) {
     try {
       cpSync(template, dir, { recursive: true, errorOnExist: true, force: false });
