@@ -65,6 +65,23 @@ describe('the embedded database template', () => {
     expect(await hasTable(reopened.db, 'marker')).toBe(false);
   }, 300_000);
 
+  it('is moved into the data dir that takes it, and that start keeps the next one for the start after', async () => {
+    const cache = { dir: join(root, 'cache-moved'), key: 'f'.repeat(32) };
+    const first = await open(cache);
+    await migratedWithMarker(first.db);
+    await (await first.migrated()).written;
+
+    const second = await open(cache);
+    expect(second.source).toBe('template');
+    expect(readdirSync(cache.dir)).toEqual([]);
+    await (await second.migrated()).written;
+    expect(readdirSync(cache.dir)).toEqual([`pglite-${cache.key}`]);
+
+    const third = await open(cache);
+    expect(third.source).toBe('template');
+    expect(await hasTable(third.db, 'marker')).toBe(true);
+  }, 300_000);
+
   it('is never used under another key (a changed migration list), and the stale one is replaced', async () => {
     const dir = join(root, 'cache-stale');
     const old = await open({ dir, key: 'c'.repeat(32) });

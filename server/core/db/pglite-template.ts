@@ -1,18 +1,20 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Log } from '../log.ts';
 import type { Db } from './db.ts';
 import { migrationFiles } from './migrate.ts';
 import { openPglite } from './pglite.ts';
+import { removeTemplate, type TemplateWrite } from './pglite-template-files.ts';
 
 /**
  * A first `npm start` on an empty data dir spent most of its time in PGlite's initdb and in applying every
- * migration (docs/performance.md, "Start-up"). Both give the same database every time, so the first start keeps a
- * copy of the freshly migrated, still empty data dir (about 45 MB) in a cache folder, and the next empty data dir
- * starts as a copy of it: no initdb, and the migrations still run and find nothing to do.
+ * migration (docs/performance.md, "Start"). Both give the same database every time, so a copy of the freshly
+ * migrated, still empty data dir (about 45 MB) is kept in a cache folder: `npm install` prepares it
+ * (scripts/prepare-pglite-template.ts, through this module), and a start that had to run initdb keeps one. The next
+ * empty data dir takes it: moved into place (a copy when the data dir is on another file system), no initdb, and the
+ * migrations still run and find nothing to do; that start then keeps a new one for the start after.
  *
  * The template's folder name is its key: a hash of the PGlite version, every migration file's name and text, and
  * the UTC month (migration 0820 creates the calendar's month partitions around the current date). Any change gives
@@ -20,15 +22,12 @@ import { openPglite } from './pglite.ts';
  * signing keys or the demo are written: it holds no secret and nothing of one installation.
  *
  * Two processes may build it at once: each copies into a folder of its own and renames it into place (atomic), so
- * a reader finds a whole template or none. A template that fails to load (or lacks the migrations table) is
- * deleted and the start runs initdb. Nothing here may stop a start: a cache that cannot be written is logged and
- * skipped.
+ * a reader finds a whole template or none; two starts may find the same one, and the one whose rename comes second
+ * runs initdb. A template that fails to load (or lacks the migrations table) is deleted and the start runs initdb.
+ * Nothing here may stop a start: a cache that cannot be written is logged and skipped.
  */
 
-const TEMPLATE = /^pglite-[0-9a-f]{32}$/;
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
-/** A temp file older than this belongs to a process that died while writing it. */
-const ABANDONED_MS = 10 * 60_000;
 
 /** What a fresh, migrated database depends on: PGlite's version, the migrations, and the month. */
 export function templateKey(migrations: { name: string; text: string }[], now: Date, pgliteVersion: string): string {
@@ -58,15 +57,16 @@ export interface OpenedPglite {
   /** Where the database came from: the template, PGlite's initdb, or an existing data dir. */
   source: 'template' | 'initdb' | 'existing';
   /**
-   * Call once the migrations have been applied, before anything else writes: when this start had to run initdb,
-   * takes the template; `written` settles once it is on disk (never rejects: a failure is logged).
+   * Call once the migrations have been applied, before anything else writes: when this start ran initdb or moved
+   * the template away, takes the next template; `written` settles once it is on disk (never rejects: a failure is
+   * logged).
    */
   migrated(): Promise<{ written: Promise<void> }>;
 }
 
 /**
- * Opens the embedded database in `dir`; an empty or missing `dir` starts as a copy of the template keyed `key` in
- * `cache.dir` when there is one. `cache` undefined: never a template.
+ * Opens the embedded database in `dir`; an empty or missing `dir` starts from the template keyed `key` in `cache.dir`
+ * when there is one. `cache` undefined: never a template.
  */
 export async function openPgliteFromTemplate(
   dir: string,
@@ -78,12 +78,16 @@ export async function openPgliteFromTemplate(
   const template = templateFolder(cache);
   if (existsSync(template)) {
     try {
-      cpSync(template, dir, { recursive: true, errorOnExist: true, force: false });
-      const db = await openPglite(dir);
-      const [found] = await db.sql<{ table: string | null }>`select to_regclass('schema_migrations')::text as table`;
-      if (found?.table) return { db, source: 'template', migrated: noop };
-      await db.close();
-      throw new Error('the template has no schema_migrations table');
+      const taken = take(template, dir);
+      if (taken) {
+        const db = await openPglite(dir);
+        const [found] = await db.sql<{ table: string | null }>`select to_regclass('schema_migrations')::text as table`;
+        // A moved template is gone from the cache: this start keeps the next one, as a start after initdb does.
+        const migrated = taken === 'moved' ? () => keepTemplate(db, dir, cache.dir, template, log) : noop;
+        if (found?.table) return { db, source: 'template', migrated };
+        await db.close();
+        throw new Error('the template has no schema_migrations table');
+      }
     } catch (err) {
       log?.warn('embedded database template did not load; running initdb instead', {
         template,
@@ -91,11 +95,32 @@ export async function openPgliteFromTemplate(
       });
       // It was empty before this start: whatever the failed copy left is ours to remove.
       rmSync(dir, { recursive: true, force: true });
-      remove(template);
+      removeTemplate(template);
     }
   }
   const db = await openPglite(dir);
   return { db, source: 'initdb', migrated: () => keepTemplate(db, dir, cache.dir, template, log) };
+}
+
+/**
+ * Puts the template in place as the data dir: moved (one rename), or copied when the data dir is on another file
+ * system. Creating its 1500 files was most of a start from a copy (1.2-3 s of a 4 s start on the shared 2-core
+ * machine, where reading them all takes 60 ms); a rename creates none. Undefined when another start took it first.
+ */
+function take(template: string, dir: string): 'moved' | 'copied' | undefined {
+  mkdirSync(dirname(dir), { recursive: true });
+  // Empty (the caller checked): not every system renames a folder over an empty one.
+  rmSync(dir, { recursive: true, force: true });
+  try {
+    renameSync(template, dir);
+    return 'moved';
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code !== 'EXDEV') throw err;
+  }
+  cpSync(template, dir, { recursive: true, errorOnExist: true, force: false });
+  return 'copied';
 }
 
 const writing = new Set<Promise<void>>();
@@ -106,8 +131,9 @@ export async function templateWrites(): Promise<void> {
 }
 
 /**
- * Takes the live data dir into memory and writes it to the cache in the background (a start does not wait for the
- * disk). After a checkpoint every change is in the data files, and the read is synchronous: PGlite runs on this
+ * Takes the live data dir into memory and writes it to the cache in the background, in a worker thread
+ * (pglite-template-writer.ts): a start waits neither for the disk nor for its 1500 files being created on its own
+ * thread. After a checkpoint every change is in the data files, and the read is synchronous: PGlite runs on this
  * thread, so nothing writes while it is taken. What it holds is what a process killed at that moment would leave
  * (PGlite's own dumpDataDir takes the same), recovered at the next start from a checkpoint with nothing after it.
  * WAL segments outside the checkpoint's (recycled ones, a third of the size) are left out, as PostgreSQL itself
@@ -125,7 +151,7 @@ async function keepTemplate(
       template,
       error: String(err),
     });
-  let files: { path: string; data: Buffer | undefined }[];
+  let files: TemplateWrite['files'];
   try {
     await db.query('checkpoint');
     const [wal] = await db.sql<{ first: string; last: string }>`
@@ -146,64 +172,29 @@ async function keepTemplate(
     failed(err);
     return { written: Promise.resolve() };
   }
-  const temp = `${template}.${process.pid}-${randomUUID()}.tmp`;
-  const written = (async () => {
-    await mkdir(temp, { recursive: true });
-    for (const { path, data } of files) {
-      if (!data) await mkdir(join(temp, path), { recursive: true });
-      else {
-        await mkdir(dirname(join(temp, path)), { recursive: true });
-        await writeFile(join(temp, path), data);
-      }
-    }
+  const written = new Promise<void>((resolve) => {
+    let worker: Worker | undefined;
+    let settled = false;
+    const settle = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      if (error !== undefined) failed(error);
+      worker?.terminate();
+      resolve();
+    };
     try {
-      // Atomic; when another start renamed its copy first, this one is not needed.
-      await rename(temp, template);
+      worker = new Worker(new URL('./pglite-template-writer.ts', import.meta.url).href);
+      worker.onmessage = (event: MessageEvent<{ error?: string }>) => settle(event.data.error);
+      worker.onerror = (event) => settle(event.message);
+      const job: TemplateWrite = { template, cacheDir, files };
+      worker.postMessage(job);
     } catch (err) {
-      if (!existsSync(template)) throw err;
-      await rm(temp, { recursive: true, force: true });
+      settle(err);
     }
-    removeOthers(cacheDir, template);
-  })().catch(async (err) => {
-    await rm(temp, { recursive: true, force: true }).catch(() => {});
-    failed(err);
   });
   writing.add(written);
   void written.finally(() => writing.delete(written));
   return { written };
-}
-
-/** Templates of other keys can never be used again; copies of dead writers neither. */
-function removeOthers(cacheDir: string, keep: string): void {
-  for (const name of readdirSync(cacheDir)) {
-    const path = join(cacheDir, name);
-    if (path === keep) continue;
-    if (TEMPLATE.test(name)) remove(path);
-    else if (name.endsWith('.tmp') && Date.now() - mtime(path) > ABANDONED_MS)
-      rmSync(path, { recursive: true, force: true });
-  }
-}
-
-/**
- * Renamed away first, then deleted: a start copying it at that moment fails on a missing path (and runs initdb)
- * instead of copying half of it without noticing.
- */
-function remove(template: string): void {
-  const doomed = `${template}.${randomUUID()}.removing.tmp`;
-  try {
-    renameSync(template, doomed);
-  } catch {
-    return;
-  }
-  rmSync(doomed, { recursive: true, force: true });
-}
-
-function mtime(path: string): number {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return Date.now();
-  }
 }
 
 async function noop(): Promise<{ written: Promise<void> }> {
