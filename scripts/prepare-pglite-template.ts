@@ -15,7 +15,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseConfig } from '../server/core/config.ts';
 import { migrate } from '../server/core/db/migrate.ts';
-import { currentTemplateKey, openPgliteFromTemplate, templateFolder } from '../server/core/db/pglite-template.ts';
+import {
+  currentTemplateKey,
+  openPgliteFromTemplate,
+  templateFolder,
+  writeKeptTemplates,
+} from '../server/core/db/pglite-template.ts';
 import type { Log } from '../server/core/log.ts';
 
 const started = performance.now();
@@ -40,8 +45,8 @@ try {
       try {
         const opened = await openPgliteFromTemplate(join(data, 'pglite'), cache, log);
         await migrate(opened.db);
-        const { written } = await opened.migrated();
-        await Promise.all([written, opened.db.close()]);
+        await opened.migrated();
+        await Promise.all([writeKeptTemplates(), opened.db.close()]);
       } finally {
         await rm(data, { recursive: true, force: true });
       }

@@ -46,9 +46,7 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   const log = options.log ?? createLog(config.logLevel);
   const progress = options.progress ?? (() => {});
   progress(config.databaseUrl ? 'connecting to PostgreSQL' : `opening the embedded database in ${config.dataDir}`);
-  const opened = options.db
-    ? { db: options.db, migrated: async () => ({ written: Promise.resolve() }) }
-    : await openDbForStart(config, log);
+  const opened = options.db ? { db: options.db, migrated: async () => {} } : await openDbForStart(config, log);
   const db = opened.db;
   const migration = openMigrationDb(config, db);
   const applied = await migrate(migration.db, (file, index, pending) =>

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
-import { templateWrites } from './core/db/pglite-template.ts';
+import { writeKeptTemplates } from './core/db/pglite-template.ts';
 import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
 import { errorFields, flushLog } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
@@ -67,8 +67,8 @@ async function shutdown(signal: string) {
     await deps.reads.close();
     await deps.db.close();
     if (deps.redis) await closeRedis(deps.redis);
-    // A first start keeps its template in the background; half of one would be thrown away.
-    await templateWrites();
+    // The template this start took for the next empty data dir (pglite-template.ts) is not lost.
+    await writeKeptTemplates();
   } catch (err) {
     deps.log.error('shutdown failed', errorFields(err));
   }
@@ -149,6 +149,8 @@ try {
   // one statement at a time on this thread, and the first pass (a calendar month created ahead, on a fresh one)
   // delayed the demo's credentials by 0.3-0.6 s; on an empty database it has nothing to remove.
   retention = startRetention(deps);
+  // Now that the demo is out: the next empty data dir's template, when this start took one (pglite-template.ts).
+  void writeKeptTemplates();
 } catch (err) {
   if (!stopping) throw err;
 }

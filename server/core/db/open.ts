@@ -23,11 +23,10 @@ export async function openDb(config: Config, log?: Log): Promise<Db> {
 /**
  * `openDb` for a service start: an empty embedded data dir starts from the template of a freshly migrated
  * database when there is one (server/core/db/pglite-template.ts). Call `migrated()` once the migrations have run:
- * a start that had to run initdb takes the template then (written to disk in the background).
+ * a start that ran initdb or moved the template away takes the next one then (`writeKeptTemplates()` writes it).
  */
 export async function openDbForStart(config: Config, log: Log): Promise<Pick<OpenedPglite, 'db' | 'migrated'>> {
-  if (config.databaseUrl)
-    return { db: await openDb(config, log), migrated: async () => ({ written: Promise.resolve() }) };
+  if (config.databaseUrl) return { db: await openDb(config, log), migrated: async () => {} };
   const cache = config.pgliteTemplateDir ? { dir: config.pgliteTemplateDir, key: currentTemplateKey() } : undefined;
   const opened = await openPgliteFromTemplate(join(config.dataDir, 'pglite'), cache, log);
   if (opened.source === 'template') log.info('embedded database started from its template', { dir: cache?.dir });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
-import { openPgliteFromTemplate, templateKey } from './pglite-template.ts';
+import { openPgliteFromTemplate, templateKey, writeKeptTemplates } from './pglite-template.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'qc-pglite-template-'));
 const opened: Db[] = [];
@@ -33,7 +33,8 @@ describe('the embedded database template', () => {
     const first = await open(cache);
     expect(first.source).toBe('initdb');
     expect((await migrate(first.db)).length).toBeGreaterThan(30);
-    await (await first.migrated()).written;
+    await first.migrated();
+    await writeKeptTemplates();
     expect(readdirSync(cache.dir)).toEqual([`pglite-${cache.key}`]);
 
     const second = await open(cache);
@@ -48,8 +49,8 @@ describe('the embedded database template', () => {
     const [one, two] = await Promise.all([open(cache), open(cache)]);
     expect([one?.source, two?.source]).toEqual(['initdb', 'initdb']);
     for (const db of [one?.db, two?.db]) if (db) await migratedWithMarker(db);
-    const kept = await Promise.all([one?.migrated(), two?.migrated()]);
-    await Promise.all(kept.map((k) => k?.written));
+    await Promise.all([one?.migrated(), two?.migrated()]);
+    await writeKeptTemplates();
     expect(readdirSync(cache.dir)).toEqual([`pglite-${cache.key}`]);
 
     const third = await open(cache);
@@ -69,12 +70,14 @@ describe('the embedded database template', () => {
     const cache = { dir: join(root, 'cache-moved'), key: 'f'.repeat(32) };
     const first = await open(cache);
     await migratedWithMarker(first.db);
-    await (await first.migrated()).written;
+    await first.migrated();
+    await writeKeptTemplates();
 
     const second = await open(cache);
     expect(second.source).toBe('template');
     expect(readdirSync(cache.dir)).toEqual([]);
-    await (await second.migrated()).written;
+    await second.migrated();
+    await writeKeptTemplates();
     expect(readdirSync(cache.dir)).toEqual([`pglite-${cache.key}`]);
 
     const third = await open(cache);
@@ -86,12 +89,14 @@ describe('the embedded database template', () => {
     const dir = join(root, 'cache-stale');
     const old = await open({ dir, key: 'c'.repeat(32) });
     await migratedWithMarker(old.db);
-    await (await old.migrated()).written;
+    await old.migrated();
+    await writeKeptTemplates();
 
     const changed = await open({ dir, key: 'd'.repeat(32) });
     expect(changed.source).toBe('initdb');
     expect(await hasTable(changed.db, 'marker')).toBe(false);
-    await (await changed.migrated()).written;
+    await changed.migrated();
+    await writeKeptTemplates();
     expect(readdirSync(dir)).toEqual([`pglite-${'d'.repeat(32)}`]);
   }, 300_000);
 

@@ -58,10 +58,9 @@ export interface OpenedPglite {
   source: 'template' | 'initdb' | 'existing';
   /**
    * Call once the migrations have been applied, before anything else writes: when this start ran initdb or moved
-   * the template away, takes the next template; `written` settles once it is on disk (never rejects: a failure is
-   * logged).
+   * the template away, takes the next template into memory; `writeKeptTemplates()` writes it to the cache.
    */
-  migrated(): Promise<{ written: Promise<void> }>;
+  migrated(): Promise<void>;
 }
 
 /**
@@ -123,29 +122,48 @@ function take(template: string, dir: string): 'moved' | 'copied' | undefined {
   return 'copied';
 }
 
+/** Templates taken in memory and not written yet, each with what to say when it cannot be written. */
+const kept: { job: TemplateWrite; failed: (err: unknown) => void }[] = [];
 const writing = new Set<Promise<void>>();
 
-/** Settles once every template this process is writing is on disk (a shutdown waits for it: the write is short). */
-export async function templateWrites(): Promise<void> {
+/**
+ * Writes every template this process took and has not written, each from a worker thread, and settles once all
+ * are on disk (never rejects: a failure is logged). A start calls it once its demo is out, and its shutdown: the
+ * template is for the next empty data dir, while the 1500 files written during this start's demo slowed the demo
+ * by a second and more on the shared 2-core machine.
+ */
+export async function writeKeptTemplates(): Promise<void> {
+  for (const { job, failed } of kept.splice(0)) {
+    const written = writeInWorker(job).catch(failed);
+    writing.add(written);
+    void written.finally(() => writing.delete(written));
+  }
   await Promise.all(writing);
 }
 
+/** pglite-template-writer.ts in a worker thread (that file says why not on this one). */
+function writeInWorker(job: TemplateWrite): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const worker = new Worker(new URL('./pglite-template-writer.ts', import.meta.url).href);
+    const settle = (error?: string) => {
+      worker.terminate();
+      if (error === undefined) resolve();
+      else reject(new Error(error));
+    };
+    worker.onmessage = (event: MessageEvent<{ error?: string }>) => settle(event.data.error);
+    worker.onerror = (event) => settle(event.message);
+    worker.postMessage(job);
+  });
+}
+
 /**
- * Takes the live data dir into memory and writes it to the cache in the background, in a worker thread
- * (pglite-template-writer.ts): a start waits neither for the disk nor for its 1500 files being created on its own
- * thread. After a checkpoint every change is in the data files, and the read is synchronous: PGlite runs on this
- * thread, so nothing writes while it is taken. What it holds is what a process killed at that moment would leave
- * (PGlite's own dumpDataDir takes the same), recovered at the next start from a checkpoint with nothing after it.
- * WAL segments outside the checkpoint's (recycled ones, a third of the size) are left out, as PostgreSQL itself
- * removes them.
+ * Takes the live data dir into memory, for `writeKeptTemplates()` to write to the cache later. After a checkpoint
+ * every change is in the data files, and the read is synchronous: PGlite runs on this thread, so nothing writes
+ * while it is taken. What it holds is what a process killed at that moment would leave (PGlite's own dumpDataDir
+ * takes the same), recovered at the next start from a checkpoint with nothing after it. WAL segments outside the
+ * checkpoint's (recycled ones, a third of the size) are left out, as PostgreSQL itself removes them.
  */
-async function keepTemplate(
-  db: Db,
-  dir: string,
-  cacheDir: string,
-  template: string,
-  log?: Log,
-): Promise<{ written: Promise<void> }> {
+async function keepTemplate(db: Db, dir: string, cacheDir: string, template: string, log?: Log): Promise<void> {
   const failed = (err: unknown) =>
     log?.warn('could not keep the embedded database template (the next empty data dir runs initdb again)', {
       template,
@@ -170,33 +188,9 @@ async function keepTemplate(
       });
   } catch (err) {
     failed(err);
-    return { written: Promise.resolve() };
+    return;
   }
-  const written = new Promise<void>((resolve) => {
-    let worker: Worker | undefined;
-    let settled = false;
-    const settle = (error?: unknown) => {
-      if (settled) return;
-      settled = true;
-      if (error !== undefined) failed(error);
-      worker?.terminate();
-      resolve();
-    };
-    try {
-      worker = new Worker(new URL('./pglite-template-writer.ts', import.meta.url).href);
-      worker.onmessage = (event: MessageEvent<{ error?: string }>) => settle(event.data.error);
-      worker.onerror = (event) => settle(event.message);
-      const job: TemplateWrite = { template, cacheDir, files };
-      worker.postMessage(job);
-    } catch (err) {
-      settle(err);
-    }
-  });
-  writing.add(written);
-  void written.finally(() => writing.delete(written));
-  return { written };
+  kept.push({ job: { template, cacheDir, files }, failed });
 }
 
-async function noop(): Promise<{ written: Promise<void> }> {
-  return { written: Promise.resolve() };
-}
+async function noop(): Promise<void> {}
