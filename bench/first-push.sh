@@ -8,7 +8,14 @@ cd "$(dirname "$0")/.."
 port=${1:-26080}
 dir=$(mktemp -d)
 pid=
-trap '[ -n "$pid" ] && kill -- "-$pid" 2>/dev/null; sleep 1; rm -rf "$dir"' EXIT
+# npm start runs bun as a child: stop the whole process group and let it finish its shutdown (it may still be
+# writing the embedded database's next template, server/core/db/pglite-template.ts), then remove the copy.
+stop() {
+  [ -n "$pid" ] && kill -- "-$pid" 2>/dev/null || return 0
+  for _ in $(seq 1 150); do kill -0 -- "-$pid" 2>/dev/null || return 0; sleep 0.2; done
+  kill -9 -- "-$pid" 2>/dev/null || true
+}
+trap 'stop; rm -rf "$dir"' EXIT
 now() { date +%s.%N; }
 since() { echo "$(now) - $1" | bc | xargs printf '%.1f'; }
 t0=$(now)

@@ -7,8 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 pid=
-# npm start runs bun as a child: stop the whole process group, then remove the copy.
-trap '[ -n "$pid" ] && kill -- "-$pid" 2>/dev/null; sleep 1; rm -rf "$dir"' EXIT
+# npm start runs bun as a child: stop the whole process group and let it finish its shutdown (it may still be
+# writing the embedded database's next template, server/core/db/pglite-template.ts), then remove the copy.
+stop() {
+  [ -n "$pid" ] && kill -- "-$pid" 2>/dev/null || return 0
+  for _ in $(seq 1 150); do kill -0 -- "-$pid" 2>/dev/null || return 0; sleep 0.2; done
+  kill -9 -- "-$pid" 2>/dev/null || true
+}
+trap 'stop; rm -rf "$dir"' EXIT
 git archive HEAD | tar -x -C "$dir"
 (cd "$dir" && env -u QC_PGLITE_TEMPLATE_DIR npm ci --omit=dev --no-audit --no-fund --loglevel=error >"$dir/install.log" 2>&1) ||
   { echo "production start: npm ci failed"; tail -20 "$dir/install.log"; exit 1; }
