@@ -72,15 +72,19 @@ export function bookingRooms(db: Db, bookingId: number): Promise<BookingRoomRow[
   return roomsOfBookings(db, [bookingId]);
 }
 
-/** The room lines of many bookings in one query, in line order (a list reads all its bookings' rooms at once). */
+/**
+ * The room lines of many bookings in one query, in line order (a list reads all its bookings' rooms at once).
+ * The external ids are probed per line by primary key: as joins, the generic plan (it cannot know how many
+ * bookings the array holds) hashed every rate plan of the database, 2.5 ms with 10000 plans against nothing
+ * with 40, a list of 50 bookings 21 ms against 3.6 (bench:volume).
+ */
 export async function roomsOfBookings(db: Db, bookingIds: readonly number[]): Promise<BookingRoomRow[]> {
   return db.sql<BookingRoomRow>`
     select br.id, br.booking_id, br.room_type_id, br.rate_plan_id, br.qty, br.checkin_date, br.checkout_date,
       br.adults, br.children, br.price, br.room_number,
-      rt.external_id::text as external_room_type_id, rp.external_id::text as external_rate_plan_id
+      (select rt.external_id::text from room_types rt where rt.id = br.room_type_id) as external_room_type_id,
+      (select rp.external_id::text from rate_plans rp where rp.id = br.rate_plan_id) as external_rate_plan_id
     from booking_rooms br
-    join room_types rt on rt.id = br.room_type_id
-    join rate_plans rp on rp.id = br.rate_plan_id
     where br.booking_id = any(${bookingIds}::bigint[])
     order by br.id`;
 }
