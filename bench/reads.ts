@@ -6,6 +6,10 @@
  * and answering the same JSON (bench/servers/reads-server.ts). The two are measured in alternation, ROUNDS
  * times each, so both see the same load on a shared machine; the ratio is of the medians.
  * Then the service alone at a fixed 1000 req/s: its p99.
+ *
+ * BENCH_BASELINE=<another checkout> (with its dependencies installed, e.g. `git worktree add` of main): its service
+ * is measured in the same rounds as a third server, so a change is compared with the code before it under the
+ * same load (a shared machine's load moves each figure by tens of per cent from run to run).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -46,7 +50,7 @@ interface Served {
   stop: () => Promise<void>;
 }
 
-async function serve(mode: 'qc' | 'bare'): Promise<Served> {
+async function serve(mode: 'qc' | 'bare', checkout = '.'): Promise<Served> {
   const port = freePort();
   // BENCH_PROFILE=<dir>: the service process writes a CPU profile there (open it in Chrome DevTools).
   const profile =
@@ -54,6 +58,7 @@ async function serve(mode: 'qc' | 'bare'): Promise<Served> {
       ? ['--cpu-prof', '--cpu-prof-md', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : [];
   const proc = Bun.spawn([process.execPath, ...profile, 'bench/servers/reads-server.ts', mode, String(port)], {
+    cwd: checkout,
     env: {
       ...process.env,
       QC_LOG_LEVEL: 'info',
@@ -104,10 +109,22 @@ let missed = false;
 // The figures of a shared machine move with its load: printed beside them.
 const load1 = () => loadavg()[0]?.toFixed(1);
 const loadBefore = load1();
-const [qc, bare] = await Promise.all([serve('qc'), serve('bare')]);
+const baselineDir = process.env.BENCH_BASELINE;
+const [qc, bare, baseline] = await Promise.all([
+  serve('qc'),
+  serve('bare'),
+  baselineDir ? serve('qc', baselineDir) : undefined,
+]);
 try {
   await load(qc); // warm-up: JIT, prepared statements, connection pools
   await load(bare);
+  if (baseline) await load(baseline);
+  const before: { rps: number[]; ratios: number[]; p99: number[]; cpu: number[] } = {
+    rps: [],
+    ratios: [],
+    p99: [],
+    cpu: [],
+  };
   const service: number[] = [];
   const reference: number[] = [];
   const ratios: number[] = [];
@@ -125,6 +142,13 @@ try {
     ratios.push(s.rps / b.rps);
     serviceP99.push(s.p99);
     referenceP99.push(b.p99);
+    if (baseline) {
+      const o = await load(baseline);
+      before.rps.push(o.rps);
+      before.ratios.push(s.rps / o.rps);
+      before.p99.push(o.p99);
+      before.cpu.push(o.cpuPerRequest);
+    }
   }
   const p99 = stats(serviceP99).median;
   const bareP99 = stats(referenceP99).median;
@@ -178,11 +202,34 @@ try {
       range: `${fixed.rps.toFixed(0)} req/s served`,
     },
   ];
+  if (baseline)
+    figures.push(
+      {
+        bench: 'reads',
+        name: `GET /v1/qc/properties, ${CONNECTIONS} connections, against BENCH_BASELINE (req/s, median of ${ROUNDS})`,
+        value: stats(service).median,
+        unit: 'req/s',
+        reference: `the service of ${baselineDir}, same rounds`,
+        referenceValue: stats(before.rps).median,
+        ratio: stats(before.ratios).median,
+        range: `per-round ratios ${before.ratios.map((r) => r.toFixed(2)).join(', ')}; its p99 ${stats(before.p99).median} ms`,
+      },
+      {
+        bench: 'reads',
+        name: `GET /v1/qc/properties: CPU per request against BENCH_BASELINE (median of ${ROUNDS})`,
+        value: stats(serviceCpu).median,
+        unit: 'us',
+        reference: `the service of ${baselineDir}, same rounds`,
+        referenceValue: stats(before.cpu).median,
+        ratio: stats(before.cpu).median / stats(serviceCpu).median,
+      },
+    );
   report(figures);
   missed = figures.some((f) => f.met === false);
 } finally {
   await qc.stop();
   await bare.stop();
+  await baseline?.stop();
 }
 // A missed target fails the run (STYLE.md: a benchmark that misses its target must not exit 0).
 process.exit(missed ? 1 : 0);
