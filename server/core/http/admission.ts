@@ -1,7 +1,7 @@
 import { authenticate } from '../auth/authenticate.ts';
 import { grants } from '../auth/scopes.ts';
 import type { Deps } from '../deps.ts';
-import { applyRateLimit, refusedLately } from '../limits/rate-limit.ts';
+import { applyRateLimit } from '../limits/rate-limit.ts';
 import { endpointAllowed } from '../routes/endpoint-scopes.ts';
 import type { RouteSpec } from '../routes/route.ts';
 import { endpointNotAllowed, insufficientScope } from './api-error.ts';
@@ -12,12 +12,8 @@ import { requestState } from './request-state.ts';
 /**
  * Authentication, the route's scope and endpoint checks and its rate-limit budget, once per request (the
  * pipeline's parse hook runs it before the body is read, transform after, for routes without a body or a token).
- *
- * A read (GET, HEAD) of an admitted caller does not wait for its budget: its handler runs while the budget is
- * taken, and its answer waits for the budget (`budgetTaken`): over budget, it is a 429 with its headers and what
- * the handler found is dropped. A read writes nothing, so nothing is left to undo (issue 27: the round trip to
- * Redis before the data query cost a read ~15 us of CPU). Writes, refused callers and callers this process saw
- * over budget in the running window still wait for the budget before any work.
+ * Every request waits for its budget before any work, reads included: running a read's query beside its budget
+ * script served 8-30% more reads a second but raised the p99 by 30-100% (docs/performance.md, "Reads, third pass").
  */
 export function admitCaller(
   deps: Deps,
@@ -33,14 +29,6 @@ export function admitCaller(
     state.admission = admit(deps, spec, request, body);
   }
   return state.admission;
-}
-
-/**
- * Settles when the request's budget is taken; rejects with the 429 when it was refused. Before the answer of
- * every request the pipeline admitted (the handler's, or the error hook's).
- */
-export function budgetTaken(request: Request): Promise<void> | undefined {
-  return requestState(request).budget;
 }
 
 async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknown) {
@@ -61,19 +49,6 @@ async function admit(deps: Deps, spec: RouteSpec, request: Request, body: unknow
   }
   // Rejected requests spend budget too (per address when there is no client): guessing tokens is limited.
   const address = state.principal ? undefined : requestAddress(request, deps.config.trustedProxies);
-  const budget = applyRateLimit(deps, spec, request, { principal: state.principal, body, address });
-  const principal = state.principal;
-  if (
-    rejected === undefined &&
-    principal &&
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    !refusedLately(deps, spec, principal)
-  ) {
-    state.budget = budget;
-    // Awaited before the answer; this only keeps a request that ends another way from an unhandled rejection.
-    budget.catch(() => {});
-    return;
-  }
-  await budget;
+  await applyRateLimit(deps, spec, request, { principal: state.principal, body, address });
   if (rejected) throw rejected;
 }

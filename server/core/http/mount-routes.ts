@@ -2,7 +2,6 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Deps } from '../deps.ts';
 import { replayingKeptCreates } from '../idempotency/kept-creates.ts';
 import { Answer, type RouteDefinition } from '../routes/route.ts';
-import { budgetTaken } from './admission.ts';
 import { operationDetail } from './openapi-operation.ts';
 import type { QcApp } from './qc-app.ts';
 import { requestState } from './request-state.ts';
@@ -36,8 +35,6 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
           request: ctx.request,
         } as never),
       );
-      // A read ran while its budget was taken (./admission.ts): it is answered only within budget.
-      await budgetTaken(ctx.request);
       if (result instanceof Response) return result;
       const given = result instanceof Answer ? result : new Answer(definition.status ?? 200, result);
       const answer =

@@ -9,7 +9,7 @@ import {
 } from '../idempotency/idempotent-request.ts';
 import { countRequest } from '../metrics.ts';
 import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
-import { admitCaller, budgetTaken } from './admission.ts';
+import { admitCaller } from './admission.ts';
 import { ApiError } from './api-error.ts';
 import { requireDeclaredContentType } from './content-type.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
@@ -25,8 +25,7 @@ import { noteUndeclaredFields } from './undeclared-fields.ts';
  *   2. checks the route's scope (403 errors.qc.insufficient_scope),
  *   3. checks the token's endpoint allow-list (403 errors.qc.endpoint_not_allowed),
  *   4. spends the route's rate-limit budget (429 errors.qc.rate_limit_exceeded), rejected requests
- *      included, so every response carries the X-RateLimit-* headers (a read's handler runs while its budget
- *      is taken and its answer waits for it: ./admission.ts),
+ *      included, so every response carries the X-RateLimit-* headers,
  *   5. claims the Idempotency-Key of a write (replay, 409, or run), see server/core/idempotency/.
  * The property allow-list is the third check; it is applied by the property resolver (404 when outside).
  */
@@ -64,12 +63,6 @@ export function qcPipeline(deps: Deps) {
           }
         },
         async error({ request, code, error, server, set }) {
-          // A read whose budget was still being taken: refused, it is answered 429 whatever else went wrong.
-          try {
-            await budgetTaken(request);
-          } catch (refused) {
-            return renderError(deps, request, 'UNKNOWN', refused, spec.resource);
-          }
           if (error instanceof IdempotentReplay) return replay(error, set);
           if (code === 'PARSE') {
             // Refused while reading the body (401, 413, 422): admit a route without a token now, so it is

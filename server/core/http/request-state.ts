@@ -19,8 +19,6 @@ export interface RequestState {
   peer?: PeerSource;
   /** The pipeline's authentication and rate-limit step, run once (server/core/http/qc-plugin.ts). */
   admission?: Promise<void>;
-  /** A read's budget while it is being taken beside its handler (./admission.ts); rejects with the 429. */
-  budget?: Promise<void>;
   /**
    * The status of the error answer rendered for this request (server/core/http/render-error.ts). Elysia's
    * `set.status` stays 500 for a thrown error that carries no status of its own, even when it is answered 422.

@@ -84,10 +84,9 @@ for (const backend of REDIS_BACKENDS) {
       expect(await propertyCount(owner.customer_id)).toBe(before + 60);
     });
 
-    it('answers a read that ran beside its spent budget 429 with the headers, never its rows or its own refusal', async () => {
-      // Reads run while their budget is taken (server/core/http/admission.ts). The first read past the budget, for
-      // each of three owners, is the one that ran beside it: the list (200), an unknown property (404), a bad page
-      // (422) must each be a 429 all the same.
+    it('answers a read over budget 429 with the headers, never its rows or its own refusal', async () => {
+      // The budget is spent before the read runs and before its query is validated: the list (200), an unknown
+      // property (404) and a bad page (422) past the budget, each for an owner of its own, are all 429.
       const reset = nextMinute();
       const firstRefused = {
         list: '/v1/qc/properties',

@@ -45,14 +45,6 @@ export async function applyRateLimit(deps: Deps, spec: RouteSpec, request: Reque
   if (refused !== undefined) throw new ApiError('errors.qc.rate_limit_exceeded', {}, { 'retry-after': refused });
 }
 
-/**
- * Whether this process refused the caller's budget for the route in a window that is still running: its reads then
- * wait for the budget before they run (server/core/http/admission.ts).
- */
-export function refusedLately(deps: Deps, spec: RouteSpec, principal: Principal): boolean {
-  return deps.limiter.refusedLately(`${countedBucket(spec)}:${principalSubject(principal)}`, deps.clock.now());
-}
-
 /** The counter a route's budget is kept in: each inventory endpoint has its own inventory-writes budget (spec 8.1). */
 function countedBucket(spec: RouteSpec): string {
   return spec.bucket === 'inventory-writes' ? `${spec.bucket}:${spec.name}` : spec.bucket;

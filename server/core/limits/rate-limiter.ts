@@ -11,18 +11,12 @@ export interface Verdict {
   retryAfter?: string;
 }
 
-// Refused subjects are few (callers past their budget); the bound keeps a flood of them from growing memory.
-const MAX_REFUSED = 10_000;
-
 /**
  * Spends budgets and describes them in headers. When the counters fail (Redis down or slow) the request
  * is served uncounted (fail open): the failure is logged and counted in `failures`, shown by /readyz.
  */
 export class RateLimiter {
   failures = 0;
-  // Subjects this process saw refused, and until when (ms since the epoch): a read of theirs then waits for its
-  // budget before it runs (server/core/http/admission.ts), so a caller over budget costs no query per request.
-  readonly #refused = new Map<string, number>();
 
   constructor(
     private readonly counters: Counters,
@@ -59,18 +53,7 @@ export class RateLimiter {
 
     // A spent day budget frees up at 00:00 UTC, not at the next minute: Reset and Retry-After both say so.
     const until = usage.dayCount >= budget.perDay ? dayEnd(windows) : reset;
-    if (this.#refused.size >= MAX_REFUSED) this.#refused.clear();
-    this.#refused.set(subject, until * 1000);
     headers['x-ratelimit-reset'] = String(until);
     return { allowed: false, headers, retryAfter: String(Math.max(1, until - Math.floor(now.getTime() / 1000))) };
-  }
-
-  /** Whether this process refused `subject` in a window that has not ended at `now`. */
-  refusedLately(subject: string, now: Date): boolean {
-    const until = this.#refused.get(subject);
-    if (until === undefined) return false;
-    if (until > now.getTime()) return true;
-    this.#refused.delete(subject);
-    return false;
   }
 }
