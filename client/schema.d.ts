@@ -397,7 +397,7 @@ export interface paths {
         put?: never;
         /**
          * Partner-originated booking
-         * @description Partner-originated booking, checked against the calendar like a sale: every night needs free rooms, no stop-sell, closed-to-arrival/departure or length-of-stay restriction may forbid it, and the property must be live. A refusal is 422 errors.qc.booking_create_failed with a `reason` (never cached under Idempotency-Key). 201 with the booking; a `reference` you already used on this property and channel answers 200 with the booking it made, creating nothing.
+         * @description Partner-originated booking, checked against the calendar like a sale: every night needs free rooms, no stop-sell, closed-to-arrival/departure or length-of-stay restriction may forbid it, and the property must be live. A refusal is 422 errors.qc.booking_create_failed with a `reason` (never cached under Idempotency-Key). 201 with the booking; a `reference` you already used on this property and channel answers 200 with the booking it made, creating nothing. The Idempotency-Key is kept with the booking, in its transaction: the same key and body again answers that booking (201, Idempotency-Replayed: true), also after a 503 errors.qc.write_outcome_unknown whose booking had committed.
          */
         post: operations["qc.bookings.create"];
         delete?: never;
@@ -417,7 +417,7 @@ export interface paths {
         put?: never;
         /**
          * Partner-originated B2B booking
-         * @description Agency booking: source channel QDA, with the agency in the snapshot. Partner-originated booking, checked against the calendar like a sale: every night needs free rooms, no stop-sell, closed-to-arrival/departure or length-of-stay restriction may forbid it, and the property must be live. A refusal is 422 errors.qc.booking_create_failed with a `reason` (never cached under Idempotency-Key). 201 with the booking; a `reference` you already used on this property and channel answers 200 with the booking it made, creating nothing.
+         * @description Agency booking: source channel QDA, with the agency in the snapshot. Partner-originated booking, checked against the calendar like a sale: every night needs free rooms, no stop-sell, closed-to-arrival/departure or length-of-stay restriction may forbid it, and the property must be live. A refusal is 422 errors.qc.booking_create_failed with a `reason` (never cached under Idempotency-Key). 201 with the booking; a `reference` you already used on this property and channel answers 200 with the booking it made, creating nothing. The Idempotency-Key is kept with the booking, in its transaction: the same key and body again answers that booking (201, Idempotency-Replayed: true), also after a 503 errors.qc.write_outcome_unknown whose booking had committed.
          */
         post: operations["qc.agency_bookings.create"];
         delete?: never;
@@ -1925,7 +1925,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -2635,7 +2635,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -3059,7 +3059,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -3602,7 +3602,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -4038,7 +4038,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -4498,7 +4498,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -4761,7 +4761,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -5340,7 +5340,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -6287,7 +6287,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -6562,7 +6562,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -6876,7 +6876,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -7193,7 +7193,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -7443,7 +7443,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -7746,7 +7746,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -7981,7 +7981,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -8409,7 +8409,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -8819,7 +8819,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -9090,7 +9090,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -9328,7 +9328,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -9565,7 +9565,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -10354,7 +10354,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -10865,7 +10865,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -11336,7 +11336,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -11966,7 +11966,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -12609,7 +12609,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -12876,7 +12876,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -13355,7 +13355,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -13827,7 +13827,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -14168,7 +14168,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -14465,7 +14465,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -14935,7 +14935,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -15348,7 +15348,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -15622,7 +15622,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -16098,7 +16098,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -16512,7 +16512,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -16791,7 +16791,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -17237,7 +17237,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -17721,7 +17721,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -18135,7 +18135,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -18420,7 +18420,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -18919,7 +18919,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -19338,7 +19338,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -19633,7 +19633,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -20334,7 +20334,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -20557,7 +20557,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -20858,7 +20858,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -21300,7 +21300,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -21560,7 +21560,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -21979,7 +21979,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -22232,7 +22232,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -22486,7 +22486,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -22966,7 +22966,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -23380,7 +23380,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -23662,7 +23662,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -24123,7 +24123,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -24635,7 +24635,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -25060,7 +25060,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -25348,7 +25348,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -26042,7 +26042,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -26615,7 +26615,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -27025,7 +27025,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -27307,7 +27307,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -28094,7 +28094,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {
@@ -28531,7 +28531,7 @@ export interface operations {
             /**
              * @description `errors.service_unavailable`: A backing service is unavailable. Retry after the Retry-After delay; the request was not applied.
              *
-             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a create, check whether it exists (see the partner guide, Idempotency-Key).
+             *     `errors.qc.write_outcome_unknown`: The database connection was lost after this write was sent to be committed: it may or may not have been applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).
              */
             503: {
                 headers: {

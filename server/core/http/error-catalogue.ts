@@ -33,8 +33,8 @@ export const errorCatalogue = {
     status: 503,
     detail:
       'The database connection was lost after this write was sent to be committed: it may or may not have been ' +
-      'applied. Retry after the Retry-After delay with the same Idempotency-Key and body; before repeating a ' +
-      'create, check whether it exists (see the partner guide, Idempotency-Key).',
+      'applied. Retry after the Retry-After delay with the same Idempotency-Key and body: a retried create answers ' +
+      'what the first call made, if it was applied (credentials excepted: see the partner guide, Idempotency-Key).',
   },
   'errors.qc.unsupported_media_type': {
     status: 415,
