@@ -6,7 +6,6 @@ import { WEBHOOK_FANOUT_PER_DAY } from '../core/limits/budgets.ts';
 import { errorFields } from '../core/log.ts';
 import type { LookupFn } from '../core/ssrf-guard.ts';
 import { withTimeout } from '../core/timeout.ts';
-import { BullMqQueue } from './bullmq-queue.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
 import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
 import { FAIR_DEFAULTS, type FairOptions, FairScheduler } from './fair-scheduler.ts';
@@ -177,8 +176,10 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
 
   if (autorun) {
     const run = async (deliveryId: number, subscriptionId: number) => fair?.submit(deliveryId, subscriptionId);
+    // BullMQ is loaded only with Redis: the embedded default never uses it, and loading it was about 110 ms of a
+    // start's 0.4 s of module loading (docs/performance.md, "Start, second pass").
     queue = deps.config.redis
-      ? new BullMqQueue(
+      ? new (await import('./bullmq-queue.ts')).BullMqQueue(
           { redis: deps.config.redis, prefix: options.prefix ?? queuePrefix(deps.config), concurrency },
           deps.clock,
           run,
