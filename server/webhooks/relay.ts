@@ -53,11 +53,14 @@ export async function relayBatch(
   return deps.db.tx(async (tx) => {
     const events = await tx.sql<EventRow>`
       select e.id, e.event_id, e.type, e.customer_id, e.property_id, e.data, e.created_at,
-        p.external_id as property_external_id,
-        (p.status = 'active' and not coalesce(g.paused, false)) as property_visible
+        p.external_id as property_external_id, p.visible as property_visible
       from outbox_events e
-      left join properties p on p.id = e.property_id
-      left join property_groups g on g.id = p.group_id
+      -- A probe per event by primary key (lateral): as a join, the generic plan merged the events with every
+      -- property of the database in key order (10000 properties, 3.4 ms a pass; bench:volume).
+      left join lateral (
+        select p.external_id, (p.status = 'active' and not coalesce(g.paused, false)) as visible
+        from properties p left join property_groups g on g.id = p.group_id
+        where p.id = e.property_id limit 1) p on true
       where e.relayed_at is null
       order by e.id limit ${limit}
       for update of e skip locked`;
