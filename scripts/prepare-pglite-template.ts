@@ -4,8 +4,9 @@
  * and under the key `npm start` looks for it (server/core/db/pglite-template.ts), so the first start of a checkout
  * copies it instead of running PGlite's initdb and every migration (issue 27: ~4.3 s to /healthz without it).
  *
- * It is the start's own path: an empty data dir opened from the template cache, migrated, then kept. The data dir is
- * a `*.tmp` folder inside the cache folder, so one left by a killed install is removed as abandoned by a later one.
+ * It is the start's own path: an empty data dir opened from the template cache and migrated; then, closed, the data
+ * dir itself is renamed into place. It is a `*.tmp` folder inside the cache folder, so one left by a killed install
+ * is removed as abandoned by a later one.
  * Nothing to do when the template of this key is there, or the environment turns it off. Prints one line when it
  * built one; on failure one line on stderr and exit code 1.
  */
@@ -16,10 +17,10 @@ import { join, relative } from 'node:path';
 import { parseConfig } from '../server/core/config.ts';
 import { migrate } from '../server/core/db/migrate.ts';
 import {
+  closeIntoTemplate,
   currentTemplateKey,
   openPgliteFromTemplate,
   templateFolder,
-  writeKeptTemplates,
 } from '../server/core/db/pglite-template.ts';
 import type { Log } from '../server/core/log.ts';
 
@@ -45,8 +46,8 @@ try {
       try {
         const opened = await openPgliteFromTemplate(join(data, 'pglite'), cache, log);
         await migrate(opened.db);
-        await opened.migrated();
-        await Promise.all([writeKeptTemplates(), opened.db.close()]);
+        // Also when another install's template appeared meanwhile and this open took it: it goes back.
+        await closeIntoTemplate(opened.db, join(data, 'pglite'), cache);
       } finally {
         await rm(data, { recursive: true, force: true });
       }

@@ -48,7 +48,7 @@ export function writeTemplate({ template, cacheDir, files }: TemplateWrite): voi
 }
 
 /** Templates of other keys can never be used again; copies of dead writers neither. */
-function removeOthers(cacheDir: string, keep: string): void {
+export function removeOthers(cacheDir: string, keep: string): void {
   for (const name of readdirSync(cacheDir)) {
     const path = join(cacheDir, name);
     if (path === keep) continue;
