@@ -9,11 +9,19 @@
  * - in responses, Elysia's numeric types (a number, or a numeric string it coerces from a query or form) are
  *   the number alone: the service answers numbers, and a client typed `string | number` would be wrong.
  */
-export function toOpenApi31(node: unknown, inResponse = false): unknown {
+export function toOpenApi31(node: unknown, inResponse = false, parentKey = ''): unknown {
   if (Array.isArray(node)) return node.map((item) => toOpenApi31(item, inResponse));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = toOpenApi31(value, inResponse || key === 'responses');
+  for (const [key, value] of Object.entries(node)) {
+    // Examples are data, not schemas: an example error naming a field `items` (PUT guest_guide) was rewritten
+    // into a tuple (`prefixItems`), which Redocly then found not to match its schema. A schema property of that
+    // name (under `properties`) is still a schema.
+    out[key] =
+      parentKey !== 'properties' && (key === 'example' || key === 'examples')
+        ? value
+        : toOpenApi31(value, inResponse || key === 'responses', key);
+  }
   if (inResponse && Array.isArray(out.anyOf)) {
     const numeric = coercedNumber(out.anyOf);
     if (numeric) {

@@ -84,6 +84,14 @@ describe('OpenAPI', () => {
     expect(unprocessable.examples['errors.validation_error'].value.detail).toStartWith('values: ');
     expect(push.responses['422'].description).toContain('`errors.qc.unknown_room_or_rate`: ');
 
+    // An example is data: one naming a field `items` stays as written, not rewritten into a JSON Schema tuple.
+    const guide = operation(doc, 'put', '/properties/{property}/guest_guide');
+    expect(guide.responses['422'].content['application/json'].examples['errors.validation_error'].value.errors).toEqual(
+      {
+        items: ['customer.guest_guide.messages.required'],
+      },
+    );
+
     const token = operation(doc, 'post', '/oauth/token');
     expect(Object.keys(token.responses)).not.toContain('403');
     expect(token.responses['401'].content['application/json'].schema.allOf[1].properties.message.enum).toEqual([
