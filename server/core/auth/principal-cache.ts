@@ -89,7 +89,7 @@ export class PrincipalCache<Row> {
     await db.listen(this.channel, (payload) => this.#notified(payload));
     this.#db = db;
     this.#listening = true;
-    this.#timer = setInterval(() => this.#beat(db), this.aliveEveryMs);
+    this.#timer = setInterval(() => this.#beat(), this.aliveEveryMs);
     // A heartbeat must not keep a process alive that is otherwise done.
     (this.#timer as { unref?: () => void }).unref?.();
   }
@@ -128,7 +128,7 @@ export class PrincipalCache<Row> {
         },
       };
       this.#waiting.push(waiter);
-      this.#beat(this.#db as Db);
+      this.#beat();
     });
   }
 
@@ -157,7 +157,8 @@ export class PrincipalCache<Row> {
     this.#waiting = still;
   }
 
-  #beat(db: Db): void {
+  #beat(): void {
+    const db = this.#db as Db;
     if (db.closed()) {
       this.stop();
       return;
