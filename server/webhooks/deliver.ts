@@ -1,11 +1,13 @@
-import { utcDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { webhookDeliveryAttempts } from '../core/metrics.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { LookupFn } from '../core/ssrf-guard.ts';
-import { AUTO_DISABLE_AFTER_MS, nextAttemptAt, nextUtcMidnight } from './ladder.ts';
+import { type Claim, type ClaimOutcome, claimDeliveries } from './claim-deliveries.ts';
+import { AUTO_DISABLE_AFTER_MS, nextAttemptAt } from './ladder.ts';
+import { recordSuccesses, type Success } from './record-successes.ts';
 import { sendDelivery } from './send.ts';
+import { TickBatch } from './tick-batch.ts';
 
 /** What one attempt needs beyond Deps; the dispatcher fills it from its options. */
 export interface DeliverySettings {
@@ -27,33 +29,25 @@ export type AttemptResult =
   | { kind: 'failed'; attempt: number; runAt: Date; unreachable: boolean }
   | { kind: 'dead'; attempt: number; unreachable: boolean };
 
-interface Claim {
-  id: number;
-  external_id: string;
-  attempts: number;
-  status: string;
-  body: string;
-  event_type: string;
-  secret_version: number;
-  subscription_id: number;
-  subscription_external_id: string;
-  customer_id: number;
-  url: string;
-  secret: string;
-  current_version: number;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
-  created_by: number;
+/**
+ * The claims and the success records of one process go to PostgreSQL in batches (issue 27): those asked for in
+ * one turn of the event loop, or while the previous batch's statement was under way, are one statement.
+ */
+export interface DeliveryBatches {
+  claim: TickBatch<number, ClaimOutcome>;
+  success: TickBatch<Success, void>;
 }
 
-/**
- * The claim and the success record commit without waiting for the WAL flush (each statement sets
- * synchronous_commit off for its own transaction only: `set_config(.., true)`). Every claim of a client's first attempts updates one fan-out usage
- * row, so those commits queued behind each other's disk flush: at most one delivery per flush. What a crash
- * can lose is the last fraction of a second of this bookkeeping, and losing it only repeats work the
- * contract allows to repeat: a lost claim or a lost success leaves the delivery due (or its lease to run
- * out), and it is delivered again with the same X-Qc-Delivery (at least once, spec 6.1).
- */
+export function deliveryBatches(deps: Deps, settings: DeliverySettings): DeliveryBatches {
+  return {
+    claim: new TickBatch((ids) => claimDeliveries(deps, settings, ids)),
+    success: new TickBatch<Success, void>(async (successes) => {
+      await recordSuccesses(deps, successes);
+      return successes.map(() => undefined);
+    }),
+  };
+}
+
 /**
  * One attempt of one delivery: claim it (only when due and its subscription is active), POST it, record
  * the outcome. Statuses: pending -> delivering -> delivered | failed (retry scheduled) | dead (ladder
@@ -63,9 +57,10 @@ interface Claim {
 export async function attemptDelivery(
   deps: Deps,
   settings: DeliverySettings,
+  batches: DeliveryBatches,
   deliveryId: number,
 ): Promise<AttemptResult> {
-  const claimed = await claim(deps, settings, deliveryId);
+  const claimed = await batches.claim.add(deliveryId);
   if (!('claim' in claimed)) return claimed;
   const { claim: row, attempt, at } = claimed;
   const outcome = await sendDelivery({
@@ -88,23 +83,15 @@ export async function attemptDelivery(
   return result;
 
   async function recordSuccess(): Promise<AttemptResult> {
-    // One statement (atomic on its own): the attempt, the delivery, and the subscription's streak. Every
-    // success of a busy subscription would queue on its row; a streak to end or a stale last_success_at
-    // (older than a second) is worth the write, anything else is not.
-    await deps.db.sql`
-      with attempt as (
-        insert into delivery_attempts (delivery_id, subscription_id, attempt, started_at, duration_ms, response_status, error, success)
-        values (${row.id}, ${row.subscription_id}, ${attempt}, ${at}, ${outcome.durationMs}, ${outcome.status}, null, true)
-      ), delivered as (
-        update deliveries set status = 'delivered', delivered_at = ${finishedAt}, next_attempt_at = null, lease_until = null,
-          last_response_status = ${outcome.status}, last_error = null
-        where id = ${row.id} and status = 'delivering' and attempts = ${attempt}
-      ), streak as (
-        update subscriptions set failing_since = null, last_success_at = ${finishedAt}
-        where id = ${row.subscription_id}
-          and (failing_since is not null or last_success_at is null or last_success_at < ${new Date(finishedAt.getTime() - 1000)})
-      )
-      select set_config('synchronous_commit', 'off', true)`;
+    await batches.success.add({
+      deliveryId: row.id,
+      subscriptionId: row.subscription_id,
+      attempt,
+      startedAt: at,
+      finishedAt,
+      durationMs: outcome.durationMs,
+      status: outcome.status as number,
+    });
     return { kind: 'delivered', attempt };
   }
 
@@ -125,48 +112,6 @@ export async function attemptDelivery(
         : ({ kind: 'dead', attempt, unreachable } as const);
     });
   }
-}
-
-async function claim(
-  deps: Deps,
-  settings: DeliverySettings,
-  deliveryId: number,
-): Promise<{ claim: Claim; attempt: number; at: Date } | { kind: 'skipped' } | { kind: 'deferred'; runAt: Date }> {
-  const at = deps.clock.now();
-  // One statement, one round trip: lock the row when due (skip it when another worker holds it), charge the
-  // client's fan-out budget on a delivery's first attempt (retries of a started delivery are free), then
-  // either claim the row (delivering, under a lease) or, with the day's budget spent, defer it to midnight.
-  const [row] = await deps.db.sql<Claim & { granted: boolean }>`
-    with due as (
-      select d.id, d.external_id, d.attempts, d.status, d.body, d.event_type, d.secret_version,
-        s.id as subscription_id, s.external_id as subscription_external_id, s.customer_id, s.url, s.secret,
-        s.secret_version as current_version, s.previous_secret, s.previous_secret_expires_at, s.created_by,
-        (d.status = 'pending' and d.attempts = 0) as charged
-      from deliveries d join subscriptions s on s.id = d.subscription_id
-      where d.id = ${deliveryId} and s.status = 'active' and s.deleted_at is null
-        and ((d.status in ('pending', 'failed') and d.next_attempt_at <= ${at})
-          or (d.status = 'delivering' and d.lease_until <= ${at}))
-      for update of d skip locked
-    ), charge as (
-      insert into webhook_fanout_usage (client_id, day, used)
-      select created_by, ${utcDay(at)}::date, 1 from due where charged
-      on conflict (client_id, day) do update set used = webhook_fanout_usage.used + 1
-        where webhook_fanout_usage.used < ${settings.fanoutPerDay}
-      returning used
-    ), verdict as (
-      select due.*, (not due.charged or exists (select 1 from charge)) as granted from due
-    ), claimed as (
-      update deliveries d set status = 'delivering', attempts = d.attempts + 1,
-        lease_until = ${new Date(at.getTime() + settings.leaseMs)},
-        first_attempt_at = coalesce(d.first_attempt_at, ${at}), last_attempt_at = ${at}
-      from verdict v where d.id = v.id and v.granted
-    ), deferred as (
-      update deliveries d set next_attempt_at = ${nextUtcMidnight(at)} from verdict v where d.id = v.id and not v.granted
-    )
-    select v.*, set_config('synchronous_commit', 'off', true) as relaxed from verdict v`;
-  if (!row) return { kind: 'skipped' };
-  if (!row.granted) return { kind: 'deferred', runAt: nextUtcMidnight(at) };
-  return { claim: row, attempt: row.attempts + 1, at };
 }
 
 /**

@@ -6,7 +6,7 @@ import { WEBHOOK_FANOUT_PER_DAY } from '../core/limits/budgets.ts';
 import { errorFields } from '../core/log.ts';
 import type { LookupFn } from '../core/ssrf-guard.ts';
 import { withTimeout } from '../core/timeout.ts';
-import { type AttemptResult, attemptDelivery, type DeliverySettings } from './deliver.ts';
+import { type AttemptResult, attemptDelivery, type DeliverySettings, deliveryBatches } from './deliver.ts';
 import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
 import { FAIR_DEFAULTS, type FairOptions, FairScheduler } from './fair-scheduler.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
@@ -114,8 +114,9 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   const schedule = (deliveryId: number, subscriptionId: number, runAt: Date) =>
     scheduleAll([{ deliveryId, subscriptionId, runAt, key: jobKey(deliveryId, runAt) }]);
 
+  const batches = deliveryBatches(deps, settings);
   const attempt = async (deliveryId: number, subscriptionId: number): Promise<AttemptResult> => {
-    const result = await attemptDelivery(deps, settings, deliveryId);
+    const result = await attemptDelivery(deps, settings, batches, deliveryId);
     if (result.kind === 'failed' || result.kind === 'deferred')
       await schedule(deliveryId, subscriptionId, result.runAt);
     if (result.kind !== 'skipped') deps.log.info('webhook attempt', { delivery: deliveryId, ...result });
