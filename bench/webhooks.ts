@@ -13,7 +13,7 @@
  * DATABASE_URL and REDIS_URL are used when set (BullMQ queue), else embedded PGlite in a temporary
  * directory and the in-process queue. BENCH_POLL_MS sets the relay's poll interval (default 200).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/app.ts';
@@ -128,6 +128,30 @@ console.log(`webhooks, ${deps.db.kind}, ${webhooks.queue} queue, relay poll ${PO
 
 // 1. Throughput, in FANOUT_ROUNDS rounds, each followed at once by the reference (BullMQ no-op jobs, see 4), so
 // both see the same load: the machine's load swings the queue's own ceiling from about 2k to 8k jobs/s.
+// CPU per delivery (machine-independent, unlike deliveries/s on a shared machine): this process (the service's
+// relay, scheduler and attempts), PostgreSQL's backends of this database and the receiver, from the commit to the
+// last arrival; and the transactions committed in this database meanwhile.
+const cpuUs: number[] = [];
+const pgCpuUs: number[] = [];
+const receiverCpuUs: number[] = [];
+const commitsPer: number[] = [];
+async function pgSnapshot(): Promise<{ cpu: number; commits: number }> {
+  const [row] = await deps.db.sql<{ pids: number[]; commits: number }>`
+    select (select array_agg(pid) from pg_stat_activity where datname = current_database()) as pids,
+      (select xact_commit from pg_stat_database where datname = current_database())::float8 as commits`;
+  let cpu = 0;
+  for (const pid of row?.pids ?? [])
+    try {
+      cpu += procCpuUs(pid);
+    } catch {}
+  return { cpu, commits: Number(row?.commits ?? 0) };
+}
+function procCpuUs(pid: number | 'self'): number {
+  // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses): utime, stime, in ticks of 10 ms.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 async function fanOut(round: number): Promise<number> {
   arrivals.clear();
   const started = now();
@@ -147,8 +171,18 @@ async function fanOut(round: number): Promise<number> {
     }
   });
   const committed = now();
+  const self0 = procCpuUs('self');
+  const receiver0 = receiver ? procCpuUs(receiver.pid) : 0;
+  const pg0 = await pgSnapshot();
   await until(EVENTS);
   const seconds = (now() - committed) / 1000;
+  cpuUs.push((procCpuUs('self') - self0) / EVENTS);
+  if (receiver) receiverCpuUs.push((procCpuUs(receiver.pid) - receiver0) / EVENTS);
+  // Let the last success records commit before PostgreSQL's share is read.
+  await Bun.sleep(200);
+  const pg1 = await pgSnapshot();
+  pgCpuUs.push((pg1.cpu - pg0.cpu) / EVENTS);
+  commitsPer.push((pg1.commits - pg0.commits) / EVENTS);
   console.log(
     `  throughput: ${EVENTS} deliveries in ${seconds.toFixed(2)} s after the commit = ${(EVENTS / seconds).toFixed(0)} deliveries/s` +
       ` (commit of ${EVENTS} events took ${((committed - started) / 1000).toFixed(2)} s)`,
@@ -243,6 +277,13 @@ const queueCeiling = queueCeilings.length ? stats(queueCeilings).median : undefi
 const fanOutRatio = queueCeilings.length
   ? stats(fanOutRates.map((r, i) => r / (queueCeilings[i] as number))).median
   : undefined;
+console.log(
+  `  CPU per delivery (us, per round): service ${cpuUs.map((c) => c.toFixed(0)).join(', ')}; PostgreSQL ${pgCpuUs
+    .map((c) => c.toFixed(0))
+    .join(', ')}; receiver ${receiverCpuUs.map((c) => c.toFixed(0)).join(', ')}; transactions per delivery ${commitsPer
+    .map((c) => c.toFixed(2))
+    .join(', ')}`,
+);
 if (queueCeiling)
   console.log(
     `  reference: BullMQ no-op jobs, same concurrency: ${queueCeilings.map((r) => r.toFixed(0)).join(', ')} jobs/s`,

@@ -52,15 +52,19 @@ export async function claimDeliveries(deps: Deps, settings: ClaimSettings, ids: 
   const midnight = nextUtcMidnight(at);
   const rows = await deps.db.sql<Claim & { granted: boolean }>`
     with due as (
-      select d.id, d.external_id, d.attempts, d.status, d.body, d.event_type, d.secret_version,
-        s.id as subscription_id, s.external_id as subscription_external_id, s.customer_id, s.url, s.secret,
-        s.secret_version as current_version, s.previous_secret, s.previous_secret_expires_at, s.created_by,
-        (d.status = 'pending' and d.attempts = 0) as charged
-      from deliveries d join subscriptions s on s.id = d.subscription_id
-      where d.id = any(${ids}::bigint[]) and s.status = 'active' and s.deleted_at is null
-        and ((d.status in ('pending', 'failed') and d.next_attempt_at <= ${at})
-          or (d.status = 'delivering' and d.lease_until <= ${at}))
-      for update of d skip locked
+      -- One probe by primary key per id (lateral): with id = any(..) the planner went for the due and leased
+      -- partial indexes, which it believes small and which hold an entry for every claim since the last vacuum,
+      -- thousands of them read per batch.
+      select due.* from unnest(${[...new Set(ids)]}::bigint[]) as x(id) cross join lateral (
+        select d.id, d.external_id, d.attempts, d.status, d.body, d.event_type, d.secret_version,
+          s.id as subscription_id, s.external_id as subscription_external_id, s.customer_id, s.url, s.secret,
+          s.secret_version as current_version, s.previous_secret, s.previous_secret_expires_at, s.created_by,
+          (d.status = 'pending' and d.attempts = 0) as charged
+        from deliveries d join subscriptions s on s.id = d.subscription_id
+        where d.id = x.id and s.status = 'active' and s.deleted_at is null
+          and ((d.status in ('pending', 'failed') and d.next_attempt_at <= ${at})
+            or (d.status = 'delivering' and d.lease_until <= ${at}))
+        for update of d skip locked) due
     ), charge as (
       select * from webhook_fanout_charge(array(select created_by from due where charged order by id),
         ${utcDay(at)}::date, ${settings.fanoutPerDay}::int)
