@@ -54,8 +54,10 @@ export async function claimDeliveries(deps: Deps, settings: ClaimSettings, ids: 
     with due as (
       -- One probe by primary key per id (lateral): with id = any(..) the planner went for the due and leased
       -- partial indexes, which it believes small and which hold an entry for every claim since the last vacuum,
-      -- thousands of them read per batch.
-      select due.* from unnest(${[...new Set(ids)]}::bigint[]) as x(id) cross join lateral (
+      -- thousands of them read per batch. The array as a subquery: the planner then estimates its length as it
+      -- does in a generic plan, which is what makes a generic plan (planned once per connection) win; planning
+      -- this statement afresh for each batch was a fifth of PostgreSQL's time.
+      select due.* from unnest((select ${[...new Set(ids)]}::bigint[])) as x(id) cross join lateral (
         select d.id, d.external_id, d.attempts, d.status, d.body, d.event_type, d.secret_version,
           s.id as subscription_id, s.external_id as subscription_external_id, s.customer_id, s.url, s.secret,
           s.secret_version as current_version, s.previous_secret, s.previous_secret_expires_at, s.created_by,

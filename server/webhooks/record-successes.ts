@@ -22,10 +22,12 @@ export interface Success {
 export async function recordSuccesses(deps: Deps, successes: Success[]): Promise<void> {
   await deps.db.sql`
     with done as (
-      select * from unnest(${successes.map((s) => s.deliveryId)}::bigint[], ${successes.map((s) => s.subscriptionId)}::bigint[],
-        ${successes.map((s) => s.attempt)}::int[], ${successes.map((s) => s.startedAt.toISOString())}::timestamptz[],
-        ${successes.map((s) => s.finishedAt.toISOString())}::timestamptz[], ${successes.map((s) => s.durationMs)}::int[],
-        ${successes.map((s) => s.status)}::int[])
+      -- Each array as a subquery, so that a generic plan wins (see claimDeliveries).
+      select * from unnest((select ${successes.map((s) => s.deliveryId)}::bigint[]),
+        (select ${successes.map((s) => s.subscriptionId)}::bigint[]), (select ${successes.map((s) => s.attempt)}::int[]),
+        (select ${successes.map((s) => s.startedAt.toISOString())}::timestamptz[]),
+        (select ${successes.map((s) => s.finishedAt.toISOString())}::timestamptz[]),
+        (select ${successes.map((s) => s.durationMs)}::int[]), (select ${successes.map((s) => s.status)}::int[]))
         as x(delivery_id, subscription_id, attempt, started_at, finished_at, duration_ms, response_status)
     ), attempt as (
       insert into delivery_attempts (delivery_id, subscription_id, attempt, started_at, duration_ms, response_status, error, success)
