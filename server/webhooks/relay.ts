@@ -1,7 +1,6 @@
-import type { TSchema } from '@sinclair/typebox';
-import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Deps } from '../core/deps.ts';
-import { eventSpec, subscriptionNamesFor } from '../core/event-catalog.ts';
+import { subscriptionNamesFor } from '../core/event-catalog.ts';
+import { fitsCatalogue } from './catalogue-check.ts';
 
 /**
  * The outbox relay: turns committed outbox events into deliveries, one per matching active subscription,
@@ -137,23 +136,12 @@ function deliveryBody(event: EventRow, type: string): string {
   });
 }
 
-// Compiled once per event type: Value.Check walked the schema for every event, as much of the fan-out's CPU as
-// the POST of its delivery (issue 27, profile of bench/webhooks.ts).
-const compiledChecks = new Map<string, TypeCheck<TSchema>>();
-
 // The catalogue promises each event's data shape; an emitter that drifts from it is logged, not dropped.
 function checkAgainstCatalogue(deps: Deps, event: EventRow): void {
-  const spec = eventSpec(event.type);
-  if (!spec) {
+  const fits = fitsCatalogue(event.type, event.data);
+  if (fits === undefined)
     deps.log.warn('event type missing from the event catalogue', { type: event.type, event_id: event.event_id });
-    return;
-  }
-  let check = compiledChecks.get(event.type);
-  if (!check) {
-    check = TypeCompiler.Compile(spec.data);
-    compiledChecks.set(event.type, check);
-  }
-  if (!check.Check(event.data)) {
+  else if (!fits) {
     deps.log.warn('event data does not match the event catalogue', { type: event.type, event_id: event.event_id });
   }
 }
