@@ -59,6 +59,8 @@ export async function attemptDelivery(
   settings: DeliverySettings,
   batches: DeliveryBatches,
   deliveryId: number,
+  /** Called once the receiver accepted the delivery, before the success is recorded (fair-scheduler.ts). */
+  answered?: () => void,
 ): Promise<AttemptResult> {
   const claimed = await batches.claim.add(deliveryId);
   if (!('claim' in claimed)) return claimed;
@@ -78,6 +80,7 @@ export async function attemptDelivery(
     lookup: settings.lookup,
   });
   const finishedAt = deps.clock.now();
+  if (outcome.success) answered?.();
   const result = outcome.success ? await recordSuccess() : await recordFailure();
   webhookDeliveryAttempts.inc({ outcome: result.kind });
   return result;

@@ -115,8 +115,8 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     scheduleAll([{ deliveryId, subscriptionId, runAt, key: jobKey(deliveryId, runAt) }]);
 
   const batches = deliveryBatches(deps, settings);
-  const attempt = async (deliveryId: number, subscriptionId: number): Promise<AttemptResult> => {
-    const result = await attemptDelivery(deps, settings, batches, deliveryId);
+  const attempt = async (deliveryId: number, subscriptionId: number, answered?: () => void): Promise<AttemptResult> => {
+    const result = await attemptDelivery(deps, settings, batches, deliveryId, answered);
     if (result.kind === 'failed' || result.kind === 'deferred')
       await schedule(deliveryId, subscriptionId, result.runAt);
     if (result.kind !== 'skipped') deps.log.info('webhook attempt', { delivery: deliveryId, ...result });

@@ -11,14 +11,15 @@ interface Started {
   deliveryId: number;
   subscriptionId: number;
   finish(result: AttemptResult): void;
+  answered(): void;
 }
 
 function scheduler(options: Partial<typeof FAIR_DEFAULTS> & { concurrency: number }) {
   const started: Started[] = [];
   const fair = new FairScheduler(
     { ...FAIR_DEFAULTS, ...options },
-    (deliveryId, subscriptionId) =>
-      new Promise<AttemptResult>((finish) => started.push({ deliveryId, subscriptionId, finish })),
+    (deliveryId, subscriptionId, answered) =>
+      new Promise<AttemptResult>((finish) => started.push({ deliveryId, subscriptionId, finish, answered })),
     createLog('silent'),
   );
   return { fair, started };
@@ -45,6 +46,25 @@ describe('fair scheduler', () => {
     fair.submit(101, 2);
     expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 100, 101]);
     expect(fair.state(1)).toMatchObject({ waiting: 8, running: 2, open: false });
+  });
+
+  it('frees a share once the receiver accepted, before the success is recorded, and only then', async () => {
+    const { fair, started } = scheduler({ concurrency: 4, perSubscription: 2 });
+    for (let id = 1; id <= 4; id++) fair.submit(id, 1);
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2]);
+    started[0]?.answered();
+    // Accepted by the receiver, still being recorded: the next delivery goes out meanwhile.
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3]);
+    expect(fair.state(1)).toMatchObject({ waiting: 1, running: 2 });
+    // Recorded: its share was already given back, not twice.
+    started[0]?.finish(delivered);
+    await settle();
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3]);
+    expect(fair.state(1)).toMatchObject({ waiting: 1, running: 2 });
+    // A failure keeps its share until its outcome is known (the circuit counts it first).
+    started[1]?.finish(unreachable);
+    await settle();
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3, 4]);
   });
 
   it('queues a delivery once however many jobs name it', () => {

@@ -48,7 +48,13 @@ interface Lane {
   cooldownMs: number;
 }
 
-export type Attempt = (deliveryId: number, subscriptionId: number) => Promise<AttemptResult>;
+/**
+ * Runs one attempt. `answered` may be called once the receiver accepted the delivery, before the success is
+ * recorded: the attempt then no longer counts against its subscription's share (the share bounds the requests
+ * open at a receiver; the record is PostgreSQL's business and is batched, issue 27). Failures keep their slot
+ * until their outcome is known, which the circuit needs before the next attempt starts.
+ */
+export type Attempt = (deliveryId: number, subscriptionId: number, answered: () => void) => Promise<AttemptResult>;
 
 export class FairScheduler {
   readonly #lanes = new Map<number, Lane>();
@@ -143,14 +149,24 @@ export class FairScheduler {
     const deliveryId = lane.waiting.shift() as number;
     lane.running++;
     this.#running++;
-    const run: Promise<void> = this.attempt(deliveryId, lane.subscriptionId)
+    let slot = true;
+    const release = () => {
+      if (!slot) return;
+      slot = false;
+      lane.running--;
+      this.#running--;
+    };
+    const answered = () => {
+      release();
+      this.#pump();
+    };
+    const run: Promise<void> = this.attempt(deliveryId, lane.subscriptionId, answered)
       .then(
         (result) => this.#record(lane, result),
         (err) => this.log.error('webhook delivery failed unexpectedly', { delivery: deliveryId, ...errorFields(err) }),
       )
       .finally(() => {
-        lane.running--;
-        this.#running--;
+        release();
         lane.held.delete(deliveryId);
         this.#inFlight.delete(run);
         if (!lane.running && !lane.waiting.length && lane.openUntil <= this.now() && !lane.unreachable)
