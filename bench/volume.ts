@@ -241,7 +241,11 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
     external_id: string;
   }>`select external_id from properties where id = ${legacyDemo.property_id}`;
 
-  // The webhook history: relayed events, delivered deliveries (half of them old enough for retention).
+  // The webhook history: relayed events, delivered deliveries (half of them old enough for retention). A body
+  // of 850 bytes fills each page with 8 deliveries: at 800 every page kept a 648-byte hole that the vacuum
+  // below records, two relayed deliveries (312 bytes) fit in, and each relay pass then wrote its 100
+  // deliveries two a page across 50 pages of the history (a read and a full-page image each), a layout that
+  // grew with the history and that no real database has (retention frees whole pages).
   const [subscription] = await db.sql<{ id: number }>`
     insert into subscriptions (customer_id, created_by, url, event_types, secret, created_at, updated_at, all_properties)
     select ${customer}, id, 'https://hooks.example.invalid/volume', '{booking.created}', 'volume-secret', now(), now(), true
@@ -253,7 +257,7 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
     from generate_series(1, ${size.outboxEvents}::int) g`;
     await db.sql`
     insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, status, attempts, created_at, delivered_at)
-    select ${subscription?.id}, customer_id, id, type, repeat('x', 800), 1, 'delivered', 1, created_at, created_at
+    select ${subscription?.id}, customer_id, id, type, repeat('x', 850), 1, 'delivered', 1, created_at, created_at
     from outbox_events where customer_id = ${customer} and relayed_at is not null and id % 2 = 0`;
   });
   log(`${label}: ${size.outboxEvents} outbox events, their deliveries`);
