@@ -10,9 +10,36 @@ export interface Log {
 }
 
 function write(level: string, msg: string, fields: LogFields | undefined, stream: 'out' | 'err'): void {
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
+  const line = logLine(level, msg, fields);
   if (stream === 'err') process.stderr.write(`${line}\n`);
   else writeOut(`${line}\n`);
+}
+
+/**
+ * `{"level":…,"time":…,"msg":…,<fields>}`, as JSON.stringify of `{ level, time, msg, ...fields }` writes it, without
+ * copying the fields into a second object (issue 27: a line per request). Fields that name level, time or msg
+ * replace them in place, as the spread does: those lines take the spread.
+ */
+export function logLine(level: string, msg: string, fields: LogFields | undefined): string {
+  const time = isoNow();
+  if (fields === undefined) return `{"level":${JSON.stringify(level)},"time":"${time}","msg":${JSON.stringify(msg)}}`;
+  if ('level' in fields || 'time' in fields || 'msg' in fields) return JSON.stringify({ level, time, msg, ...fields });
+  const rest = JSON.stringify(fields);
+  const head = `{"level":${JSON.stringify(level)},"time":"${time}","msg":${JSON.stringify(msg)}`;
+  return rest === '{}' ? `${head}}` : `${head},${rest.slice(1)}`;
+}
+
+// The ISO time of the current millisecond, built once per millisecond: a line per request built it each time, and
+// `new Date().toISOString()` costs several times `Date.now()` (0.5 us against 0.12 us on the bench machine).
+let isoMs = Number.NaN;
+let iso = '';
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoMs) {
+    isoMs = now;
+    iso = new Date(now).toISOString();
+  }
+  return iso;
 }
 
 // Lines for stdout written in one turn of the event loop leave in one write at its end (issue 27: a write of its
