@@ -143,7 +143,8 @@ export function countRequest(
   // The first bucket whose bound is at least the value (prom-client's findBound); above the last, only +Inf.
   for (const bound of SECONDS)
     if (seconds <= bound) {
-      observed.bucketValues[bound] += 1;
+      const counted = observed.bucketValues[bound];
+      if (counted !== undefined) observed.bucketValues[bound] = counted + 1;
       break;
     }
 }

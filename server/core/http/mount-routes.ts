@@ -18,6 +18,8 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
   const checkResponses = process.env.QC_CHECK_RESPONSES === '1';
   for (const definition of definitions) {
     const check = checkResponses ? TypeCompiler.Compile(definition.response) : undefined;
+    // A read creates nothing, so it has no kept create to replay: it skips that wrapper (issue 27, per request).
+    const read = definition.method === 'GET';
     const handler = async (ctx: {
       params: unknown;
       query: unknown;
@@ -25,7 +27,7 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
       request: Request;
       set: { status?: number | string; headers: Record<string, string | number> };
     }) => {
-      const result = await replayingKeptCreates(deps.db, ctx.request, () =>
+      const handle = () =>
         definition.handle({
           deps,
           principal: requestState(ctx.request).principal as never,
@@ -33,21 +35,20 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
           query: ctx.query,
           body: ctx.body,
           request: ctx.request,
-        } as never),
-      );
+        } as never);
+      const result = read ? await handle() : await replayingKeptCreates(deps.db, ctx.request, handle);
       if (result instanceof Response) return result;
-      const given = result instanceof Answer ? result : new Answer(definition.status ?? 200, result);
-      const answer =
-        given.status < 300
-          ? new Answer(given.status, withUndeclaredWarnings(ctx.request, given.body), given.headers)
-          : given;
-      if (check && answer.status < 300 && !check.Check(answer.body)) {
-        const first = [...check.Errors(answer.body)].slice(0, 3);
+      const answered = result instanceof Answer;
+      const status = answered ? result.status : (definition.status ?? 200);
+      const raw = answered ? result.body : result;
+      const body = status < 300 ? withUndeclaredWarnings(ctx.request, raw) : raw;
+      if (check && status < 300 && !check.Check(body)) {
+        const first = [...check.Errors(body)].slice(0, 3);
         throw new Error(`${definition.name} answered a body its response schema refuses: ${JSON.stringify(first)}`);
       }
-      ctx.set.status = answer.status;
-      Object.assign(ctx.set.headers, answer.headers);
-      return answer.body;
+      ctx.set.status = status;
+      if (answered) Object.assign(ctx.set.headers, result.headers);
+      return body;
     };
     // The one cast between our definitions and Elysia's per-method overloads.
     (app as unknown as { route: (...args: unknown[]) => unknown }).route(definition.method, definition.path, handler, {
