@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { principalsSynced } from '../auth/principal-cache.ts';
 import type { Deps } from '../deps.ts';
 import {
   abandonIdempotentRequest,
@@ -62,6 +63,15 @@ export function qcPipeline(deps: Deps) {
             await startIdempotentRequest(deps, spec, request, principal);
           }
         },
+        // A write answers once its own changes have reached the principal cache (server/app.ts has the same
+        // hook for the other surfaces): per route, so a read has no awaited hook for it.
+        ...(spec.method === 'GET'
+          ? {}
+          : {
+              async afterHandle() {
+                await principalsSynced(deps.db);
+              },
+            }),
         async error({ request, code, error, server, set }) {
           if (error instanceof IdempotentReplay) return replay(error, set);
           if (code === 'PARSE') {
