@@ -9,7 +9,9 @@ async function series() {
   const counted = (await httpRequests.get()).values.find((v) => v.labels.route === labels.route);
   const observed = (await httpRequestSeconds.get()).values.filter((v) => v.labels.route === labels.route);
   const bucket = (le: number | string) =>
-    observed.find((v) => v.metricName === 'qc_http_request_duration_seconds_bucket' && (v.labels as { le?: unknown }).le === le)?.value;
+    observed.find(
+      (v) => v.metricName === 'qc_http_request_duration_seconds_bucket' && (v.labels as { le?: unknown }).le === le,
+    )?.value;
   const of = (name: string) => observed.find((v) => v.metricName === name)?.value;
   return {
     count: counted?.value,
