@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import { startTestApp, type TestApp } from '../server/testing/harness.ts';
+import { EMBEDDED, startTestApp, type TestApp } from '../server/testing/harness.ts';
 import { PropertyActors } from './property-actors.ts';
 
 let t: TestApp;
@@ -40,7 +40,8 @@ describe('property actors', () => {
     expect(rows.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('runs different properties in parallel', async () => {
+  // Four turns hold a transaction each at once: the embedded engine runs one at a time, by design.
+  it.skipIf(EMBEDDED)('runs different properties in parallel', async () => {
     // Each turn waits until all four have entered: serialized turns would never get there (the test times out).
     const properties = [1, 2, 3, 4];
     let entered = 0;

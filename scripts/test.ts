@@ -1,5 +1,7 @@
 /**
  * `npm test`: the whole suite on real PostgreSQL and Redis, then the smoke suite on the embedded default.
+ * `npm run test:embedded` (`--embedded`): the whole suite on the embedded default alone (PGlite, in-process
+ * queue and caches); the tests that hold two transactions at once skip there (server/testing/harness.ts).
  *
  * DATABASE_URL / REDIS_URL are used as given (CI sets them to a fresh database). Unset, the suite creates a
  * database of its own for this run on the machine's PostgreSQL at 127.0.0.1:5432 (`qc_test_<time>_<pid>`,
@@ -8,6 +10,20 @@
  */
 import postgres from 'postgres';
 import { runSuite } from './suite-process.ts';
+
+const embeddedOnly = process.argv.includes('--embedded');
+const filters = process.argv.slice(2).filter((arg) => arg !== '--embedded');
+const TEST_ARGS = ['test', '--timeout=30000', '--path-ignore-patterns=node_modules/**'];
+
+if (embeddedOnly) {
+  const env = { ...process.env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
+  const { passed, failed } = await runSuite('suite (embedded PGlite, in-process queue)', [...TEST_ARGS, ...filters], {
+    ...env,
+    QC_CHECK_RESPONSES: '1',
+  });
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
 
 const env = { ...process.env };
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -23,18 +39,12 @@ env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 // Every success body is checked against its route's declared response schema (server/core/http/mount-routes.ts).
 env.QC_CHECK_RESPONSES = '1';
 
-const filters = process.argv.slice(2);
-
 // The per-test timeout is also in bunfig.toml; passed here too because some bun versions ignored it there.
 const main = await runSuite('suite (PostgreSQL + Redis)', ['test', '--timeout=30000', ...filters], env);
 const smokeEnv = { ...env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
 const smoke = filters.length
   ? { passed: 0, failed: 0 }
-  : await runSuite(
-      'smoke (embedded PGlite, in-process queue)',
-      ['test', '--timeout=30000', '--path-ignore-patterns=node_modules/**', './server/smoke'],
-      smokeEnv,
-    );
+  : await runSuite('smoke (embedded PGlite, in-process queue)', [...TEST_ARGS, './server/smoke'], smokeEnv);
 
 if (ownDatabase) {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { testAppPerFile } from '../testing/harness.ts';
+import { EMBEDDED, testAppPerFile } from '../testing/harness.ts';
 import { appendRevision } from './revisions.ts';
 import type { BookingRow } from './snapshot.ts';
 import { bookingFixture, opsBooking } from './test-fixtures.ts';
@@ -8,7 +8,7 @@ const t = testAppPerFile();
 
 describe('revision ids commit in order per customer', () => {
   // Needs two connections: embedded PGlite has one, so an open transaction there blocks everything.
-  it.skipIf(process.env.QC_TEST_EMBEDDED === '1')(
+  it.skipIf(EMBEDDED)(
     'a revision appended while an earlier one is still uncommitted waits, so since=<cursor> never skips the earlier one',
     async () => {
       const fx = await bookingFixture(t);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { parseConfig } from '../core/config.ts';
 import type { Db } from '../core/db/db.ts';
-import { testAppPerFile } from '../testing/harness.ts';
+import { EMBEDDED, testAppPerFile } from '../testing/harness.ts';
 import { daysBefore } from './batches.ts';
 import { dropPastCalendarMonths, ensureCalendarMonths } from './calendar-months.ts';
 import { pruneAcksBehindWatermarks } from './feed-acks.ts';
@@ -75,37 +75,41 @@ describe('calendar retention', () => {
     await db().query('drop table availability_y2000m05, rates_y2000m05, restrictions_y2000m05');
   });
 
-  it('leaves a month partition whose lock a running statement holds for the next pass, and drops the others', async () => {
-    await db().sql`select qc_calendar_months('', '1998-02-01'::date, '1998-02-01'::date)`;
-    const february = async () =>
-      (
-        await db().sql<{ availability: string | null; rates: string | null }>`
+  // A reader's transaction holds the partition's lock while the pass runs: two transactions at once (not embedded).
+  it.skipIf(EMBEDDED)(
+    'leaves a month partition whose lock a running statement holds for the next pass, and drops the others',
+    async () => {
+      await db().sql`select qc_calendar_months('', '1998-02-01'::date, '1998-02-01'::date)`;
+      const february = async () =>
+        (
+          await db().sql<{ availability: string | null; rates: string | null }>`
           select to_regclass('availability_y1998m02')::text as availability, to_regclass('rates_y1998m02')::text as rates`
-      )[0];
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked = () => {};
-    const holding = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    // A reader of February's availability holds its lock until released (as a push or a read does while it runs).
-    const reader = db().tx(async (tx) => {
-      await tx.query('lock table availability_y1998m02 in access share mode');
-      locked();
-      await released;
-    });
-    await holding;
-    await dropPastCalendarMonths(db(), at('1998-06-15'), 90);
-    release();
-    await reader;
+        )[0];
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const holding = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // A reader of February's availability holds its lock until released (as a push or a read does while it runs).
+      const reader = db().tx(async (tx) => {
+        await tx.query('lock table availability_y1998m02 in access share mode');
+        locked();
+        await released;
+      });
+      await holding;
+      await dropPastCalendarMonths(db(), at('1998-06-15'), 90);
+      release();
+      await reader;
 
-    expect(await february()).toEqual({ availability: 'availability_y1998m02', rates: null });
-    // The next pass, with nothing holding it, drops it.
-    await dropPastCalendarMonths(db(), at('1998-06-15'), 90);
-    expect(await february()).toEqual({ availability: null, rates: null });
-  });
+      expect(await february()).toEqual({ availability: 'availability_y1998m02', rates: null });
+      // The next pass, with nothing holding it, drops it.
+      await dropPastCalendarMonths(db(), at('1998-06-15'), 90);
+      expect(await february()).toEqual({ availability: null, rates: null });
+    },
+  );
 
   it('creates the months ahead of the accepted window, moving rows the default partition held for them', async () => {
     const w = await world();

@@ -23,11 +23,19 @@ export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 /** The key the test database's signing keys are sealed under: test apps and server processes share it. */
 export const TEST_KEY_ENCRYPTION_KEY = 'dGVzdC1rZXktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM';
 
+/**
+ * The suite runs on the embedded default (`npm run test:embedded`, and the smoke stage of `npm test`). The
+ * embedded engine is one connection: one transaction at a time, so a test that holds a transaction (a row
+ * lock, a busy actor turn) while it makes another statement wait on it cannot run there; it is skipped with
+ * `it.skipIf(EMBEDDED)` and a comment that says which transaction it holds.
+ */
+export const EMBEDDED = process.env.QC_TEST_EMBEDDED === '1';
+
 let sharedDb: Promise<Db> | undefined;
 
 function testDb(): Promise<Db> {
   sharedDb ??= (async () => {
-    if (process.env.QC_TEST_EMBEDDED === '1') return openPglite(undefined);
+    if (EMBEDDED) return openPglite(undefined);
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('DATABASE_URL is not set: run the suite with `npm test` (it prepares a test database)');
     // Generous: the suite shares two cores with other work; the outage tests set their own bound.
@@ -113,9 +121,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     QC_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     QC_WEBHOOK_ALLOW_PRIVATE: '1',
     QC_DEMO_ON_EMPTY: '0',
-    DATABASE_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.DATABASE_URL,
-    DATABASE_SESSION_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.DATABASE_SESSION_URL,
-    REDIS_URL: process.env.QC_TEST_EMBEDDED === '1' ? undefined : process.env.REDIS_URL,
+    DATABASE_URL: EMBEDDED ? undefined : process.env.DATABASE_URL,
+    DATABASE_SESSION_URL: EMBEDDED ? undefined : process.env.DATABASE_SESSION_URL,
+    REDIS_URL: EMBEDDED ? undefined : process.env.REDIS_URL,
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(new Date());

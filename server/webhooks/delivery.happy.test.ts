@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'bun:test';
 import { createHmac } from 'node:crypto';
 import type { Demo } from '../demo/demo.ts';
-import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { EMBEDDED, startTestApp, type TestApp } from '../testing/harness.ts';
 import { LADDER_SECONDS } from './ladder.ts';
 import { memorySeenStore, verifyWebhook } from './receiver.ts';
 import { USER_AGENT } from './send.ts';
@@ -188,7 +188,7 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5000): Promi
 }
 
 describe('relay wake-up on commit (PostgreSQL LISTEN/NOTIFY)', () => {
-  it.skipIf(process.env.QC_TEST_EMBEDDED === '1')('delivers long before the next poll', async () => {
+  it.skipIf(EMBEDDED)('delivers long before the next poll', async () => {
     const t = await startTestApp({ clock: new WallClock(), env: { REDIS_URL: '' }, webhooks: { pollMs: 60_000 } });
     const receiver = startReceiver();
     try {

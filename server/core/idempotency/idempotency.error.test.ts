@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { errorEnvelope, validationEnvelope } from '../../testing/error-envelope.ts';
-import { perFile, testAppPerFile } from '../../testing/harness.ts';
+import { EMBEDDED, perFile, testAppPerFile } from '../../testing/harness.ts';
 import { REDIS_BACKENDS } from '../../testing/redis-backends.ts';
 import { countPartnerCode, holdPartnerCode, newPropertyBody } from './test-support.ts';
 
@@ -93,32 +93,40 @@ for (const backend of REDIS_BACKENDS) {
       expect(await countCode(body.partner_code)).toBe(1);
     });
 
-    it('answers 409 errors.qc.idempotency_in_flight when the first is still running after the wait', async () => {
-      const body = newProperty();
-      const headers = { 'idempotency-key': `slow-${body.partner_code}` };
-      const release = await holdPartnerCode(t, demo.customer_id, body.partner_code);
-      const first = t.request('POST', '/v1/qc/properties', { token, body, headers });
-      expect(await stillPending(first, 150)).toBe(true);
+    // The first request waits on a row lock another transaction holds: two transactions at once (not embedded).
+    it.skipIf(EMBEDDED)(
+      'answers 409 errors.qc.idempotency_in_flight when the first is still running after the wait',
+      async () => {
+        const body = newProperty();
+        const headers = { 'idempotency-key': `slow-${body.partner_code}` };
+        const release = await holdPartnerCode(t, demo.customer_id, body.partner_code);
+        const first = t.request('POST', '/v1/qc/properties', { token, body, headers });
+        expect(await stillPending(first, 150)).toBe(true);
 
-      const waitedFrom = Date.now();
-      const second = await t.request('POST', '/v1/qc/properties', { token, body, headers });
-      expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(1400);
-      expect(second.status).toBe(409);
-      expect(second.body).toEqual(errorEnvelope('errors.qc.idempotency_in_flight'));
+        const waitedFrom = Date.now();
+        const second = await t.request('POST', '/v1/qc/properties', { token, body, headers });
+        expect(Date.now() - waitedFrom).toBeGreaterThanOrEqual(1400);
+        expect(second.status).toBe(409);
+        expect(second.body).toEqual(errorEnvelope('errors.qc.idempotency_in_flight'));
 
-      // Another body under the running key is a conflict at once, not a wait.
-      const conflictFrom = Date.now();
-      const other = await t.request('POST', '/v1/qc/properties', { token, body: { ...body, name: 'Other' }, headers });
-      expect(other.body.message).toBe('errors.qc.idempotency_conflict');
-      expect(Date.now() - conflictFrom).toBeLessThan(1000);
+        // Another body under the running key is a conflict at once, not a wait.
+        const conflictFrom = Date.now();
+        const other = await t.request('POST', '/v1/qc/properties', {
+          token,
+          body: { ...body, name: 'Other' },
+          headers,
+        });
+        expect(other.body.message).toBe('errors.qc.idempotency_conflict');
+        expect(Date.now() - conflictFrom).toBeLessThan(1000);
 
-      await release();
-      expect((await first).status).toBe(201);
-      // In flight is transient: once the first has answered, the retry replays it.
-      const retry = await t.request('POST', '/v1/qc/properties', { token, body, headers });
-      expect(retry.status).toBe(201);
-      expect(retry.headers.get('idempotency-replayed')).toBe('true');
-      expect(await countCode(body.partner_code)).toBe(1);
-    });
+        await release();
+        expect((await first).status).toBe(201);
+        // In flight is transient: once the first has answered, the retry replays it.
+        const retry = await t.request('POST', '/v1/qc/properties', { token, body, headers });
+        expect(retry.status).toBe(201);
+        expect(retry.headers.get('idempotency-replayed')).toBe('true');
+        expect(await countCode(body.partner_code)).toBe(1);
+      },
+    );
   });
 }
