@@ -6,6 +6,8 @@ import { clientAddress } from './core/http/client-address.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
+// Before any request is validated: fast uuid and date checks in place of the OpenAPI plugin's (issue 27).
+import './core/http/string-formats.ts';
 import { publicDocuments, spendPublicBudget } from './core/limits/public-budget.ts';
 import { galleryMedia } from './gallery/serve-image.ts';
 import { healthRoutes, type ReadinessProbe } from './health/routes.ts';
