@@ -1,5 +1,6 @@
 /**
- * `npm test`: the whole suite on real PostgreSQL and Redis, then the smoke suite on the embedded default.
+ * `npm test`: the whole suite on real PostgreSQL and Redis, then the smoke suite and every happy-path test on the
+ * embedded default.
  * `npm run test:embedded` (`--embedded`): the whole suite on the embedded default alone (PGlite, in-process
  * queue and caches); the tests that hold two transactions at once skip there (server/testing/harness.ts).
  *
@@ -44,7 +45,13 @@ const main = await runSuite('suite (PostgreSQL + Redis)', ['test', '--timeout=30
 const smokeEnv = { ...env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
 const smoke = filters.length
   ? { passed: 0, failed: 0 }
-  : await runSuite('smoke (embedded PGlite, in-process queue)', [...TEST_ARGS, './server/smoke'], smokeEnv);
+  : // The smoke suite and every feature's happy paths (about a minute): the schema, the migrations and the routes
+    // as `npm start` runs them with no settings. The whole suite there: `npm run test:embedded` (about 6 minutes).
+    await runSuite(
+      'smoke and happy paths (embedded PGlite, in-process queue)',
+      [...TEST_ARGS, 'server/smoke/', 'happy.test'],
+      smokeEnv,
+    );
 
 if (ownDatabase) {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });

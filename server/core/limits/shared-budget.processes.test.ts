@@ -9,7 +9,8 @@ import { twoProcessesPerFile } from '../../testing/two-processes.ts';
  */
 const OPERATOR = 'processes-test-operator-token';
 
-describe('two server processes sharing Redis', () => {
+// Both processes on one PostgreSQL and one Redis: not on the embedded default, where each has its own.
+describe.skipIf(!process.env.DATABASE_URL)('two server processes sharing Redis', () => {
   const two = twoProcessesPerFile(OPERATOR);
   let a: ServerProcess;
   let b: ServerProcess;
