@@ -5,6 +5,8 @@ import { testAppPerFile } from '../testing/harness.ts';
 /**
  * The calendar's partition keys keep no posting lists (migration 1141): a key that merged a row's versions
  * into one posting list kept its dead versions until VACUUM, and every read of the property visited them.
+ * Availability's pages keep half their room free (migration 1142): a push rewrites all of a property's rows in
+ * one statement, and only a page with room for all their new versions keeps them in place.
  */
 const t = testAppPerFile();
 const db = (): Db => t.deps.db;
@@ -21,7 +23,37 @@ async function keysWithDedup(): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** Each calendar partition's fillfactor, by parent table. */
+async function fillfactors(): Promise<Record<string, string[]>> {
+  const rows = await db().sql<{ parent: string; fill: string }>`
+    select parent.relname as parent, coalesce(
+      (select o from unnest(c.reloptions) o where o like 'fillfactor=%'), 'fillfactor=100') as fill
+    from pg_inherits h join pg_class parent on parent.oid = h.inhparent join pg_class c on c.oid = h.inhrelid
+    where parent.relname in ('availability', 'rates', 'restrictions')`;
+  const out: Record<string, string[]> = {};
+  for (const r of rows) out[r.parent] = [...new Set([...(out[r.parent] ?? []), r.fill])];
+  return out;
+}
+
 describe('calendar month partitions', () => {
+  it('creates availability months half empty and the price and restriction months at 70, as existing ones are', async () => {
+    const expected = {
+      availability: ['fillfactor=50'],
+      rates: ['fillfactor=70'],
+      restrictions: ['fillfactor=70'],
+    };
+    expect(await fillfactors()).toEqual(expected);
+    await db().sql`select qc_calendar_months('', '1997-04-01'::date, '1997-04-01'::date)`;
+    try {
+      const [created] = await db().sql<{ n: number }>`
+        select count(*)::int as n from pg_class where relname in ('availability_y1997m04', 'rates_y1997m04')`;
+      expect(created?.n).toBe(2);
+      expect(await fillfactors()).toEqual(expected);
+    } finally {
+      await db().query('drop table if exists availability_y1997m04, rates_y1997m04, restrictions_y1997m04');
+    }
+  });
+
   it('creates each month with its key deduplication off, as every existing partition has it', async () => {
     expect(await keysWithDedup()).toEqual([]);
     await db().sql`select qc_calendar_months('', '1997-03-01'::date, '1997-03-01'::date)`;
