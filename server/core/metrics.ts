@@ -111,7 +111,8 @@ export async function scrapeMetrics(db: Db, now: Date): Promise<string> {
   outboxLag.set(oldest ? Math.max(0, (now.getTime() - new Date(oldest.created_at).getTime()) / 1000) : 0);
   const waiting = await db.sql<{ status: string; n: number }>`
     select status, count(*)::int as n from deliveries
-    where status in ('pending', 'delivering', 'failed') group by status`;
+    -- next_attempt_at: what the partial index of unfinished deliveries holds (migration 1120).
+    where next_attempt_at is not null and status in ('pending', 'delivering', 'failed') group by status`;
   for (const status of ['pending', 'delivering', 'failed'])
     deliveriesWaiting.set({ status }, waiting.find((row) => row.status === status)?.n ?? 0);
   return metricsRegistry.metrics();

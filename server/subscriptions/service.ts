@@ -160,7 +160,8 @@ export async function deleteSubscription(deps: Deps, principal: Principal, segme
     await tx.sql`update subscriptions set deleted_at = ${now}, updated_at = ${now} where id = ${row.id}`;
     await tx.sql`
       update deliveries set status = 'dead', next_attempt_at = null, lease_until = null, last_error = 'subscription_deleted'
-      where subscription_id = ${row.id} and status in ('pending', 'failed', 'delivering')`;
+      -- next_attempt_at: what the partial index of unfinished deliveries holds (migration 1120).
+      where subscription_id = ${row.id} and next_attempt_at is not null and status in ('pending', 'failed', 'delivering')`;
     await recordEvent(tx, {
       type: 'subscription.deleted',
       customerId: row.customer_id,

@@ -39,7 +39,9 @@ export interface ClaimSettings {
  * first attempt is charged to its client's fan-out budget (retries of a started delivery are free): with k units
  * left for the day, the client's first k first attempts of the batch (by id) are claimed and the rest deferred to
  * midnight, as k single claims would have done (webhook_fanout_charge, migration 1100). A claimed row is
- * `delivering` under a lease. Answers one outcome per id, in the order of `ids`.
+ * `delivering` under a lease. Answers one outcome per id, in the order of `ids`. The claim sets no column an index
+ * reads (next_attempt_at stays as it was), so PostgreSQL rewrites the row in place with no index entry (HOT,
+ * migration 1120): keep it so.
  *
  * The commit does not wait for the WAL flush (`synchronous_commit` off for this transaction only): every claim of
  * a client's first attempts updates one fan-out usage row, so those commits queued behind each other's disk flush.
@@ -53,8 +55,9 @@ export async function claimDeliveries(deps: Deps, settings: ClaimSettings, ids: 
   const rows = await deps.db.sql<Claim & { granted: boolean }>`
     with due as (
       -- One probe by primary key per id (lateral), the due test a case expression: a plan made while the table
-      -- was small (plans are kept per connection) otherwise scanned the due and leased partial indexes, which hold
-      -- an entry for every claim since the last vacuum (600 thousand entries read a second in bench/webhooks.ts).
+      -- was small (plans are kept per connection) otherwise scanned the partial indexes of unfinished deliveries,
+      -- which hold an entry for every claim since the last vacuum (600 thousand entries read a second in
+      -- bench/webhooks.ts).
       -- The array as a subquery: the planner then estimates its length as a generic plan does, which is what
       -- makes a generic plan (planned once per connection) win; planning each batch afresh was a fifth of
       -- PostgreSQL's time.

@@ -151,10 +151,11 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     return deps.db.sql<DueRow>`
       select d.id, d.subscription_id, d.status, d.next_attempt_at, d.lease_until
       from deliveries d join subscriptions s on s.id = d.subscription_id
-      where s.status = 'active' and s.deleted_at is null
-        and ((d.status in ('pending', 'failed') and d.next_attempt_at <= ${now})
-          or (d.status = 'delivering' and d.lease_until <= ${now}))
-      order by d.next_attempt_at nulls first, d.id
+      -- Every unfinished delivery has next_attempt_at (a claim leaves it, earlier than its lease's end): one range
+      -- of deliveries_next_attempt (migration 1120), the status and the lease tested on the rows it holds.
+      where s.status = 'active' and s.deleted_at is null and d.next_attempt_at <= ${now}
+        and (d.status in ('pending', 'failed') or (d.status = 'delivering' and d.lease_until <= ${now}))
+      order by d.next_attempt_at, d.id
       limit ${limit}`;
   };
 

@@ -35,7 +35,7 @@ export async function recordSuccesses(deps: Deps, successes: Success[]): Promise
     ), delivered as (
       update deliveries d set status = 'delivered', delivered_at = done.finished_at, next_attempt_at = null,
         lease_until = null, last_response_status = done.response_status, last_error = null
-      -- A case expression, so that no plan scans the leased partial index for the status (see claimDeliveries).
+      -- A case expression, so that no plan scans a partial index for the status (see claimDeliveries).
       from done where d.id = done.delivery_id
         and case when d.status = 'delivering' then d.attempts = done.attempt else false end
     ), streak as (
