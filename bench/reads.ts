@@ -6,6 +6,9 @@
  * and answering the same JSON (bench/servers/reads-server.ts). The two are measured in alternation, ROUNDS
  * times each, so both see the same load on a shared machine; the ratio is of the medians.
  * Then the service alone at a fixed 1000 req/s: its p99.
+ * A second reference in the same rounds, with no target: the bare handler after the shared budget's Redis script
+ * (the one round trip a read of the service makes beyond the bare handler's; 'budget' in reads-server.ts), which
+ * tells the cost of that round trip from the cost of the rest of the pipeline.
  *
  * BENCH_BASELINE=<another checkout> (with its dependencies installed, e.g. `git worktree add` of main): its service
  * is measured in the same rounds as a third server, so a change is compared with the code before it under the
@@ -50,7 +53,7 @@ interface Served {
   stop: () => Promise<void>;
 }
 
-async function serve(mode: 'qc' | 'bare', checkout = '.'): Promise<Served> {
+async function serve(mode: 'qc' | 'bare' | 'budget', checkout = '.'): Promise<Served> {
   const port = freePort();
   // BENCH_PROFILE=<dir>: the service process writes a CPU profile there (open it in Chrome DevTools).
   const profile =
@@ -110,14 +113,16 @@ let missed = false;
 const load1 = () => loadavg()[0]?.toFixed(1);
 const loadBefore = load1();
 const baselineDir = process.env.BENCH_BASELINE;
-const [qc, bare, baseline] = await Promise.all([
+const [qc, bare, budgeted, baseline] = await Promise.all([
   serve('qc'),
   serve('bare'),
+  serve('budget'),
   baselineDir ? serve('qc', baselineDir) : undefined,
 ]);
 try {
   await load(qc); // warm-up: JIT, prepared statements, connection pools
   await load(bare);
+  await load(budgeted);
   if (baseline) await load(baseline);
   const before: { rps: number[]; ratios: number[]; p99: number[]; cpu: number[] } = {
     rps: [],
@@ -132,9 +137,16 @@ try {
   const referenceP99: number[] = [];
   const serviceCpu: number[] = [];
   const referenceCpu: number[] = [];
+  const budgetRatios: number[] = [];
+  const budgetRps: number[] = [];
+  const budgetCpu: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const b = await load(bare);
     const s = await load(qc);
+    const r = await load(budgeted);
+    budgetRatios.push(s.rps / r.rps);
+    budgetRps.push(r.rps);
+    budgetCpu.push(r.cpuPerRequest);
     serviceCpu.push(s.cpuPerRequest);
     referenceCpu.push(b.cpuPerRequest);
     reference.push(b.rps);
@@ -191,6 +203,16 @@ try {
     },
     {
       bench: 'reads',
+      name: `GET /v1/qc/properties, ${CONNECTIONS} connections, against the bare handler with the shared budget (req/s, median of ${ROUNDS})`,
+      value: stats(service).median,
+      unit: 'req/s',
+      reference: 'bare handler after the rate-limit script on Redis, same rounds',
+      referenceValue: stats(budgetRps).median,
+      ratio: stats(budgetRatios).median,
+      range: `no target: what the rest of the pipeline costs; its CPU ${stats(budgetCpu).median.toFixed(0)} us a request against the bare handler's ${stats(referenceCpu).median.toFixed(0)} and ours ${stats(serviceCpu).median.toFixed(0)}`,
+    },
+    {
+      bench: 'reads',
       name: 'GET /v1/qc/properties at 1000 req/s: p99',
       value: fixed.p99,
       unit: 'ms',
@@ -229,6 +251,7 @@ try {
 } finally {
   await qc.stop();
   await bare.stop();
+  await budgeted.stop();
   await baseline?.stop();
 }
 // A missed target fails the run (STYLE.md: a benchmark that misses its target must not exit 0).
