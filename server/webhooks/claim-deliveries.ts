@@ -38,7 +38,7 @@ export interface ClaimSettings {
  * Each row is locked when due and its subscription active, and skipped when another worker holds it. A delivery's
  * first attempt is charged to its client's fan-out budget (retries of a started delivery are free): with k units
  * left for the day, the client's first k first attempts of the batch (by id) are claimed and the rest deferred to
- * midnight, as k single claims would have done (webhook_fanout_charge, migration 1100). A claimed row is
+ * midnight, as k single claims would have done. A claimed row is
  * `delivering` under a lease. Answers one outcome per id, in the order of `ids`. The claim sets no column an index
  * reads (next_attempt_at stays as it was), so PostgreSQL rewrites the row in place with no index entry (HOT,
  * migration 1120): keep it so.
@@ -72,8 +72,16 @@ export async function claimDeliveries(deps: Deps, settings: ClaimSettings, ids: 
             when d.status = 'delivering' then d.lease_until <= ${at} else false end
         for update of d skip locked) due
     ), charge as (
-      select * from webhook_fanout_charge(array(select created_by from due where charged order by id),
-        ${utcDay(at)}::date, ${settings.fanoutPerDay}::int)
+      -- One upsert per client (in client order, so two batches never wait on each other crosswise). The conflict
+      -- branch locks the client's row as last committed and keeps the count it replaces in used_before (migration
+      -- 1121): what the batch was granted is the difference, which RETURNING alone cannot tell before PostgreSQL 18.
+      -- The count never goes down (a budget lowered below it grants nothing).
+      insert into webhook_fanout_usage as u (client_id, day, used, used_before)
+      select created_by, ${utcDay(at)}::date, least(count(*), ${settings.fanoutPerDay}::int), 0
+      from due where charged group by created_by order by created_by
+      on conflict on constraint webhook_fanout_usage_pkey do update
+        set used = greatest(u.used, least(${settings.fanoutPerDay}::int, u.used + excluded.used)), used_before = u.used
+      returning u.client_id as client, u.used - u.used_before as granted
     ), verdict as (
       select due.*, (not due.charged or row_number() over (partition by due.created_by, due.charged order by due.id)
         <= coalesce((select c.granted from charge c where c.client = due.created_by), 0)) as granted
