@@ -473,9 +473,10 @@ const OPERATIONS: Operation[] = [
       [100, 500].map(
         (limit): Operation => ({
           label: `feed poll, ${state.replace('_', ' ')}, ${scope === 'one' ? 'one property' : 'whole account'}, limit ${limit}`,
-          // A caught-up poll answers in 0.3 ms: at 1000 samples its p99 was which side ten hiccups of the machine
-          // landed on (2.2 against 1.5 ms with equal medians); 3000 samples, about 2 s more a round.
-          reps: state === 'caught_up' ? 120 : 40,
+          // 3000 samples: at 1000 a poll's p99 was which side ten hiccups of the machine or of this process landed
+          // on, with equal medians (caught up: 2.2 against 1.5 ms at 0.3 a poll; a page of 500: 40.8 against 10.8
+          // ms in one run, 15.1 against 53.5 in another, at 4.3 a poll). About 6 s more a round.
+          reps: 120,
           status: 200,
           run: (w) =>
             request(
@@ -524,7 +525,8 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
-const RELAY_REPS = 4;
+// 300 passes: at 100 the p99 was the slowest pass of each side (15.1 against 12.2 ms with medians 6.5 / 6.2).
+const RELAY_REPS = 12;
 
 /** A relay pass over 100 fresh events (the subscription turns each into a delivery). */
 async function relayPass(w: World): Promise<number> {
