@@ -130,6 +130,24 @@ describe('TickBatch', () => {
     ]);
   });
 
+  it('waits lingerMs after the first call of a batch for more calls, then runs them as one batch', async () => {
+    const batches: number[][] = [];
+    const batch = new TickBatch<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items;
+      },
+      500,
+      20,
+    );
+    const first = batch.add(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(batches).toEqual([]);
+    const second = batch.add(2);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(batches).toEqual([[1, 2]]);
+  });
+
   it('rejects every call of a batch whose run failed, and runs the next batch', async () => {
     let calls = 0;
     const batch = new TickBatch<number, number>(async (items) => {

@@ -2,7 +2,8 @@
  * Gathers the calls made in one turn of the event loop, and those made while the previous batch is under way,
  * into one call of `run` (issue 27: a statement per delivery was most of the fan-out's cost, in PostgreSQL and
  * in postgres.js's socket writes). One batch runs at a time: while it does, the next one fills, so the busier
- * the process the larger the batches, and a lone call waits only for the end of its turn. `run` answers one
+ * the process the larger the batches, and a lone call waits only for the end of its turn. With `lingerMs`, a
+ * batch also waits that long after its first call for more (for work nobody waits on). `run` answers one
  * result per item, in order; when it throws, every call of that batch rejects with the error.
  */
 export class TickBatch<I, O> {
@@ -13,6 +14,7 @@ export class TickBatch<I, O> {
   constructor(
     private readonly run: (items: I[]) => Promise<O[]>,
     private readonly max = 500,
+    private readonly lingerMs = 0,
   ) {}
 
   add(item: I): Promise<O> {
@@ -25,10 +27,12 @@ export class TickBatch<I, O> {
   #schedule(): void {
     if (this.#scheduled || this.#running) return;
     this.#scheduled = true;
-    setImmediate(() => {
+    const flush = () => {
       this.#scheduled = false;
       void this.#flush();
-    });
+    };
+    if (this.lingerMs > 0) setTimeout(flush, this.lingerMs);
+    else setImmediate(flush);
   }
 
   async #flush(): Promise<void> {
