@@ -71,10 +71,16 @@ export async function attemptDelivery(
   deliveryId: number,
   /** Called once the receiver accepted the delivery, before the success is recorded (fair-scheduler.ts). */
   answered?: () => void,
+  /** The claim the fair scheduler made ahead (ClaimAhead in fair-scheduler.ts), else the attempt claims now. */
+  claimedAhead?: Promise<ClaimOutcome>,
 ): Promise<AttemptResult> {
-  const claimed = await batches.claim.add(deliveryId);
+  const claimed = await (claimedAhead ?? batches.claim.add(deliveryId));
   if (!('claim' in claimed)) return claimed;
   const { claim: row, attempt, at } = claimed;
+  // A claim made ahead that waited so long that its request could outlast the lease is left to the lease: another
+  // worker (or this one) takes it over as the next attempt, as after a crash.
+  if (claimedAhead && deps.clock.now().getTime() - at.getTime() > settings.leaseMs - settings.timeoutMs)
+    return { kind: 'skipped' };
   const outcome = await sendDelivery({
     url: row.url,
     body: row.body,

@@ -6,6 +6,7 @@ import { WEBHOOK_FANOUT_PER_DAY } from '../core/limits/budgets.ts';
 import { errorFields } from '../core/log.ts';
 import type { LookupFn } from '../core/ssrf-guard.ts';
 import { withTimeout } from '../core/timeout.ts';
+import type { ClaimOutcome } from './claim-deliveries.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings, deliveryBatches } from './deliver.ts';
 import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
 import { FAIR_DEFAULTS, type FairOptions, FairScheduler } from './fair-scheduler.ts';
@@ -115,8 +116,13 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     scheduleAll([{ deliveryId, subscriptionId, runAt, key: jobKey(deliveryId, runAt) }]);
 
   const batches = deliveryBatches(deps, settings);
-  const attempt = async (deliveryId: number, subscriptionId: number, answered?: () => void): Promise<AttemptResult> => {
-    const result = await attemptDelivery(deps, settings, batches, deliveryId, answered);
+  const attempt = async (
+    deliveryId: number,
+    subscriptionId: number,
+    answered?: () => void,
+    claimed?: Promise<ClaimOutcome>,
+  ): Promise<AttemptResult> => {
+    const result = await attemptDelivery(deps, settings, batches, deliveryId, answered, claimed);
     if (result.kind === 'failed' || result.kind === 'deferred')
       await schedule(deliveryId, subscriptionId, result.runAt);
     if (result.kind !== 'skipped') deps.log.info('webhook attempt', { delivery: deliveryId, ...result });
@@ -125,7 +131,13 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
 
   // The queue only wakes deliveries; the fair scheduler decides which attempt runs next (issue 25 N4).
   const fair = autorun
-    ? new FairScheduler({ ...FAIR_DEFAULTS, ...options.fair, concurrency }, attempt, deps.log)
+    ? new FairScheduler<ClaimOutcome>(
+        { ...FAIR_DEFAULTS, ...options.fair, concurrency },
+        attempt,
+        deps.log,
+        Date.now,
+        (deliveryId) => batches.claim.add(deliveryId),
+      )
     : undefined;
   const clockNow = () => deps.clock.now().getTime();
 

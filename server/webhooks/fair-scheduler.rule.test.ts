@@ -12,15 +12,22 @@ interface Started {
   subscriptionId: number;
   finish(result: AttemptResult): void;
   answered(): void;
+  claimed?: Promise<string>;
 }
 
-function scheduler(options: Partial<typeof FAIR_DEFAULTS> & { concurrency: number }) {
+function scheduler(options: Partial<typeof FAIR_DEFAULTS> & { concurrency: number }, claimAhead?: number[]) {
   const started: Started[] = [];
-  const fair = new FairScheduler(
+  const fair = new FairScheduler<string>(
     { ...FAIR_DEFAULTS, ...options },
-    (deliveryId, subscriptionId, answered) =>
-      new Promise<AttemptResult>((finish) => started.push({ deliveryId, subscriptionId, finish, answered })),
+    (deliveryId, subscriptionId, answered, claimed) =>
+      new Promise<AttemptResult>((finish) => started.push({ deliveryId, subscriptionId, finish, answered, claimed })),
     createLog('silent'),
+    Date.now,
+    claimAhead &&
+      (async (deliveryId) => {
+        claimAhead.push(deliveryId);
+        return `claim of ${deliveryId}`;
+      }),
   );
   return { fair, started };
 }
@@ -65,6 +72,36 @@ describe('fair scheduler', () => {
     started[1]?.finish(unreachable);
     await settle();
     expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('claims ahead the first waiting deliveries of a full share, as many as the share, and hands each to its attempt', async () => {
+    const claimed: number[] = [];
+    const { fair, started } = scheduler({ concurrency: 8, perSubscription: 2 }, claimed);
+    fair.submit(1, 1);
+    // The share is not full: nothing is claimed ahead, the attempt claims for itself.
+    expect(claimed).toEqual([]);
+    for (let id = 2; id <= 6; id++) fair.submit(id, 1);
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2]);
+    expect(claimed).toEqual([3, 4]);
+    started[0]?.answered();
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3]);
+    expect(await started[2]?.claimed).toBe('claim of 3');
+    expect(started[0]?.claimed).toBeUndefined();
+    // The share is full again: the next waiting one is claimed, still two ahead.
+    expect(claimed).toEqual([3, 4, 5]);
+    await Promise.all([fair.close(), ...started.map((s) => s.finish(delivered))]);
+  });
+
+  it('claims nothing ahead for a receiver whose last attempt did not answer', async () => {
+    const claimed: number[] = [];
+    const { fair, started } = scheduler({ concurrency: 8, perSubscription: 1 }, claimed);
+    fair.submit(1, 1);
+    started[0]?.finish(unreachable);
+    await settle();
+    for (let id = 2; id <= 4; id++) fair.submit(id, 1);
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2]);
+    expect(claimed).toEqual([]);
+    await Promise.all([fair.close(), ...started.map((s) => s.finish(delivered))]);
   });
 
   it('queues a delivery once however many jobs name it', () => {

@@ -36,12 +36,14 @@ export const FAIR_DEFAULTS: Omit<FairOptions, 'concurrency'> = {
   maxWaiting: 10_000,
 };
 
-interface Lane {
+interface Lane<C> {
   subscriptionId: number;
   waiting: number[];
   /** Waiting or running here: a second job for the same delivery is not queued twice. */
   held: Set<number>;
   running: number;
+  /** Waiting deliveries claimed ahead (see ClaimAhead), by delivery: always the first ones waiting. */
+  claimed: Map<number, Promise<C>>;
   /** Attempts in a row that found the receiver unreachable. */
   unreachable: number;
   openUntil: number;
@@ -54,10 +56,26 @@ interface Lane {
  * open at a receiver; the record is PostgreSQL's business and is batched, issue 27). Failures keep their slot
  * until their outcome is known, which the circuit needs before the next attempt starts.
  */
-export type Attempt = (deliveryId: number, subscriptionId: number, answered: () => void) => Promise<AttemptResult>;
+export type Attempt<C> = (
+  deliveryId: number,
+  subscriptionId: number,
+  answered: () => void,
+  /** The claim made ahead for this attempt, if any. */
+  claimed?: Promise<C>,
+) => Promise<AttemptResult>;
 
-export class FairScheduler {
-  readonly #lanes = new Map<number, Lane>();
+/**
+ * Claims a waiting delivery before a slot of its subscription's share frees, so that the attempt sends the moment
+ * one does: one subscription's deliveries go through `perSubscription` slots, and a claim inside the slot (a
+ * statement's round trip, about half of each slot's time in bench/webhooks.ts) left the receiver that much idle.
+ * Only while the share is full and its receiver answers, and never more than the share: a claim made ahead waits
+ * for at most one request of its lane (each cut at the deadline), well inside its lease. One still waiting when
+ * the circuit opens, or when the process stops, is left to its lease, as a crash leaves it.
+ */
+export type ClaimAhead<C> = (deliveryId: number) => Promise<C>;
+
+export class FairScheduler<C = unknown> {
+  readonly #lanes = new Map<number, Lane<C>>();
   #cursor = 0;
   #running = 0;
   readonly #inFlight = new Set<Promise<void>>();
@@ -67,9 +85,10 @@ export class FairScheduler {
 
   constructor(
     private readonly options: FairOptions,
-    private readonly attempt: Attempt,
+    private readonly attempt: Attempt<C>,
     private readonly log: Log,
     private readonly now: () => number = Date.now,
+    private readonly claimAhead?: ClaimAhead<C>,
   ) {}
 
   /** A delivery that may be due; `subscriptionId` 0 when the job did not say (one shared lane). */
@@ -82,6 +101,7 @@ export class FairScheduler {
         waiting: [],
         held: new Set(),
         running: 0,
+        claimed: new Map(),
         unreachable: 0,
         openUntil: 0,
         cooldownMs: this.options.cooldownMs,
@@ -92,6 +112,7 @@ export class FairScheduler {
     lane.held.add(deliveryId);
     lane.waiting.push(deliveryId);
     this.#pump();
+    this.#claimAheadIn(lane);
   }
 
   /** What a lane looks like now (tests and the benchmark read it). */
@@ -120,13 +141,13 @@ export class FairScheduler {
   }
 
   /** The next lane allowed to start an attempt: round robin, lanes whose receiver answers before the others. */
-  #next(): Lane | undefined {
+  #next(): Lane<C> | undefined {
     const lanes = [...this.#lanes.values()];
     const now = this.now();
-    let suspect: { lane: Lane; index: number } | undefined;
+    let suspect: { lane: Lane<C>; index: number } | undefined;
     for (let i = 0; i < lanes.length; i++) {
       const index = (this.#cursor + i) % lanes.length;
-      const lane = lanes[index] as Lane;
+      const lane = lanes[index] as Lane<C>;
       if (!this.#mayStart(lane, now)) continue;
       if (lane.unreachable === 0) {
         this.#cursor = index + 1;
@@ -138,15 +159,17 @@ export class FairScheduler {
     return suspect?.lane;
   }
 
-  #mayStart(lane: Lane, now: number): boolean {
+  #mayStart(lane: Lane<C>, now: number): boolean {
     if (!lane.waiting.length || lane.openUntil > now) return false;
     // Half open (the circuit was open): one probe at a time until an attempt reaches the receiver.
     const limit = lane.unreachable >= this.options.openAfter ? 1 : this.options.perSubscription;
     return lane.running < limit;
   }
 
-  #start(lane: Lane): void {
+  #start(lane: Lane<C>): void {
     const deliveryId = lane.waiting.shift() as number;
+    const claimed = lane.claimed.get(deliveryId);
+    lane.claimed.delete(deliveryId);
     lane.running++;
     this.#running++;
     let slot = true;
@@ -160,7 +183,7 @@ export class FairScheduler {
       release();
       this.#pump();
     };
-    const run: Promise<void> = this.attempt(deliveryId, lane.subscriptionId, answered)
+    const run: Promise<void> = this.attempt(deliveryId, lane.subscriptionId, answered, claimed)
       .then(
         (result) => this.#record(lane, result),
         (err) => this.log.error('webhook delivery failed unexpectedly', { delivery: deliveryId, ...errorFields(err) }),
@@ -174,9 +197,23 @@ export class FairScheduler {
         this.#pump();
       });
     this.#inFlight.add(run);
+    this.#claimAheadIn(lane);
   }
 
-  #record(lane: Lane, result: AttemptResult): void {
+  /** See ClaimAhead: the lane's first waiting deliveries, as many as its share, while the share is full. */
+  #claimAheadIn(lane: Lane<C>): void {
+    if (!this.claimAhead || this.#closed || lane.unreachable || lane.running < this.options.perSubscription) return;
+    for (const deliveryId of lane.waiting) {
+      if (lane.claimed.size >= this.options.perSubscription) return;
+      if (lane.claimed.has(deliveryId)) continue;
+      const claimed = this.claimAhead(deliveryId);
+      // Its attempt awaits it and reports a failure; one never started (closed, circuit open) must not go unhandled.
+      claimed.catch(() => {});
+      lane.claimed.set(deliveryId, claimed);
+    }
+  }
+
+  #record(lane: Lane<C>, result: AttemptResult): void {
     if (result.kind === 'delivered' || ((result.kind === 'failed' || result.kind === 'dead') && !result.unreachable)) {
       lane.unreachable = 0;
       lane.openUntil = 0;
