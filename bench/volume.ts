@@ -575,15 +575,7 @@ async function compare(large: World, small: World): Promise<Row[]> {
       for (const op of operations) {
         // The garbage of the operation before is collected here, not during this one's samples.
         Bun.gc(true);
-        let collected = performance.now();
         for (let rep = 0; rep < op.reps; rep++) {
-          // And every 200 ms of calls, between two pairs of them: a page of 500 revisions is a 0.5 MB answer, and a
-          // collection this process ran inside a call (15-30 ms, one poll in 150) landed on either database by
-          // turns; the p99 of 3000 polls was 10-13 ms or 40-53 ms by how many landed on each side.
-          if (performance.now() - collected > 200) {
-            Bun.gc(true);
-            collected = performance.now();
-          }
           for (const w of order) {
             const ms = await timedCall(op, w, (round + 1) * 10 + rep);
             if (round >= 0) add(op.label, w === large ? 'large' : 'small', ms);
