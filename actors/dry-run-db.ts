@@ -14,6 +14,7 @@ export function dryRunDb(tx: Db): Db {
     tx: <T>(fn: (db: Db) => Promise<T>) => tx.savepoint((sp) => fn(dryRunDb(sp))),
     savepoint: <T>(fn: (db: Db) => Promise<T>) => tx.savepoint((sp) => fn(dryRunDb(sp))),
     listen: () => Promise.reject(new Error('a dry run cannot listen')),
+    notify: () => Promise.reject(new Error('a dry run cannot notify')),
     close: () => Promise.reject(new Error('a dry run cannot close the database')),
     closed: () => false,
   };

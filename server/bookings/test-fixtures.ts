@@ -173,6 +173,7 @@ export function interceptStatements(db: Db, hook: (text: string) => void): Db {
     tx: (fn) => inner.tx((tx) => fn(wrap(tx))),
     savepoint: (fn) => inner.savepoint((tx) => fn(wrap(tx))),
     listen: (channel, onNotify) => inner.listen(channel, onNotify),
+    notify: (channel, payload) => inner.notify(channel, payload),
     close: () => inner.close(),
     closed: () => inner.closed(),
   });

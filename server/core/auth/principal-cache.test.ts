@@ -16,11 +16,7 @@ let channelSeq = 0;
 const channel = () => `qc_auth_cache_test_${process.pid}_${channelSeq++}`;
 
 /** A db whose outgoing heartbeats are dropped, as if the listening connection had silently gone. */
-const withoutHeartbeats = (db: Db): Db => ({
-  ...db,
-  query: (async (text: string, params?: unknown[]) =>
-    text.includes('pg_notify') ? [] : db.query(text, params)) as Db['query'],
-});
+const withoutHeartbeats = (db: Db): Db => ({ ...db, notify: async () => {} });
 
 /** A cache on `db` and a loader that counts its loads. */
 async function cacheOn(db: Db, on = channel()) {

@@ -168,7 +168,7 @@ export class PrincipalCache<Row> {
     for (const [payload, sentAt] of this.#sent) if (sentAt < stale) this.#sent.delete(payload);
     const payload = `${this.#self}${this.#sequence++}`;
     this.#sent.set(payload, performance.now());
-    db.query('select pg_notify($1, $2)', [this.channel, payload]).catch(() => {
+    db.notify(this.channel, payload).catch(() => {
       // The database is unreachable: no heartbeat comes back and rows age out.
     });
   }

@@ -24,6 +24,13 @@ export interface Db {
    * sent while it was down are lost: then without a payload. Resolves once the first LISTEN is in place.
    */
   listen(channel: string, onNotify: (payload?: string) => void): Promise<void>;
+  /**
+   * Outside a transaction only: `pg_notify(channel, payload)`, committed at once, on a connection of its own
+   * rather than one of the pool's. A heartbeat every 150 ms on the pool's connections made a large answer on the
+   * same connection late by 15-50 ms once in about a hundred (a feed page of 500 revisions, 0.5 MB), with nothing
+   * else different; on a connection of its own it never was (docs/performance.md, "the page-of-500 stalls").
+   */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** Whether close() has been called (a transaction handle: never). */
   closed(): boolean;

@@ -52,6 +52,11 @@ function wrap(pg: Queryable, root: PGlite | undefined): Db {
       await root.listen(channel, onNotify);
       onNotify();
     },
+    // One connection: the reason Db.notify gives for a connection of its own does not arise.
+    notify: async (channel, payload) => {
+      if (!root) throw new Error('a notification from a transaction goes out at its commit: use the database');
+      await query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: async () => {
       await root?.close();
     },

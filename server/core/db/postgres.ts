@@ -104,6 +104,9 @@ function wrapTx(sql: postgres.TransactionSql, pool: Pool, tx: TxState): Db {
     listen: async () => {
       throw new Error('LISTEN needs the pool, not a transaction handle');
     },
+    notify: async () => {
+      throw new Error('a notification from a transaction goes out at its commit: use the pool');
+    },
     close: async () => {},
     closed: () => false,
   };
@@ -180,6 +183,7 @@ class Pool {
   readonly sessionSettingsPerTransaction: boolean;
   readonly #listeners: { channel: string; onNotify: (payload?: string) => void }[] = [];
   #session: postgres.Sql | undefined;
+  #notifier: postgres.Sql | undefined;
   #replacing = false;
   #closed = false;
 
@@ -220,6 +224,29 @@ class Pool {
     const target = this.sessionUrl ? this.#sessionSql() : this.sql;
     // postgres.js gives LISTEN a connection of its own, re-listens after a reconnect, and ends it with the pool.
     await target.listen(channel, onNotify, onNotify);
+  }
+
+  /** On a connection of its own (Db.notify says why); through a transaction pooler, NOTIFY works as it does here. */
+  async notify(channel: string, payload: string): Promise<void> {
+    this.#notifier ??= postgres(this.url, {
+      max: 1,
+      prepare: false,
+      onnotice: () => {},
+      connect_timeout: this.timeoutMs / 1000,
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+      connection: { application_name: 'qc-service-notify' },
+    });
+    const notifier = this.#notifier;
+    try {
+      await withTimeout(notifier`select pg_notify(${channel}, ${payload})`, this.timeoutMs);
+    } catch (err) {
+      // Not waited on again (a connection gone silent, as the pool's can): the next notification opens a fresh one.
+      if (this.#notifier === notifier) {
+        this.#notifier = undefined;
+        notifier.end({ timeout: 0 }).catch(() => {});
+      }
+      throw err;
+    }
   }
 
   #sessionSql(): postgres.Sql {
@@ -279,7 +306,11 @@ class Pool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([this.sql.end({ timeout: 5 }), this.#session?.end({ timeout: 5 })]);
+    await Promise.all([
+      this.sql.end({ timeout: 5 }),
+      this.#session?.end({ timeout: 5 }),
+      this.#notifier?.end({ timeout: 5 }),
+    ]);
   }
 }
 
@@ -353,6 +384,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
       throw new Error('a savepoint needs a transaction: call it on the tx handle');
     },
     listen: (channel, onNotify) => pool.listen(channel, onNotify),
+    notify: (channel, payload) => pool.notify(channel, payload),
     close: () => pool.close(),
     closed: () => pool.closed,
     stuckForMs: () => pool.health.stuckForMs(),

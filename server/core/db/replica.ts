@@ -132,6 +132,7 @@ function fallbackToPrimary(replica: Db, primary: Db, down: () => void): Db {
     tx: (fn, options) => primary.tx(fn, options),
     savepoint: (fn) => primary.savepoint(fn),
     listen: (channel, onNotify) => primary.listen(channel, onNotify),
+    notify: (channel, payload) => primary.notify(channel, payload),
     close: async () => {},
     closed: () => primary.closed(),
   };
