@@ -136,7 +136,13 @@ function bulk(db: Deps['db'], fn: (tx: Deps['db']) => Promise<void>): Promise<vo
 
 /** A live property of `customer` with the bench's rooms and plan (as bench:inventory's). */
 async function benchHotel(db: Db, customer: number, name: string): Promise<World['bench']> {
-  const property = await insertProperty(db, { customerId: customer, name, currency: 'EUR', timezone: TIME_ZONE, mode: 'live' });
+  const property = await insertProperty(db, {
+    customerId: customer,
+    name,
+    currency: 'EUR',
+    timezone: TIME_ZONE,
+    mode: 'live',
+  });
   const rooms: Ref[] = [];
   for (let i = 0; i < ROOMS; i++) rooms.push(await addRoomType(db, property.id));
   const plan = await addRatePlan(db, property.id, {
@@ -614,7 +620,9 @@ async function retentionDuringPushes(w: World): Promise<Row> {
   // them its day-rows lay at the end of every month, on 406 pages a month against 28 on the small one (4 rows a
   // page: moved there beside the other pusher's), and a later `--reuse` run read the year of availability
   // 1.56x slower there with nothing else different.
-  const [owner] = await w.deps.db.sql<{ customer_id: number }>`select customer_id from properties where id = ${w.bench.id}`;
+  const [owner] = await w.deps.db.sql<{
+    customer_id: number;
+  }>`select customer_id from properties where id = ${w.bench.id}`;
   const stormed: World = { ...w, bench: await benchHotel(w.deps.db, owner?.customer_id ?? 0, 'Storm Hotel') };
   // Unmeasured: its first pushes insert its day-rows; the measured ones rewrite them, as the bench property's did.
   for (let k = 0; k < 4; k++) await timedCall(op, stormed, k);

@@ -14,11 +14,11 @@ import { buildApp } from '../../server/app.ts';
 import { createDeps } from '../../server/boot.ts';
 import { parseConfig } from '../../server/core/config.ts';
 import { openDb } from '../../server/core/db/open.ts';
+import { ok, pageMeta } from '../../server/core/http/envelope.ts';
 import { windowsAt } from '../../server/core/limits/counters.ts';
 import { RedisCounters } from '../../server/core/limits/redis-counters.ts';
 import { createLog } from '../../server/core/log.ts';
 import { connectRedis, createRedis } from '../../server/core/redis.ts';
-import { ok, pageMeta } from '../../server/core/http/envelope.ts';
 import type { PropertyRow } from '../../server/core/resolve.ts';
 import { propertyView } from '../../server/properties/view.ts';
 
