@@ -25,14 +25,16 @@ begin
   end loop;
 end $$;
 
--- As in 1141, with the fillfactor of the calendar table being partitioned.
+-- As in 1141, a new month taking the fillfactor of its table's default partition (set above for availability,
+-- 70 for the others since 0820): the setting stays a property of the table, not a list of tables in here.
 create or replace function qc_calendar_month(parent text, month date) returns boolean language plpgsql as $$
 declare
   first date := date_trunc('month', month)::date;
   next date := (date_trunc('month', month) + interval '1 month')::date;
   base text := regexp_replace(parent, '_next$', '');
   part text := base || to_char(first, '"_y"YYYY"m"MM');
-  fill int := case base when 'availability' then 50 else 70 end;
+  fill text := coalesce((select o.option_value from pg_class c, pg_options_to_table(c.reloptions) o
+    where c.oid = to_regclass(base || '_default') and o.option_name = 'fillfactor'), '100');
   idx regclass;
 begin
   if to_regclass(part) is not null then return false; end if;

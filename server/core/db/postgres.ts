@@ -169,6 +169,10 @@ async function transaction<T>(pool: Pool, timeoutMs: number, fn: (tx: Db) => Pro
 const IDLE_IN_TRANSACTION_MS = 60_000;
 const SET_LOCAL_SESSION_SETTINGS = `set local idle_in_transaction_session_timeout = ${IDLE_IN_TRANSACTION_MS}`;
 
+// The driver's default grows to 20 s after a few failed connects, so recovery lagged the database's return by that
+// much; reconnect within half a second instead.
+const reconnectBackoff = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
+
 /**
  * The live postgres.js pool behind a Db, replaceable: when every statement has failed for a while but a fresh
  * connection to the same database answers, the pool's own state is what is broken (connections the driver
@@ -206,9 +210,7 @@ class Pool {
       types: types as unknown as Record<string, postgres.PostgresType>,
       onnotice: () => {},
       connect_timeout: this.timeoutMs / 1000,
-      // The driver's default grows to 20 s after a few failed connects, so recovery lagged the database's
-      // return by that much; reconnect within half a second instead.
-      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+      backoff: reconnectBackoff,
       // Server-side prepared statements live in a session: through a transaction pooler the next statement
       // may run in another server session, where the statement "does not exist".
       prepare: this.prepare,
@@ -228,14 +230,7 @@ class Pool {
 
   /** On a connection of its own (Db.notify says why); through a transaction pooler, NOTIFY works as it does here. */
   async notify(channel: string, payload: string): Promise<void> {
-    this.#notifier ??= postgres(this.url, {
-      max: 1,
-      prepare: false,
-      onnotice: () => {},
-      connect_timeout: this.timeoutMs / 1000,
-      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
-      connection: { application_name: 'qc-service-notify' },
-    });
+    this.#notifier ??= this.#oneConnection(this.url, 'qc-service-notify');
     const notifier = this.#notifier;
     try {
       await withTimeout(notifier`select pg_notify(${channel}, ${payload})`, this.timeoutMs);
@@ -250,27 +245,27 @@ class Pool {
   }
 
   #sessionSql(): postgres.Sql {
-    this.#session ??= postgres(this.sessionUrl as string, {
+    this.#session ??= this.#oneConnection(this.sessionUrl as string, 'qc-service-listen');
+    return this.#session;
+  }
+
+  /** A connection beside the pool (LISTEN's session, notifications, the wedge probe), named for what it does. */
+  #oneConnection(url: string, applicationName: string): postgres.Sql {
+    return postgres(url, {
       max: 1,
+      prepare: false,
       onnotice: () => {},
       connect_timeout: this.timeoutMs / 1000,
-      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
-      connection: { application_name: 'qc-service-listen' },
+      backoff: reconnectBackoff,
+      connection: { application_name: applicationName },
     });
-    return this.#session;
   }
 
   async replaceIfWedged(): Promise<void> {
     if (this.#replacing || this.#closed) return;
     this.#replacing = true;
     try {
-      const probe = postgres(this.url, {
-        max: 1,
-        prepare: false,
-        onnotice: () => {},
-        connect_timeout: this.timeoutMs / 1000,
-        connection: { application_name: 'qc-service-probe' },
-      });
+      const probe = this.#oneConnection(this.url, 'qc-service-probe');
       let answered = false;
       try {
         await withTimeout(probe`select 1`, this.timeoutMs);
