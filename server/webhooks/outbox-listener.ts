@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { postgresTarget } from '../core/db/postgres-target.ts';
 import { errorFields, type Log } from '../core/log.ts';
 
 /** The channel migration 0502 notifies on every outbox insert, at commit. */
@@ -15,7 +16,9 @@ export async function listenForOutbox(
   onEvent: () => void,
   log: Log,
 ): Promise<() => Promise<void>> {
-  const sql = postgres(databaseUrl, {
+  const { url, host } = postgresTarget(databaseUrl);
+  const sql = postgres(url, {
+    host,
     max: 1,
     onnotice: () => {},
     connection: { application_name: 'qc-outbox-listener' },

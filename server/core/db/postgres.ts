@@ -9,6 +9,7 @@ import {
   toQuery,
   WriteOutcomeUnknown,
 } from './db.ts';
+import { postgresTarget } from './postgres-target.ts';
 
 // Same row types as the PGlite adapter: int8/numeric as numbers, date as 'YYYY-MM-DD'.
 const types = {
@@ -205,7 +206,9 @@ class Pool {
   }
 
   #open(): postgres.Sql {
-    return postgres(this.url, {
+    const { url, host } = postgresTarget(this.url);
+    return postgres(url, {
+      host,
       max: this.max,
       types: types as unknown as Record<string, postgres.PostgresType>,
       onnotice: () => {},
@@ -250,8 +253,10 @@ class Pool {
   }
 
   /** A connection beside the pool (LISTEN's session, notifications, the wedge probe), named for what it does. */
-  #oneConnection(url: string, applicationName: string): postgres.Sql {
+  #oneConnection(target: string, applicationName: string): postgres.Sql {
+    const { url, host } = postgresTarget(target);
     return postgres(url, {
+      host,
       max: 1,
       prepare: false,
       onnotice: () => {},
