@@ -17,9 +17,10 @@
  * on the large database without and with a retention pass running (30000 old deliveries and events a block).
  * About 12 minutes on a quiet two-core machine (build 3, writes 4, reads 3, retention 3).
  *
- * Flags: --only compare|retention (one part), --scale F (large sizes times F; 0.01 to develop), --rounds N (25), --db-prefix NAME (qc_volume:
+ * Flags: --tcp (connect over loopback TCP, not the Unix socket; see TCP below), --only compare|retention (one part), --scale F (large sizes times F; 0.01 to develop), --rounds N (25), --db-prefix NAME (qc_volume:
  * databases NAME_large and NAME_small, dropped and rebuilt unless --reuse), --reuse (keep built databases).
  */
+import { existsSync } from 'node:fs';
 import postgres from 'postgres';
 import { buildApp } from '../server/app.ts';
 import { scopeOf } from '../server/bookings/feed-account.ts';
@@ -45,6 +46,14 @@ const SCALE = Number(flag('--scale', '1'));
 const ROUNDS = Number(flag('--rounds', '25'));
 const PREFIX = flag('--db-prefix', 'qc_volume');
 const REUSE = process.argv.includes('--reuse');
+// Both databases are reached over the server's Unix socket where it has one; --tcp: over loopback TCP. Over TCP,
+// about one answer in a hundred of 0.5 MB (a feed page of 500) stalls 10-40 ms on either database alike: a packet
+// capture shows the server's side pause mid-answer after the client's ACK, with its statement long finished (none
+// over 12 ms in PostgreSQL's log) and the window open. Through the socket the same polls stall a quarter as
+// often or less. The stalls are the transport's, not the data's, and decided which side a page-of-500 p99 landed on
+// (docs/performance.md, "the page-of-500 stalls: the transport").
+const SOCKET_DIR = '/var/run/postgresql';
+const TCP = process.argv.includes('--tcp') || !existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`);
 // --only compare | retention: one part of the run (to repeat it on built databases).
 const ONLY = flag('--only', '');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -59,6 +68,8 @@ interface Size {
   calendarDays: number;
   revisions: number;
   futureBookings: number;
+  /** Over how many days from tomorrow the legacy property's future bookings check in. */
+  futureSpreadDays: number;
   outboxEvents: number;
 }
 const LARGE: Size = {
@@ -66,12 +77,23 @@ const LARGE: Size = {
   calendarDays: 400,
   revisions: Math.max(2000, Math.round(2_000_000 * SCALE)),
   futureBookings: Math.max(200, Math.round(10_000 * SCALE)),
+  futureSpreadDays: 300,
   outboxEvents: Math.max(1000, Math.round(1_000_000 * SCALE)),
 };
 // The small database is small everywhere except where an answer would otherwise be smaller than the large
 // one's: the measured property holds 1200 future bookings, so both databases fill the same pages (the list's
-// 50 bookings, a feed page of 500, a consumer 1000 revisions behind) and each ratio compares one answer.
-const SMALL: Size = { properties: 20, calendarDays: 400, revisions: 2000, futureBookings: 1200, outboxEvents: 1000 };
+// 50 bookings, a feed page of 500, a consumer 1000 revisions behind) and each ratio compares one answer. They
+// check in over 35 days rather than 300, so the list's 30 days hold as many as the large one's (1030 against
+// 1019): the list answers their total, which it counts. Spread over 300 days, the small list counted 122 and
+// its median was 2.5 against 2.9 ms, a different answer.
+const SMALL: Size = {
+  properties: 20,
+  calendarDays: 400,
+  revisions: 2000,
+  futureBookings: 1200,
+  futureSpreadDays: 35,
+  outboxEvents: 1000,
+};
 
 const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
@@ -108,7 +130,9 @@ async function world(label: string, size: Size): Promise<World> {
   const built = await database(name);
   const deps = await createDeps(
     benchConfig({
-      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`,
+      DATABASE_URL: TCP
+        ? `postgres://postgres@127.0.0.1:5432/${name}`
+        : `postgres://postgres@localhost:5432/${name}?host=${SOCKET_DIR}`,
       QC_OPERATOR_TOKEN: OPERATOR,
       // The build's bulk statements run for minutes; the measured calls are far below it.
       QC_DB_TIMEOUT_MS: '600000',
@@ -235,7 +259,7 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
   await db.sql`
     insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date,
       guest_first_name, guest_last_name, currency_code, total_amount)
-    select ${legacyDemo.property_id}, 'future-' || g, 'BDC', 'confirmed', ${today}::date + 1 + g % 300, ${today}::date + 3 + g % 300,
+    select ${legacyDemo.property_id}, 'future-' || g, 'BDC', 'confirmed', ${today}::date + 1 + g % ${size.futureSpreadDays}, ${today}::date + 3 + g % ${size.futureSpreadDays},
       'Vol', 'Guest ' || g, 'EUR', 200
     from generate_series(1, ${size.futureBookings}::int) g`;
   await db.sql`
@@ -677,7 +701,7 @@ async function retentionDuringPushes(w: World): Promise<Row> {
 
 const large = await world('large', LARGE);
 const small = await world('small', SMALL);
-log('both databases ready; measuring');
+log(`both databases ready; measuring, connected over ${TCP ? 'loopback TCP' : `the Unix socket in ${SOCKET_DIR}`}`);
 const fmt = (x: number) => x.toFixed(1).padStart(8);
 let missed = 0;
 function print(row: Row): void {
