@@ -116,7 +116,7 @@ export async function accountFeedPage(
  * revision above it is not: so everything below the lowest of those first revisions is acked. When no property
  * has one, every revision of the account up to the highest watermark is (a revision committed later lands above,
  * revisions.ts). One probe per allowed property, once per allow-list (9000 properties: 140 ms on bench:volume's
- * large database). A consumer without any watermark never acked: it starts at 0, as before, and stores nothing.
+ * large database). Not called for a consumer without any watermark (it never acked): that one starts at 0.
  */
 async function rebuildPosition(tx: Db, consumerId: number, account: AccountScope, scope: string): Promise<number> {
   const [row] = await tx.query<{ at: number }>(
@@ -126,14 +126,13 @@ async function rebuildPosition(tx: Db, consumerId: number, account: AccountScope
        where p.customer_id = $1 and p.status = 'active'
          and not exists (select from property_groups g where g.id = p.group_id and g.paused)),
      start as (
-       select case when not exists (select from booking_feed_watermarks w where w.consumer_id = $2) then 0
-         else coalesce(
-           (select min(first.id) - 1 from marks cross join lateral (
-              select r.id from booking_revisions r
-              where r.property_id = any(array[marks.id]) and r.id > marks.through
-              order by r.property_id, r.id limit 1) first),
-           (select max(through) from marks),
-           0) end as at),
+       select coalesce(
+         (select min(first.id) - 1 from marks cross join lateral (
+            select r.id from booking_revisions r
+            where r.property_id = any(array[marks.id]) and r.id > marks.through
+            order by r.property_id, r.id limit 1) first),
+         (select max(through) from marks),
+         0) as at),
      stored as (
        insert into booking_feed_positions (consumer_id, scope, acked_through)
        select $2, $3, start.at from start where start.at > 0
@@ -163,10 +162,13 @@ function onGenericPlan<T>(
   fn: (tx: Db, position: number | undefined) => Promise<T>,
 ): Promise<T> {
   return db.tx(async (tx) => {
-    // The consumer's stored position under this allow-list rides on the settings' statement: no round trip more.
+    // The consumer's position under this allow-list rides on the settings' statement, no round trip more: the
+    // stored one, or 0 for a consumer without a watermark (it never acked), or none (rebuildPosition's case).
     const [row] = await tx.sql<{ at: number | null }>`
       select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true),
-        (select acked_through from booking_feed_positions where consumer_id = ${consumerId} and scope = ${scope}) as at`;
+        coalesce(
+          (select acked_through from booking_feed_positions where consumer_id = ${consumerId} and scope = ${scope}),
+          (select 0 where not exists (select from booking_feed_watermarks w where w.consumer_id = ${consumerId}))) as at`;
     return fn(tx, row?.at ?? undefined);
   });
 }
