@@ -69,4 +69,47 @@ describe('account feed across an allow-list change', () => {
     ).toBe(200);
     expect(await poll()).toEqual([]);
   });
+
+  it('builds the position from the watermarks when the first call under a new allow-list is an ack, not a poll', async () => {
+    const consumer = await t.client({
+      customer_id: fx.demo.customer_id,
+      scopes: ['bookings.read'],
+      account_scoped: true,
+    });
+    const [client] = await t.deps.db.sql<{
+      id: number;
+    }>`select id from api_clients where client_id = ${consumer.client_id}`;
+    // 6000 revisions of one booking, all behind the consumer's watermark (acked, their acks since removed): more
+    // than an ack's look-ahead (5000) walks from 0.
+    const booking = await opsBooking(t, fx);
+    const [last] = await t.deps.db.sql<{ id: number }>`
+      with added as (
+        insert into booking_revisions (booking_id, property_id, revision_type, payload)
+        select ${booking.id}, ${fx.propertyId}, 'modified', '{}'::jsonb from generate_series(1, 6000) returning id)
+      select max(id) as id from added`;
+    await t.deps.db.sql`
+      insert into booking_feed_watermarks (consumer_id, property_id, acked_through)
+      select ${client?.id}, r.property_id, max(r.id) from booking_revisions r
+      join properties p on p.id = r.property_id where p.customer_id = ${fx.demo.customer_id} group by r.property_id`;
+
+    // A property joins the account; the consumer's first call under the new allow-list acks a revision.
+    const added = await t.ops('POST', '/ops/properties', {
+      customer_id: fx.demo.customer_id,
+      name: 'Joined Inn',
+      currency: 'EUR',
+      timezone: 'UTC',
+    });
+    expect(added.status).toBe(200);
+    const ack = await t.request('POST', `/v1/qc/booking_revisions/${last?.id}/ack`, { token: consumer.token });
+    expect(ack.status).toBe(200);
+
+    const [position] = await t.deps.db.sql<{ acked_through: number }>`
+      select acked_through from booking_feed_positions where consumer_id = ${client?.id}`;
+    expect(position?.acked_through).toBeGreaterThanOrEqual(last?.id as number);
+    const page = await t.request('GET', '/v1/qc/booking_revisions/feed', {
+      token: consumer.token,
+      query: { since: 0 },
+    });
+    expect(page.body.data.booking_revisions).toEqual([]);
+  });
 });

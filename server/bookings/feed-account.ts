@@ -185,8 +185,11 @@ export async function advanceAccountPosition(db: Db, consumerId: number, account
   const ahead = `(select r.id, ${ACKED_REVISION('$2')} as acked from booking_revisions r
       where r.id > (select at from start) and ${ALLOWED_REVISION}
       order by r.id limit ${POSITION_LOOKAHEAD}) ahead`;
-  await onGenericPlan(db, consumerId, scope, (tx) =>
-    tx.query(
+  await onGenericPlan(db, consumerId, scope, async (tx, stored) => {
+    // An ack before the first poll under a new allow-list: the position is built first, so the look-ahead does not
+    // start from 0 and store a position far behind the one the watermarks give (every poll would walk up to it).
+    if (stored === undefined) await rebuildPosition(tx, consumerId, account, scope);
+    return tx.query(
       `with start as (
        select coalesce((select acked_through from booking_feed_positions where consumer_id = $2 and scope = $3), 0) as at),
      target as (
@@ -200,6 +203,6 @@ export async function advanceAccountPosition(db: Db, consumerId: number, account
        acked_through = case when booking_feed_positions.scope = excluded.scope
          then greatest(booking_feed_positions.acked_through, excluded.acked_through) else excluded.acked_through end`,
       [account.customerId, consumerId, scope],
-    ),
-  );
+    );
+  });
 }
