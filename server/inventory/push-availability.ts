@@ -11,6 +11,7 @@ export const pushAvailabilityRoute = defineRoute({
   path: '/properties/:property/inventory/availability',
   scope: 'inventory.write',
   bucket: 'inventory-writes',
+  principals: 'untouched',
   summary: 'Push availability',
   tags: ['inventory'],
   description: `Free rooms per room type and date range; the service stores free + its own booked count. ${PUSH_RULES}`,

@@ -11,6 +11,7 @@ export const pushRatesRoute = defineRoute({
   path: '/properties/:property/inventory/rates',
   scope: 'inventory.write',
   bucket: 'inventory-writes',
+  principals: 'untouched',
   summary: 'Push prices',
   tags: ['inventory'],
   description: `Exactly one of rate (per_room) or prices (code to value) per row; only manual codes take values,

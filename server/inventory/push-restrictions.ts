@@ -11,6 +11,7 @@ export const pushRestrictionsRoute = defineRoute({
   path: '/properties/:property/inventory/restrictions',
   scope: 'inventory.write',
   bucket: 'inventory-writes',
+  principals: 'untouched',
   summary: 'Push restrictions',
   tags: ['inventory'],
   description: `At least one of min_los, max_los, stop_sell, closed_to_arrival, closed_to_departure per row; fields

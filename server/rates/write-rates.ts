@@ -10,6 +10,7 @@ export const writeRatesRoute = defineRoute({
   path: '/properties/:property/rate_plans/:ratePlan/rates',
   scope: 'inventory.write',
   bucket: 'inventory-writes',
+  principals: 'untouched',
   summary: 'Per-plan rate write',
   tags: ['rates'],
   description: `Rows {date, prices?, restrictions?, room_type_id?} (at most 1000): each row writes its day on every

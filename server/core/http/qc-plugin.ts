@@ -64,8 +64,9 @@ export function qcPipeline(deps: Deps) {
           }
         },
         // A write answers once its own changes have reached the principal cache (server/app.ts has the same
-        // hook for the other surfaces): per route, so a read has no awaited hook for it.
-        ...(spec.method === 'GET'
+        // hook for the other surfaces): per route, so a read, and a write that changes no principal, has no
+        // awaited hook for it.
+        ...(spec.method === 'GET' || spec.principals === 'untouched'
           ? {}
           : {
               async afterHandle() {

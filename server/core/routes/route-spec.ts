@@ -29,6 +29,15 @@ export interface RouteSpec {
   parse?: 'text';
   /** 'none' for the few routes that take no bearer (token endpoint, JWKS). */
   auth?: 'none';
+  /**
+   * 'untouched': a write that changes no row a principal is decided by (api_clients; a property's status, group
+   * or customer; a group's pause: what migration 0850 notifies on), so its answer does not wait until this
+   * process's principal cache has seen its changes (principalsSynced, server/core/auth/principal-cache.ts): it
+   * has none. Only the calendar writes (bucket inventory-writes) declare it: their SQL lives in actors/ and
+   * writes the calendar tables and the outbox. The wait is a heartbeat through PostgreSQL, which under another
+   * customer's storm of pushes took 2-4 ms of a 15 ms push (issue 27, docs/performance.md "Fairness").
+   */
+  principals?: 'untouched';
   summary: string;
 }
 
