@@ -59,6 +59,15 @@ const ACKED_REVISION = (consumer: string) => `(exists (select from booking_revis
   or exists (select from booking_feed_watermarks w
     where w.consumer_id = ${consumer} and w.property_id = r.property_id and w.acked_through >= r.id offset 0))`;
 
+/**
+ * How a position is stored: under the same allow-list the greater one stays (concurrent writers, each true in its
+ * snapshot); under another allow-list it replaces the old one, which no longer applies.
+ */
+const KEEP_GREATER_POSITION = `on conflict (consumer_id) do update set
+  scope = excluded.scope,
+  acked_through = case when booking_feed_positions.scope = excluded.scope
+    then greatest(booking_feed_positions.acked_through, excluded.acked_through) else excluded.acked_through end`;
+
 // A principal's allow-list is one set for as long as its cached row lives: fingerprinted once, not every poll.
 const scopes = new WeakMap<Iterable<number>, string>();
 
@@ -136,10 +145,7 @@ async function rebuildPosition(tx: Db, consumerId: number, account: AccountScope
      stored as (
        insert into booking_feed_positions (consumer_id, scope, acked_through)
        select $2, $3, start.at from start where start.at > 0
-       on conflict (consumer_id) do update set
-         scope = excluded.scope,
-         acked_through = case when booking_feed_positions.scope = excluded.scope
-           then greatest(booking_feed_positions.acked_through, excluded.acked_through) else excluded.acked_through end)
+       ${KEEP_GREATER_POSITION})
      select at from start`,
     [account.customerId, consumerId, scope],
   );
@@ -198,10 +204,7 @@ export async function advanceAccountPosition(db: Db, consumerId: number, account
          (select max(ahead.id) from ${ahead})) as at)
      insert into booking_feed_positions (consumer_id, scope, acked_through)
      select $2, $3, t.at from target t where t.at > (select at from start)
-     on conflict (consumer_id) do update set
-       scope = excluded.scope,
-       acked_through = case when booking_feed_positions.scope = excluded.scope
-         then greatest(booking_feed_positions.acked_through, excluded.acked_through) else excluded.acked_through end`,
+     ${KEEP_GREATER_POSITION}`,
       [account.customerId, consumerId, scope],
     );
   });
