@@ -19,7 +19,7 @@ const BENCHES: Array<{ name: string; env?: Record<string, string> }> = [
   { name: 'start' },
   { name: 'http', env: { BENCH_CALLS: '1000' } },
   { name: 'reads' },
-  // 21 rounds: 19 timed pushes of each kind, each beside its raw statement. At 7 (5 timed), the three ratios against
+  // 21 rounds: 21 timed pushes of each kind, each beside its raw statement. At 7, the three ratios against
   // 1.0x swung 0.94-1.10x from run to run, each run missing a different one.
   { name: 'inventory', env: { BENCH_ROUNDS: '21', BENCH_SECONDS: '5' } },
   { name: 'fairness', env: { BENCH_PROPERTIES: '200' } },
