@@ -109,7 +109,7 @@ interface World {
   token: string;
   bench: { id: number; externalId: string; rooms: Ref[]; plan: Ref };
   /** The retention storm's own property (retentionDuringPushes), made with the world. */
-  storm: { id: number; externalId: string; rooms: Ref[]; plan: Ref };
+  storm: World['bench'];
   legacy: { apiKey: string; propertyId: number; externalId: string; rooms: number[] };
   consumers: Record<string, string>;
 }

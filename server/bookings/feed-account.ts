@@ -153,7 +153,8 @@ async function rebuildPosition(tx: Db, consumerId: number, account: AccountScope
 }
 
 /**
- * Runs the statement on its generic plan, with JIT compilation off. The generic plan is the shape these
+ * Runs `fn` in one transaction on generic plans, with JIT compilation off, and hands it the consumer's position
+ * under this allow-list, read by the same statement that sets both. The generic plan is the shape these
  * statements are written for (feed.plan.test.ts): one walk of the primary key from the position, a probe per
  * revision. Left to choose, PostgreSQL kept planning a custom plan at every poll on the large database (its
  * estimate of the custom plans stayed below the generic one's): 0.25 ms of a caught-up poll's 0.8 (bench:volume,
