@@ -1,5 +1,10 @@
-/** Rows one retention statement removes at most: a backlog goes in short statements, never one long lock. */
-export const RETENTION_BATCH = 1000;
+/**
+ * Rows one retention statement removes at most: a backlog goes in short statements, never one long lock. 250
+ * rather than 1000: the same pace in slices a quarter as long, so a push meets several short ones rather than
+ * sometimes one long one. Beside a storm of pushes, 1000-row batches (40 ms each) slowed the pushes' median by
+ * 3-8 % and their p99 by up to 11 %; 250-row batches by nothing measurable (bench:volume, docs/performance.md).
+ */
+export const RETENTION_BATCH = 250;
 
 /** After a full batch the pass rests this many times as long as the batch took. */
 const REST_FACTOR = 9;
@@ -9,7 +14,8 @@ const REST_FACTOR = 9;
  * After each full batch it rests nine times as long as the batch took: a backlog is removed at a tenth of the
  * database's pace (still millions of rows an hour), leaving the rest to the requests. At half its pace (5000-row
  * batches, resting as long as each took) pushes beside a pass slowed by 35-100 % at the p99, and at a quarter
- * (2000, three times) by 15 % at the median and 47 % at the p99 (bench:volume measures pushes during a pass).
+ * (2000, three times) by 15 % at the median and 47 % at the p99 (bench:volume measures pushes during a pass);
+ * see RETENTION_BATCH for the batch's size.
  */
 export async function inBatches(step: (batch: number) => Promise<number>, batch = RETENTION_BATCH): Promise<number> {
   let removed = 0;
