@@ -11,8 +11,10 @@ import { type AttemptResult, attemptDelivery, type DeliverySettings, deliveryBat
 import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
 import { FAIR_DEFAULTS, type FairOptions, FairScheduler } from './fair-scheduler.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
-import { listenForOutbox } from './outbox-listener.ts';
 import { RELAY_BATCH, relayBatch } from './relay.ts';
+
+/** The channel migration 0502 notifies on every outbox insert, at commit: the relay runs at once, not at its next poll. */
+const OUTBOX_CHANNEL = 'qc_outbox';
 
 export interface WebhookOptions {
   /** false: no loop, no queue; the caller drives everything with relayNow()/runDue() (tests with a ManualClock). */
@@ -248,11 +250,13 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
         }
       });
   };
-  let unlisten = async () => {};
   if (autorun) {
-    if (deps.db.kind === 'postgres' && deps.config.databaseUrl)
-      // LISTEN needs a session: the direct URL when DATABASE_URL is a transaction pooler.
-      unlisten = await listenForOutbox(deps.config.databaseSessionUrl ?? deps.config.databaseUrl, relaySoon, deps.log);
+    // Db.listen gives LISTEN a session of its own (the direct URL behind a transaction pooler), listens again
+    // after a reconnect and then calls relaySoon once, since notifications may have been missed; it ends with
+    // the database. The poll stays the safety net: without LISTEN the relay waits at most one poll.
+    await deps.db
+      .listen(OUTBOX_CHANNEL, relaySoon)
+      .catch((err) => deps.log.warn('outbox LISTEN unavailable; the relay polls only', errorFields(err)));
     pass();
   }
 
@@ -269,7 +273,6 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
       stopped = true;
       clearTimeout(timer);
       await running;
-      await unlisten();
       await relaying;
       // Attempts in flight finish first, while the queue still takes their retries; jobs arriving meanwhile
       // are let go (their rows stay due for the next start's sweep).
