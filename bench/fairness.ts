@@ -9,8 +9,9 @@
  * for its property's turn), with the per-customer bound on actor turns (BENCH_TURNS, default 3, as
  * QC_ACTOR_TURNS_PER_CUSTOMER) and, as the reference of the old behaviour, without it (1000). Each turn holds a
  * pooled connection (10 per process): unbounded, A's turns take the pool and B waits behind the whole storm.
- * Target: B's median push during the storm within 2.5x its median alone. Not 1x: on two cores A's three running
- * turns and the database share the CPU with B; unbounded, B waits 50x and more. Also shown: B's slowest push,
+ * Target: B's median push during the storm within 2.5x its median alone. Not 1x: on two cores the statements A's
+ * three running turns had sent before B's turn began share the CPU with B (A yields its next ones while B's turn
+ * runs: QC_ACTOR_YIELD_MS); unbounded, B waits 50x and more. Also shown: B's slowest push,
  * bounded vs unbounded, and how long A's storm takes each way (what the bound costs the storming customer).
  * Exits 1 on a miss.
  */

@@ -90,7 +90,7 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
     clock,
     log,
     keys,
-    actors: new PropertyActors(db, config.actorTurnsPerCustomer),
+    actors: new PropertyActors(db, config.actorTurnsPerCustomer, config.actorYieldMs),
     routes: routeCatalogue,
     redis,
     limiter,

@@ -101,6 +101,11 @@ const EnvSchema = T.Object({
   QC_DB_TIMEOUT_MS: T.Integer({ minimum: 100, maximum: 600_000, default: 2000 }),
   /** Calendar write turns one customer runs at once per process; the rest queue (actors/property-actors.ts). */
   QC_ACTOR_TURNS_PER_CUSTOMER: T.Integer({ minimum: 1, maximum: 1000, default: 3 }),
+  /**
+   * Longest a statement of a backlogged customer's turn (turns waiting for a slot) waits while another customer's
+   * turn without a backlog runs (actors/property-actors.ts); 0: never waits.
+   */
+  QC_ACTOR_YIELD_MS: T.Integer({ minimum: 0, maximum: 100, default: 5 }),
   /** Lets webhook destinations resolve to loopback/private addresses (local development and tests only). */
   QC_WEBHOOK_ALLOW_PRIVATE: T.Union([T.Literal('1'), T.Literal('0')], { default: '0' }),
   /** Gallery storage: an S3-compatible bucket when set (Bun's S3 client), `<data dir>/storage` otherwise. */
@@ -165,6 +170,7 @@ export interface Config {
   channelGatewayUrl: string | undefined;
   dbTimeoutMs: number;
   actorTurnsPerCustomer: number;
+  actorYieldMs: number;
   reusePort: boolean;
   /** Whose forwarding header names the client (QC_TRUSTED_PROXIES); none by default. */
   trustedProxies: TrustedProxies;
@@ -253,6 +259,7 @@ const NUMERIC = new Set([
   'QC_DRAIN_MS',
   'QC_DB_STUCK_LIVENESS_MS',
   'QC_ACTOR_TURNS_PER_CUSTOMER',
+  'QC_ACTOR_YIELD_MS',
   'QC_REPLICA_MAX_LAG_MS',
   'QC_INCIDENT_RETENTION_DAYS',
   'QC_RETENTION_CALENDAR_DAYS',
@@ -314,6 +321,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     channelGatewayUrl: env.QC_CHANNEL_GATEWAY_URL,
     dbTimeoutMs: env.QC_DB_TIMEOUT_MS,
     actorTurnsPerCustomer: env.QC_ACTOR_TURNS_PER_CUSTOMER,
+    actorYieldMs: env.QC_ACTOR_YIELD_MS,
     reusePort: env.QC_REUSE_PORT === '1',
     trustedProxies: trusted.proxies,
     drainMs: env.QC_DRAIN_MS,
