@@ -57,23 +57,18 @@ async function writeGroup(tx: Db, runs: readonly DayRun<number, AvailabilityValu
   const opened = setsOpened ? runs.map((r) => (r.value.opened ? 1 : 0)) : null;
   const free = setsFree ? runs.map((r) => r.value.free) : null;
   // A new day gets 0 free rooms and is open unless the run says otherwise.
-  const [row] = await tx.sql<{ written: number }>`
-    with written as (
-      insert into availability as a (property_id, room_type_id, date, offered, opened, set_at)
-      select (select property_id from room_types where id = ${roomTypeIds[0]}), u.room_type_id, u.first + g.day, coalesce(u.free, 0), coalesce(u.opened::boolean, true), ${setAt}
-      from unnest(${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[], ${free}::int[], ${opened}::int[])
-        as u(room_type_id, first, days, free, opened)
-      cross join lateral generate_series(0, u.days - 1) as g(day)
-      on conflict (property_id, room_type_id, date) do update set
-        offered = case when ${setsFree}::boolean then excluded.offered + a.booked else a.offered end,
-        opened = case when ${setsOpened}::boolean then excluded.opened else a.opened end,
-        set_at = excluded.set_at
-        where (${setsFree}::boolean and excluded.offered is distinct from a.offered - a.booked)
-          or (${setsOpened}::boolean and excluded.opened is distinct from a.opened)
-      returning 1
-    )
-    select count(*)::int as written from written`;
-  return row?.written ?? 0;
+  return tx.affected`
+    insert into availability as a (property_id, room_type_id, date, offered, opened, set_at)
+    select (select property_id from room_types where id = ${roomTypeIds[0]}), u.room_type_id, u.first + g.day, coalesce(u.free, 0), coalesce(u.opened::boolean, true), ${setAt}
+    from unnest(${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[], ${free}::int[], ${opened}::int[])
+      as u(room_type_id, first, days, free, opened)
+    cross join lateral generate_series(0, u.days - 1) as g(day)
+    on conflict (property_id, room_type_id, date) do update set
+      offered = case when ${setsFree}::boolean then excluded.offered + a.booked else a.offered end,
+      opened = case when ${setsOpened}::boolean then excluded.opened else a.opened end,
+      set_at = excluded.set_at
+      where (${setsFree}::boolean and excluded.offered is distinct from a.offered - a.booked)
+        or (${setsOpened}::boolean and excluded.opened is distinct from a.opened)`;
 }
 
 /** A change of the rooms bookings hold on one room type and night. */

@@ -7,10 +7,10 @@ import type { DayRun } from './day-rows.ts';
  * actors/availability-writes.ts). Each is ONE statement, `INSERT .. ON CONFLICT DO UPDATE .. WHERE changed`:
  * the batch travels as runs (a target's consecutive days with one value, DayRows.within), parallel arrays
  * expanded to day-rows by `generate_series` in the statement; a day-row whose value differs from the stored
- * one is rewritten, a missing one inserted, and the statement answers how many it wrote (the rest were
- * unchanged, and only locked for the turn, never rewritten). Callers run these in the property's actor turn,
- * so nothing else writes the same rows in between; should a writer ever bypass the actor, the conflict
- * clause still merges rather than fails.
+ * one is rewritten, a missing one inserted, and the statement's command tag says how many it wrote
+ * (Db.affected; the rest were unchanged, and only locked for the turn, never rewritten). Callers run these
+ * in the property's actor turn, so nothing else writes the same rows in between; should a writer ever
+ * bypass the actor, the conflict clause still merges rather than fails.
  *
  * Every calendar key leads with property_id (server/migrations/0820_calendar_partitioned.sql): a batch is one
  * property's (the turn's), so the statement looks the property up once, from the first run's room type; a
@@ -71,20 +71,15 @@ export async function writeRates(tx: Db, runs: readonly DayRun<PairTarget, Price
     }
     return at;
   });
-  const [row] = await tx.sql<{ written: number }>`
-    with written as (
-      insert into rates as r (property_id, rate_plan_id, room_type_id, date, prices, set_at)
-      select (select property_id from room_types where id = ${roomTypeIds[0]}), u.rate_plan_id, u.room_type_id, u.first + g.day, p.prices, ${setAt}
-      from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[], ${value}::int[])
-        as u(rate_plan_id, room_type_id, first, days, value)
-      cross join lateral generate_series(0, u.days - 1) as g(day)
-      join (select n, json::jsonb as prices from unnest(${distinct}::text[]) with ordinality as v(json, n)) p on p.n = u.value
-      on conflict (property_id, rate_plan_id, room_type_id, date) do update set prices = r.prices || excluded.prices, set_at = excluded.set_at
-        where not (r.prices @> excluded.prices)
-      returning 1
-    )
-    select count(*)::int as written from written`;
-  return row?.written ?? 0;
+  return tx.affected`
+    insert into rates as r (property_id, rate_plan_id, room_type_id, date, prices, set_at)
+    select (select property_id from room_types where id = ${roomTypeIds[0]}), u.rate_plan_id, u.room_type_id, u.first + g.day, p.prices, ${setAt}
+    from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[], ${value}::int[])
+      as u(rate_plan_id, room_type_id, first, days, value)
+    cross join lateral generate_series(0, u.days - 1) as g(day)
+    join (select n, json::jsonb as prices from unnest(${distinct}::text[]) with ordinality as v(json, n)) p on p.n = u.value
+    on conflict (property_id, rate_plan_id, room_type_id, date) do update set prices = r.prices || excluded.prices, set_at = excluded.set_at
+      where not (r.prices @> excluded.prices)`;
 }
 
 /** Restrictions: the fields a day-row carries replace the stored ones; the others keep their value. */
@@ -103,33 +98,28 @@ export async function writeRestrictions(
     sparse(runs.map((r) => (r.value[field] === undefined ? null : r.value[field] ? 1 : 0)));
   // A null column value means "not set" both in the table and in the batch: a new row stores it as not set,
   // an existing one keeps its value.
-  const [row] = await tx.sql<{ written: number }>`
-    with written as (
-      insert into restrictions as r (property_id, rate_plan_id, room_type_id, date, min_los, max_los, stop_sell,
-        closed_to_arrival, closed_to_departure, set_at)
-      select (select property_id from room_types where id = ${roomTypeIds[0]}), u.rate_plan_id, u.room_type_id, u.first + g.day, u.min_los, u.max_los, u.stop_sell::boolean,
-        u.cta::boolean, u.ctd::boolean, ${setAt}
-      from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[],
-        ${int('min_los')}::int[], ${int('max_los')}::int[], ${bool('stop_sell')}::int[],
-        ${bool('closed_to_arrival')}::int[], ${bool('closed_to_departure')}::int[])
-        as u(rate_plan_id, room_type_id, first, days, min_los, max_los, stop_sell, cta, ctd)
-      cross join lateral generate_series(0, u.days - 1) as g(day)
-      on conflict (property_id, rate_plan_id, room_type_id, date) do update set
-        min_los = coalesce(excluded.min_los, r.min_los),
-        max_los = coalesce(excluded.max_los, r.max_los),
-        stop_sell = coalesce(excluded.stop_sell, r.stop_sell),
-        closed_to_arrival = coalesce(excluded.closed_to_arrival, r.closed_to_arrival),
-        closed_to_departure = coalesce(excluded.closed_to_departure, r.closed_to_departure),
-        set_at = excluded.set_at
-        where (excluded.min_los is not null and excluded.min_los is distinct from r.min_los)
-          or (excluded.max_los is not null and excluded.max_los is distinct from r.max_los)
-          or (excluded.stop_sell is not null and excluded.stop_sell is distinct from r.stop_sell)
-          or (excluded.closed_to_arrival is not null and excluded.closed_to_arrival is distinct from r.closed_to_arrival)
-          or (excluded.closed_to_departure is not null and excluded.closed_to_departure is distinct from r.closed_to_departure)
-      returning 1
-    )
-    select count(*)::int as written from written`;
-  return row?.written ?? 0;
+  return tx.affected`
+    insert into restrictions as r (property_id, rate_plan_id, room_type_id, date, min_los, max_los, stop_sell,
+      closed_to_arrival, closed_to_departure, set_at)
+    select (select property_id from room_types where id = ${roomTypeIds[0]}), u.rate_plan_id, u.room_type_id, u.first + g.day, u.min_los, u.max_los, u.stop_sell::boolean,
+      u.cta::boolean, u.ctd::boolean, ${setAt}
+    from unnest(${ratePlanIds}::bigint[], ${roomTypeIds}::bigint[], ${firsts}::date[], ${lengths}::int[],
+      ${int('min_los')}::int[], ${int('max_los')}::int[], ${bool('stop_sell')}::int[],
+      ${bool('closed_to_arrival')}::int[], ${bool('closed_to_departure')}::int[])
+      as u(rate_plan_id, room_type_id, first, days, min_los, max_los, stop_sell, cta, ctd)
+    cross join lateral generate_series(0, u.days - 1) as g(day)
+    on conflict (property_id, rate_plan_id, room_type_id, date) do update set
+      min_los = coalesce(excluded.min_los, r.min_los),
+      max_los = coalesce(excluded.max_los, r.max_los),
+      stop_sell = coalesce(excluded.stop_sell, r.stop_sell),
+      closed_to_arrival = coalesce(excluded.closed_to_arrival, r.closed_to_arrival),
+      closed_to_departure = coalesce(excluded.closed_to_departure, r.closed_to_departure),
+      set_at = excluded.set_at
+      where (excluded.min_los is not null and excluded.min_los is distinct from r.min_los)
+        or (excluded.max_los is not null and excluded.max_los is distinct from r.max_los)
+        or (excluded.stop_sell is not null and excluded.stop_sell is distinct from r.stop_sell)
+        or (excluded.closed_to_arrival is not null and excluded.closed_to_arrival is distinct from r.closed_to_arrival)
+        or (excluded.closed_to_departure is not null and excluded.closed_to_departure is distinct from r.closed_to_departure)`;
 }
 
 /**

@@ -11,6 +11,7 @@ export function dryRunDb(tx: Db): Db {
     kind: tx.kind,
     sql: <T>(strings: TemplateStringsArray, ...values: unknown[]) => tx.sql<T>(strings, ...values),
     query: <T>(text: string, params?: unknown[]) => tx.query<T>(text, params),
+    affected: (strings: TemplateStringsArray, ...values: unknown[]) => tx.affected(strings, ...values),
     tx: <T>(fn: (db: Db) => Promise<T>) => tx.savepoint((sp) => fn(dryRunDb(sp))),
     savepoint: <T>(fn: (db: Db) => Promise<T>) => tx.savepoint((sp) => fn(dryRunDb(sp))),
     listen: () => Promise.reject(new Error('a dry run cannot listen')),

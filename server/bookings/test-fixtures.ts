@@ -170,6 +170,10 @@ export function interceptStatements(db: Db, hook: (text: string) => void): Db {
       hook(text);
       return inner.query(text, params);
     }) as Db['query'],
+    affected: async (strings, ...values) => {
+      hook(strings.join('$'));
+      return inner.affected(strings, ...values);
+    },
     tx: (fn) => inner.tx((tx) => fn(wrap(tx))),
     savepoint: (fn) => inner.savepoint((tx) => fn(wrap(tx))),
     listen: (channel, onNotify) => inner.listen(channel, onNotify),

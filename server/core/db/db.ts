@@ -9,6 +9,14 @@ export interface Db {
   readonly kind: 'postgres' | 'pglite';
   /** Tagged template: each `${value}` becomes a bound parameter. */
   sql<T = Row>(strings: TemplateStringsArray, ...values: unknown[]): Promise<T[]>;
+  /**
+   * Tagged template for a write whose rows are not wanted: answers how many rows it inserted, updated or
+   * deleted, from the statement's command tag (`INSERT 0 n`, `UPDATE n`, `DELETE n`). For `INSERT .. ON
+   * CONFLICT DO UPDATE .. WHERE` that is the rows inserted or updated; a conflicting row the WHERE left alone
+   * is not counted. Cheaper than `returning` gathered by `count(*)` in a CTE, which materialises every row
+   * (the calendar writers, docs/performance.md "Pushes, count from the command tag (push4)").
+   */
+  affected(strings: TemplateStringsArray, ...values: unknown[]): Promise<number>;
   /** Text with $1.. placeholders and its parameters, for the few statements built dynamically. */
   query<T = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs fn in one transaction; the handle passed in must be used for every statement of it. */

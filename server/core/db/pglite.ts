@@ -9,7 +9,8 @@ const parsers = {
 };
 
 interface Queryable {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** `affectedRows`: the rows the statement inserted, updated or deleted, from its command tag. */
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
 }
 
 /**
@@ -21,15 +22,18 @@ interface Queryable {
 const aTurnOfTheEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function wrap(pg: Queryable, root: PGlite | undefined): Db {
-  const query = async <T>(text: string, params: unknown[] = []) => {
-    const { rows } = await pg.query<T>(text, params);
+  const run = async <T>(text: string, params: unknown[] = []) => {
+    const answer = await pg.query<T>(text, params);
     await aTurnOfTheEventLoop();
-    return rows;
+    return answer;
   };
+  const query = async <T>(text: string, params?: unknown[]) => (await run<T>(text, params)).rows;
   return {
     kind: 'pglite',
     query,
     sql: <T = Row>(strings: TemplateStringsArray, ...values: unknown[]) => query<T>(...toQuery(strings, values)),
+    affected: async (strings: TemplateStringsArray, ...values: unknown[]) =>
+      (await run(...toQuery(strings, values))).affectedRows ?? 0,
     tx: async <T>(fn: (tx: Db) => Promise<T>) => {
       if (!root) throw new Error('nested transactions are not supported; pass the tx handle down');
       return root.transaction((tx) => fn(wrap(tx as unknown as Queryable, undefined)));

@@ -53,20 +53,23 @@ interface TxState {
   abandon(reason: DatabaseUnavailable): void;
 }
 
+/** postgres.js's answer to a statement: its rows, and `count` from the command tag (null for a tag without one). */
+type Answer = postgres.RowList<Row[]>;
+
 function statement(
   sql: () => postgres.Sql | postgres.TransactionSql,
   pool: Pool,
   tx: TxState | undefined,
-): Db['query'] {
+): (text: string, params?: unknown[]) => Promise<Answer> {
   const timeoutMs = tx?.timeoutMs ?? pool.timeoutMs;
   const outsideTx = tx === undefined;
-  return async <T>(text: string, params: unknown[] = []) => {
+  return async (text: string, params: unknown[] = []) => {
     if (tx?.abandoned) throw tx.abandoned;
     const pending = sql().unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: pool.prepare });
     try {
-      const rows = (await withTimeout(pending, timeoutMs)) as unknown as T[];
+      const answer = await withTimeout(pending, timeoutMs);
       pool.health.succeeded();
-      return rows;
+      return answer;
     } catch (err) {
       if (isDatabaseUnavailable(err)) pool.health.failed();
       if (!(err instanceof TimeoutError))
@@ -89,13 +92,24 @@ function isWrite(text: string): boolean {
   return /^\s*with\b/i.test(text) && /\b(insert|update|delete)\b/i.test(text);
 }
 
-/** A transaction's (or savepoint's) handle: its statements run on the connection sql.begin reserved. */
-function wrapTx(sql: postgres.TransactionSql, pool: Pool, tx: TxState): Db {
-  const query = statement(() => sql, pool, tx);
+/** The Db methods that run one statement, over the pool's or a transaction's `statement`. */
+function statements(run: ReturnType<typeof statement>): Pick<Db, 'query' | 'sql' | 'affected'> {
+  // The answer is the rows array itself (with `count` beside them): no copy, no extra step.
+  const query = run as unknown as Db['query'];
   return {
-    kind: 'postgres',
     query,
     sql: <T = Row>(strings: TemplateStringsArray, ...values: unknown[]) => query<T>(...toQuery(strings, values)),
+    affected: async (strings: TemplateStringsArray, ...values: unknown[]) =>
+      (await run(...toQuery(strings, values))).count ?? 0,
+  };
+}
+
+/** A transaction's (or savepoint's) handle: its statements run on the connection sql.begin reserved. */
+function wrapTx(sql: postgres.TransactionSql, pool: Pool, tx: TxState): Db {
+  const run = statement(() => sql, pool, tx);
+  return {
+    kind: 'postgres',
+    ...statements(run),
     tx: () => {
       throw new Error('nested transactions are not supported; pass the tx handle down');
     },
@@ -374,11 +388,10 @@ export class PoolHealth {
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
   const pool = new Pool(url, timeoutMs, options.max ?? 10, options.sessionUrl, options.onReplaced);
-  const query = statement(() => pool.sql, pool, undefined);
+  const run = statement(() => pool.sql, pool, undefined);
   return {
     kind: 'postgres',
-    query,
-    sql: <T = Row>(strings: TemplateStringsArray, ...values: unknown[]) => query<T>(...toQuery(strings, values)),
+    ...statements(run),
     tx: (fn, txOptions) => transaction(pool, txOptions?.timeoutMs ?? timeoutMs, fn),
     savepoint: async () => {
       throw new Error('a savepoint needs a transaction: call it on the tx handle');

@@ -128,7 +128,8 @@ function fallbackToPrimary(replica: Db, primary: Db, down: () => void): Db {
     kind: replica.kind,
     sql: retry((db, strings: TemplateStringsArray, ...values: unknown[]) => db.sql(strings, ...values)) as Db['sql'],
     query: retry((db, text: string, params?: unknown[]) => db.query(text, params)) as Db['query'],
-    // A transaction or LISTEN is never a lag-tolerant read.
+    // A write, a transaction or LISTEN is never a lag-tolerant read.
+    affected: (strings, ...values) => primary.affected(strings, ...values),
     tx: (fn, options) => primary.tx(fn, options),
     savepoint: (fn) => primary.savepoint(fn),
     listen: (channel, onNotify) => primary.listen(channel, onNotify),
