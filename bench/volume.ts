@@ -14,7 +14,7 @@
  * a 50-room bench property, and six feed consumers.
  *
  * Writes, then reads, rounds alternating which database goes first; then four blocks of two pushers at once
- * on the large database without and with a retention pass running (20000 old deliveries and events a block).
+ * on the large database without and with a retention pass running (10000 old deliveries and events a block).
  * About 13 minutes on a quiet two-core machine (build 3, writes 4, reads 3, retention 3).
  *
  * Flags: --tcp (connect over loopback TCP, not the Unix socket; see TCP below), --only compare|retention (one part), --scale F (large sizes times F; 0.01 to develop), --rounds N (25), --db-prefix NAME (qc_volume:
@@ -63,7 +63,7 @@ const RETENTION_TARGET = 1.1;
 /** Old deliveries and events each retention block gives the pass to remove. */
 /** Retention blocks (an even number: see retentionDuringPushes) and the deliveries and events each adds. */
 const RETENTION_BLOCKS = 4;
-const RETENTION_BLOCK_ROWS = 20_000;
+const RETENTION_BLOCK_ROWS = 10_000;
 
 interface Size {
   properties: number;

@@ -6,13 +6,17 @@
  */
 export const RETENTION_BATCH = 250;
 
-/** After a full batch the pass rests this many times as long as the batch took. */
-const REST_FACTOR = 9;
+/**
+ * After a full batch the pass rests this many times as long as the batch took: it works a twentieth of the time.
+ * At a tenth (9), beside a storm of pushes on the large bench database, the pushes were 6-11 % slower at the median
+ * in every block of a run (bench:volume, docs/performance.md): the two cores were already the pushes'.
+ */
+const REST_FACTOR = 19;
 
 /**
  * Runs `step` (one short statement or transaction answering how many rows it removed) until a batch is short.
- * After each full batch it rests nine times as long as the batch took: a backlog is removed at a tenth of the
- * database's pace (still millions of rows an hour), leaving the rest to the requests. At half its pace (5000-row
+ * After each full batch it rests REST_FACTOR times as long as the batch took: a backlog is removed at a twentieth
+ * of the database's pace (still millions of rows an hour), leaving the rest to the requests. At half its pace (5000-row
  * batches, resting as long as each took) pushes beside a pass slowed by 35-100 % at the p99, and at a quarter
  * (2000, three times) by 15 % at the median and 47 % at the p99 (bench:volume measures pushes during a pass);
  * see RETENTION_BATCH for the batch's size.

@@ -6,13 +6,10 @@ import { inBatches } from './batches.ts';
  * retry is a new operation (spec 8.3.6), so the row answers nothing any more (a create meeting one replaces it).
  */
 export function pruneIdempotentCreates(db: Db, before: Date): Promise<number> {
-  return inBatches(async (batch) => {
-    const [row] = await db.sql<{ n: number }>`
-      with gone as (
+  return inBatches(
+    (batch) =>
+      db.affected`
         delete from idempotent_creates where scope = any(array(
-          select scope from idempotent_creates where created_at < ${before} order by created_at limit ${batch}))
-        returning 1)
-      select count(*)::int as n from gone`;
-    return row?.n ?? 0;
-  });
+          select scope from idempotent_creates where created_at < ${before} order by created_at limit ${batch}))`,
+  );
 }

@@ -9,18 +9,15 @@ import { inBatches } from './batches.ts';
  */
 export function pruneLegacyRevisions(db: Db, now: Date, days: number): Promise<number> {
   const ended = addDays(utcDay(now), -days);
-  return inBatches(async (batch) => {
-    const [row] = await db.sql<{ n: number }>`
-      with gone as (
+  return inBatches(
+    (batch) =>
+      db.affected`
         delete from legacy_booking_revisions where id = any(array(
           select l.id from legacy_booking_revisions l join bookings b on b.id = l.booking_id
           where b.checkout_date < ${ended}::date
             and exists (select from legacy_booking_revisions n where n.booking_id = l.booking_id and n.seq > l.seq)
-          order by l.id limit ${batch}))
-        returning 1)
-      select count(*)::int as n from gone`;
-    return row?.n ?? 0;
-  });
+          order by l.id limit ${batch}))`,
+  );
 }
 
 /**
@@ -29,13 +26,10 @@ export function pruneLegacyRevisions(db: Db, now: Date, days: number): Promise<n
  */
 export function pruneShadowSamples(db: Db, now: Date, days: number): Promise<number> {
   const oldest = addDays(utcDay(now), -days);
-  return inBatches(async (batch) => {
-    const [row] = await db.sql<{ n: number }>`
-      with gone as (
+  return inBatches(
+    (batch) =>
+      db.affected`
         delete from legacy_shadow_samples where id = any(array(
-          select id from legacy_shadow_samples where day < ${oldest}::date order by id limit ${batch}))
-        returning 1)
-      select count(*)::int as n from gone`;
-    return row?.n ?? 0;
-  });
+          select id from legacy_shadow_samples where day < ${oldest}::date order by id limit ${batch}))`,
+  );
 }

@@ -9,15 +9,12 @@ import { inBatches } from './batches.ts';
 
 /** Delivery attempts started before `before` (the delivery log shows the recent ones). */
 export function pruneDeliveryAttempts(db: Db, before: Date): Promise<number> {
-  return inBatches(async (batch) => {
-    const [row] = await db.sql<{ n: number }>`
-      with gone as (
+  return inBatches(
+    (batch) =>
+      db.affected`
         delete from delivery_attempts where id = any(array(
-          select id from delivery_attempts where started_at < ${before} order by id limit ${batch}))
-        returning 1)
-      select count(*)::int as n from gone`;
-    return row?.n ?? 0;
-  });
+          select id from delivery_attempts where started_at < ${before} order by id limit ${batch}))`,
+  );
 }
 
 /**
@@ -45,16 +42,13 @@ export function pruneDeliveries(db: Db, before: Date): Promise<number> {
 
 /** Outbox events relayed before `before` that no remaining delivery names. Unrelayed events always stay. */
 export function pruneOutboxEvents(db: Db, before: Date): Promise<number> {
-  return inBatches(async (batch) => {
-    const [row] = await db.sql<{ n: number }>`
-      with gone as (
+  return inBatches(
+    (batch) =>
+      db.affected`
         delete from outbox_events where id = any(array(
           select o.id from outbox_events o
           where o.relayed_at < ${before}
             and not exists (select from deliveries d where d.outbox_event_id = o.id)
-          order by o.id limit ${batch}))
-        returning 1)
-      select count(*)::int as n from gone`;
-    return row?.n ?? 0;
-  });
+          order by o.id limit ${batch}))`,
+  );
 }
