@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import type { Db } from '../server/core/db/db.ts';
 import { insertProperty } from '../server/properties/insert-property.ts';
 import { EMBEDDED, startTestApp, type TestApp } from '../server/testing/harness.ts';
 import { PropertyActors } from './property-actors.ts';
@@ -47,7 +48,11 @@ describe.skipIf(EMBEDDED)('a backlogged customer yields to customers without a b
    * The storm's customer runs one turn at a time and has a second one waiting; the light customer's turn is held
    * open. Then the storm's turn sends a statement: it must not reach the database before the light turn ends.
    */
-  async function stormBesideLightTurn(actors: PropertyActors, heldMs: number): Promise<string[]> {
+  async function stormBesideLightTurn(
+    actors: PropertyActors,
+    heldMs: number,
+    statement: (tx: Db) => Promise<unknown> = (tx) => tx.sql`select 1`,
+  ): Promise<string[]> {
     const storm = await customer(2);
     const light = await customer(1);
     const order: string[] = [];
@@ -57,7 +62,7 @@ describe.skipIf(EMBEDDED)('a backlogged customer yields to customers without a b
     const stormTurn = (i: number) =>
       actors.run(storm.properties[i] as number, async (tx) => {
         if (i === 0) await stormGo.opened;
-        await tx.sql`select 1`;
+        await statement(tx);
         order.push(`storm ${i}`);
       });
     const stormTurns = [stormTurn(0)];
@@ -78,10 +83,23 @@ describe.skipIf(EMBEDDED)('a backlogged customer yields to customers without a b
     return order;
   }
 
-  it("holds the storm's next statement until the light customer's turn ends", async () => {
-    const order = await stormBesideLightTurn(new PropertyActors(t.deps.db, 1, 60_000), 200);
-    expect(order).toEqual(['light', 'storm 0', 'storm 1']);
-  });
+  // Every way a turn sends a statement: the calendar writers' upserts go through `affected`.
+  const STATEMENTS: Record<string, (tx: Db) => Promise<unknown>> = {
+    sql: (tx) => tx.sql`select 1`,
+    query: (tx) => tx.query('select 1'),
+    affected: (tx) => tx.affected`select 1`,
+  };
+  it.each(Object.keys(STATEMENTS))(
+    "holds the storm's next statement (Db.%s) until the light customer's turn ends",
+    async (method) => {
+      const order = await stormBesideLightTurn(
+        new PropertyActors(t.deps.db, 1, 60_000),
+        200,
+        STATEMENTS[method] as (tx: Db) => Promise<unknown>,
+      );
+      expect(order).toEqual(['light', 'storm 0', 'storm 1']);
+    },
+  );
 
   it('lets the storm go on without yielding when yieldMs is 0', async () => {
     const order = await stormBesideLightTurn(new PropertyActors(t.deps.db, 1, 0), 200);

@@ -251,6 +251,7 @@ export class PropertyActors implements ActorTurns {
     return {
       ...tx,
       sql: (strings, ...values) => gate(() => tx.sql(strings, ...values)),
+      affected: (strings, ...values) => gate(() => tx.affected(strings, ...values)),
       query: (text, params) => gate(() => tx.query(text, params)),
       savepoint: (fn) => tx.savepoint((sp) => fn(this.#yieldingTx(sp, customer))),
     };
