@@ -10,7 +10,15 @@ import { openPostgres } from './postgres.ts';
  */
 const backends: [string, () => Promise<Db>][] = [['embedded', () => openPglite(undefined)]];
 if (process.env.DATABASE_URL)
-  backends.push(['PostgreSQL', async () => openPostgres(process.env.DATABASE_URL as string, { timeoutMs: 5000 })]);
+  backends.push([
+    'PostgreSQL',
+    async () =>
+      // Through a transaction pooler (npm run test:pooler) the session URL tells the pool so.
+      openPostgres(process.env.DATABASE_URL as string, {
+        timeoutMs: 5000,
+        sessionUrl: process.env.DATABASE_SESSION_URL,
+      }),
+  ]);
 
 describe.each(backends)('Db.affected on %s', (_, open) => {
   let db: Db;
