@@ -30,7 +30,7 @@ import { createDemo } from '../server/demo/demo.ts';
 import { demoSteps } from '../server/demo/demo-steps.ts';
 import { listProperties } from '../server/properties/list-properties.ts';
 import { updateProperty } from '../server/properties/update-property.ts';
-import { freePort } from '../server/testing/free-port.ts';
+import { childPort } from '../server/testing/free-port.ts';
 import { benchConfig } from './bench-config.ts';
 import { type Figure, report } from './report.ts';
 import { type Stats, stats, timed } from './stats.ts';
@@ -56,7 +56,7 @@ function row(label: string, s: Stats, extra = '') {
 
 /** Spawn to first 200 on /healthz. */
 async function startup(env: Record<string, string | undefined>): Promise<number> {
-  const port = freePort();
+  const port = childPort();
   const t0 = performance.now();
   const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
     env: {

@@ -22,7 +22,7 @@ import { parseConfig } from '../server/core/config.ts';
 import { closeRedis } from '../server/core/redis.ts';
 import { createDemo } from '../server/demo/demo.ts';
 import { demoSteps } from '../server/demo/demo-steps.ts';
-import { freePort } from '../server/testing/free-port.ts';
+import { childPort } from '../server/testing/free-port.ts';
 import { type Figure, report } from './report.ts';
 import { stats } from './stats.ts';
 
@@ -54,7 +54,7 @@ interface Served {
 }
 
 async function serve(mode: 'qc' | 'bare' | 'budget', checkout = '.'): Promise<Served> {
-  const port = freePort();
+  const port = childPort();
   // BENCH_PROFILE=<dir>: the service process writes a CPU profile there (open it in Chrome DevTools).
   const profile =
     mode === 'qc' && process.env.BENCH_PROFILE

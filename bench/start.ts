@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../server/testing/free-port.ts';
+import { childPort } from '../server/testing/free-port.ts';
 import { report } from './report.ts';
 import { stats } from './stats.ts';
 
@@ -25,7 +25,7 @@ const ROOT = join(import.meta.dir, '..');
 /** Milliseconds from the spawn to /healthz answering, and to the demo's last credential line. */
 async function start(templateDir: string): Promise<{ healthz: number; demo: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'qc-bench-start-'));
-  const port = freePort();
+  const port = childPort();
   const started = performance.now();
   const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
     cwd: ROOT,

@@ -25,7 +25,7 @@ import { recordEvent } from '../server/core/outbox.ts';
 import { closeRedis } from '../server/core/redis.ts';
 import { createDemo } from '../server/demo/demo.ts';
 import { demoSteps } from '../server/demo/demo-steps.ts';
-import { freePort } from '../server/testing/free-port.ts';
+import { childPort } from '../server/testing/free-port.ts';
 import { startWebhooks } from '../server/webhooks/dispatcher.ts';
 import { report } from './report.ts';
 import { stats } from './stats.ts';
@@ -70,7 +70,7 @@ if (!property || !pair) throw new Error('demo property has no per_room rate plan
 const now = () => performance.timeOrigin + performance.now();
 const arrivals = new Map<string, number>();
 let waiter: { count: number; resolve: () => void } | undefined;
-const receiverPort = freePort();
+const receiverPort = childPort();
 let receiver: ReturnType<typeof Bun.spawn> | undefined;
 async function startReceiver(secret: string) {
   const proc = Bun.spawn([process.execPath, 'bench/servers/webhook-receiver.ts', String(receiverPort)], {

@@ -14,10 +14,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../server/testing/free-port.ts';
+import { freePortRun } from '../server/testing/free-port.ts';
 import { runSuite } from './suite-process.ts';
 import { type PgBouncer, startPgBouncer } from './topology/pgbouncer.ts';
-import { freePortRun, type PostgresPair, startPostgresPair } from './topology/postgres.ts';
+import { type PostgresPair, startPostgresPair } from './topology/postgres.ts';
 import { RedisCluster } from './topology/redis-cluster.ts';
 
 const args = process.argv.slice(2);
@@ -53,16 +53,9 @@ try {
     console.log(`== PostgreSQL on ${pg.primaryPort}, PgBouncer (transaction mode) on ${bouncer.port}`);
   }
   if (cluster) {
-    const ports = Array.from({ length: 12 }, () => freePort());
-    redis = await RedisCluster.start({
-      dir,
-      ports: ports.slice(0, 6),
-      busPorts: ports.slice(6),
-      replicas: 1,
-      nodeTimeoutMs: 2000,
-    });
+    redis = await RedisCluster.startOnFreePorts({ dir, replicas: 1, nodeTimeoutMs: 2000 });
     env.REDIS_URL = redis.url;
-    console.log(`== Redis Cluster (3 masters, 3 replicas) on ${ports.slice(0, 6).join(', ')}`);
+    console.log(`== Redis Cluster (3 masters, 3 replicas) on ${redis.options.ports.join(', ')}`);
   }
   const label = [pooler && 'PgBouncer', cluster && 'Redis Cluster'].filter(Boolean).join(' + ') || 'plain';
   // The suite's own runner makes a database when DATABASE_URL is unset; with the pooler it is ours.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { freePort } from './testing/free-port.ts';
+import { childPort } from './testing/free-port.ts';
 import { TEST_KEY_ENCRYPTION_KEY } from './testing/harness.ts';
 
 /**
@@ -32,7 +32,7 @@ describe.skipIf(!process.env.DATABASE_URL)('SIGTERM while start-up still runs', 
     const sessionUrl = process.env.DATABASE_SESSION_URL ? new URL(process.env.DATABASE_SESSION_URL) : undefined;
     if (sessionUrl) sessionUrl.pathname = `/${name}`;
     const dataDir = mkdtempSync(join(tmpdir(), 'qc-shutdown-'));
-    const port = freePort();
+    const port = childPort();
     const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
       env: {
         ...process.env,

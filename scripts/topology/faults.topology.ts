@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { parseConfig } from '../../server/core/config.ts';
+import { freePortRun } from '../../server/testing/free-port.ts';
 import { queuePrefix } from '../../server/webhooks/dispatcher.ts';
 import { type Acked, LoadLog, paced, read, sendUntilAcked } from './load.ts';
-import { freePortRun } from './postgres.ts';
 import { Topology } from './topology.ts';
 
 setDefaultTimeout(180_000);

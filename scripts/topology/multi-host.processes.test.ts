@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres from 'postgres';
-import { freePortRun, type PostgresPair, startPostgresPair } from './postgres.ts';
+import { freePortRun } from '../../server/testing/free-port.ts';
+import { type PostgresPair, startPostgresPair } from './postgres.ts';
 
 // initdb and pg_basebackup take seconds on a loaded machine.
 setDefaultTimeout(120_000);

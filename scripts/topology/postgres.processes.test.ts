@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import postgres from 'postgres';
+import { freePortRun } from '../../server/testing/free-port.ts';
 import { type PgBouncer, startPgBouncer } from './pgbouncer.ts';
-import { freePortRun, type PostgresPair, startPostgresPair } from './postgres.ts';
+import { type PostgresPair, startPostgresPair } from './postgres.ts';
 
 // initdb, pg_basebackup and a promotion take seconds on a loaded machine.
 setDefaultTimeout(120_000);

@@ -355,26 +355,3 @@ export function giveToPostgres(dir: string): void {
   const [, , uid, gid] = line.split(':');
   chownSync(dir, Number(uid), Number(gid));
 }
-
-/**
- * The first of `count` consecutive ports in [from, to] that nothing listens on right now, tried from a random
- * start so two test runs on one machine seldom pick the same ones (a run owns a port range, not a port).
- */
-export function freePortRun(from: number, to: number, count: number): number {
-  const span = to - from + 1 - count;
-  const offset = Math.floor(Math.random() * span);
-  for (let i = 0; i <= span; i++) {
-    const base = from + ((offset + i) % (span + 1));
-    const taken: Array<{ stop(force: boolean): void }> = [];
-    try {
-      for (let p = base; p < base + count; p++)
-        taken.push(Bun.listen({ hostname: '127.0.0.1', port: p, socket: { data() {} } }));
-      return base;
-    } catch {
-      // One of them is in use: try the next start.
-    } finally {
-      for (const server of taken) server.stop(true);
-    }
-  }
-  throw new Error(`no ${count} free consecutive ports in ${from}-${to}`);
-}

@@ -29,12 +29,13 @@ export function spawnDetached(
   }
 }
 
-/** Runs `command` to completion; throws with its output when it fails. */
-export async function run(command: string, args: readonly string[], env?: Record<string, string>): Promise<string> {
+/** Runs `command` to completion (SIGKILL after `timeoutMs`, when given); throws with its output when it fails. */
+export async function run(command: string, args: readonly string[], timeoutMs?: number): Promise<string> {
   const proc = Bun.spawn([command, ...args], {
     stdout: 'pipe',
     stderr: 'pipe',
-    env: env ? { ...process.env, ...env } : undefined,
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
   });
   const [out, err, code] = await Promise.all([
     new Response(proc.stdout).text(),

@@ -1,5 +1,6 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { freePortRun } from '../../server/testing/free-port.ts';
 import { alive, readPid, run, stopPid, until } from './processes.ts';
 
 export interface RedisClusterOptions {
@@ -36,6 +37,30 @@ export class RedisCluster {
     const cluster = new RedisCluster(options);
     await cluster.start();
     return cluster;
+  }
+
+  /**
+   * Three masters and `replicas` each on consecutive free ports in 23000-23999 (client ports, then bus ports),
+   * each attempt in its own sub-folder of `dir`. If a node cannot start (its log is in the error: a port taken
+   * between the check and its bind), the cluster is tried once more on another run of ports.
+   */
+  static async startOnFreePorts(options: Omit<RedisClusterOptions, 'ports' | 'busPorts'>): Promise<RedisCluster> {
+    const nodes = 3 * (options.replicas + 1);
+    for (let attempt = 1; ; attempt++) {
+      const base = freePortRun(23000, 23999, 2 * nodes);
+      const ports = Array.from({ length: 2 * nodes }, (_, i) => base + i);
+      try {
+        return await RedisCluster.start({
+          ...options,
+          dir: join(options.dir, `cluster-${attempt}`),
+          ports: ports.slice(0, nodes),
+          busPorts: ports.slice(nodes),
+        });
+      } catch (err) {
+        if (attempt === 2) throw err;
+        console.warn(`the Redis Cluster on ports ${base}-${base + 2 * nodes - 1} did not start, trying others: ${err}`);
+      }
+    }
   }
 
   /** Starts every node, makes them one cluster and waits until it serves; on failure stops what it started. */
@@ -92,7 +117,18 @@ export class RedisCluster {
       '--logfile',
       join(dir, 'redis.log'),
     ]);
-    await until(`redis-server on ${port}`, async () => (await this.cli(port, 'PING')).trim() === 'PONG', 10_000);
+    try {
+      await until(`redis-server on ${port}`, async () => (await this.cli(port, 'PING')).trim() === 'PONG', 10_000);
+    } catch (err) {
+      // Say why: a node that never answers has almost always logged it (a port taken, a bad option).
+      throw new Error(`${(err as Error).message}; the end of its log:\n${this.logTail(port)}`);
+    }
+  }
+
+  /** The last lines of a node's log, for errors. */
+  logTail(port: number, lines = 15): string {
+    const log = join(this.#nodeDir(port), 'redis.log');
+    return existsSync(log) ? readFileSync(log, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '(no log)';
   }
 
   /** Waits until every running node says all 16384 slots are served and every master has its replicas. */
@@ -164,8 +200,9 @@ export class RedisCluster {
     return pid !== undefined && alive(pid) ? pid : undefined;
   }
 
+  /** One redis-cli command, killed after 5 s: a node that accepts and never answers must not hang a wait loop. */
   cli(port: number, ...args: string[]): Promise<string> {
-    return run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args]);
+    return run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], 5_000);
   }
 
   /** Stops every node (SIGKILL: nothing to save). */

@@ -1,4 +1,4 @@
-import { freePort } from './free-port.ts';
+import { childPort } from './free-port.ts';
 import { TEST_KEY_ENCRYPTION_KEY } from './harness.ts';
 
 /**
@@ -12,7 +12,7 @@ export class ServerProcess {
   ) {}
 
   static async start(env: Record<string, string | undefined>): Promise<ServerProcess> {
-    const port = env.PORT ? Number(env.PORT) : freePort();
+    const port = env.PORT ? Number(env.PORT) : childPort();
     const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
       env: {
         ...process.env,

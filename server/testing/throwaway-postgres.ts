@@ -1,7 +1,7 @@
 import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.ts';
+import { childPort } from './free-port.ts';
 
 /**
  * A private PostgreSQL cluster for outage tests (stopped, hung): the machine's PostgreSQL on 5432 is shared
@@ -38,7 +38,7 @@ export class ThrowawayPostgres {
       },
     );
     if (init.exitCode !== 0) throw new Error(`initdb failed: ${init.stderr.toString()}`);
-    const pg = new ThrowawayPostgres(freePort(), dir, bin);
+    const pg = new ThrowawayPostgres(childPort(), dir, bin);
     await pg.start();
     return pg;
   }

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { freePort } from './free-port.ts';
+import { childPort } from './free-port.ts';
 
 /**
  * A private redis-server for tests that stop Redis or need a Redis nobody else writes to: the machine's
@@ -15,7 +15,7 @@ export class ThrowawayRedis {
   }
 
   static async start(): Promise<ThrowawayRedis> {
-    const redis = new ThrowawayRedis(freePort());
+    const redis = new ThrowawayRedis(childPort());
     await redis.start();
     return redis;
   }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test';
 import postgres from 'postgres';
-import { freePortRun, type PostgresPair, startPostgresPair } from '../../../scripts/topology/postgres.ts';
+import { type PostgresPair, startPostgresPair } from '../../../scripts/topology/postgres.ts';
 import type { Demo } from '../../demo/demo.ts';
+import { freePortRun } from '../../testing/free-port.ts';
 import { ServerProcess } from '../../testing/server-process.ts';
 
 /**

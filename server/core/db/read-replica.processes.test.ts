@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test';
 import postgres from 'postgres';
-import { freePortRun, type PostgresPair, startPostgresPair } from '../../../scripts/topology/postgres.ts';
+import { type PostgresPair, startPostgresPair } from '../../../scripts/topology/postgres.ts';
 import { buildApp } from '../../app.ts';
 import { createDeps } from '../../boot.ts';
 import type { Demo } from '../../demo/demo.ts';
+import { freePortRun } from '../../testing/free-port.ts';
 import { OPERATOR_TOKEN, TEST_KEY_ENCRYPTION_KEY } from '../../testing/harness.ts';
 import { parseConfig } from '../config.ts';
 import type { Deps } from '../deps.ts';

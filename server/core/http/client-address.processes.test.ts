@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Haproxy } from '../../../scripts/topology/haproxy.ts';
 import { until } from '../../../scripts/topology/processes.ts';
-import { freePort } from '../../testing/free-port.ts';
+import { childPort } from '../../testing/free-port.ts';
 import { requestFrom } from '../../testing/from-address.ts';
 import { startServedTestApp } from '../../testing/harness.ts';
 
@@ -21,8 +21,8 @@ beforeAll(async () => {
   served = await startServedTestApp({ rateLimits: 'enforce', env: { QC_TRUSTED_PROXIES: '127.0.0.1' } });
   haproxy = new Haproxy({
     dir,
-    port: freePort(),
-    statsPort: freePort(),
+    port: childPort(),
+    statsPort: childPort(),
     servers: [{ name: 'qc1', port: Number(served.t.app.server?.port) }],
   });
   await haproxy.start();
