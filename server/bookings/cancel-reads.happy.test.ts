@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { appOver, bookingTest, interceptStatements, opsBooking } from './test-fixtures.ts';
+import { interceptStatements } from '../testing/intercept-statements.ts';
+import { appOver, bookingTest, opsBooking } from './test-fixtures.ts';
 
 /**
  * Cancel and no-show read the booking's room lines once: the held rooms they release, the revision snapshot

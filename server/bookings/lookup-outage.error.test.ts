@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { errorEnvelope } from '../testing/error-envelope.ts';
-import { appOver, bookingTest, interceptStatements, partnerBody } from './test-fixtures.ts';
+import { interceptStatements } from '../testing/intercept-statements.ts';
+import { appOver, bookingTest, partnerBody } from './test-fixtures.ts';
 
 /**
  * The property named in a body is looked up before anything else; when that lookup fails because the

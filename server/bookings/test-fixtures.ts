@@ -156,36 +156,7 @@ export function partnerBody(f: BookingFixture, over: Record<string, unknown> = {
 }
 
 /**
- * The same database seen through a hook on every statement's text (in transactions and savepoints too):
- * to count what a request reads, or to fail one statement the way a lost connection does (the hook throws).
- */
-export function interceptStatements(db: Db, hook: (text: string) => void): Db {
-  const wrap = (inner: Db): Db => ({
-    kind: inner.kind,
-    sql: (async (strings: TemplateStringsArray, ...values: unknown[]) => {
-      hook(strings.join('$'));
-      return inner.sql(strings, ...values);
-    }) as Db['sql'],
-    query: (async (text: string, params?: unknown[]) => {
-      hook(text);
-      return inner.query(text, params);
-    }) as Db['query'],
-    affected: async (strings, ...values) => {
-      hook(strings.join('$'));
-      return inner.affected(strings, ...values);
-    },
-    tx: (fn) => inner.tx((tx) => fn(wrap(tx))),
-    savepoint: (fn) => inner.savepoint((tx) => fn(wrap(tx))),
-    listen: (channel, onNotify) => inner.listen(channel, onNotify),
-    notify: (channel, payload) => inner.notify(channel, payload),
-    close: () => inner.close(),
-    closed: () => inner.closed(),
-  });
-  return wrap(db);
-}
-
-/**
- * An app on the test app's dependencies but another database handle (see interceptStatements), which the
+ * An app on the test app's dependencies but another database handle (see server/testing/intercept-statements.ts), which the
  * property actors' turns use too; nothing to close.
  */
 export function appOver(t: TestApp, db: Db) {

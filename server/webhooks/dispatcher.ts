@@ -117,6 +117,10 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   const schedule = (deliveryId: number, subscriptionId: number, runAt: Date) =>
     scheduleAll([{ deliveryId, subscriptionId, runAt, key: jobKey(deliveryId, runAt) }]);
 
+  // Deliveries whose attempt failed on this side (a lost database connection, not the receiver), by when. The
+  // delivery stays due in the table but its job was marked as scheduled for RESCHEDULE_AFTER_MS: the next sweep
+  // unmarks it, so it goes out again within a poll, not a minute later (failed-attempt.outage.test.ts).
+  const failedAttempts = new Map<number, number>();
   const batches = deliveryBatches(deps, settings);
   const attempt = async (
     deliveryId: number,
@@ -124,7 +128,13 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     answered?: () => void,
     claimed?: Promise<ClaimOutcome>,
   ): Promise<AttemptResult> => {
-    const result = await attemptDelivery(deps, settings, batches, deliveryId, answered, claimed);
+    let result: AttemptResult;
+    try {
+      result = await attemptDelivery(deps, settings, batches, deliveryId, answered, claimed);
+    } catch (err) {
+      failedAttempts.set(deliveryId, Date.now());
+      throw err;
+    }
     if (result.kind === 'failed' || result.kind === 'deferred')
       await schedule(deliveryId, subscriptionId, result.runAt);
     if (result.kind !== 'skipped') deps.log.info('webhook attempt', { delivery: deliveryId, ...result });
@@ -176,16 +186,22 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   const sweep = async () => {
     const now = Date.now();
     for (const [key, until] of recentlyScheduled) if (until <= now) recentlyScheduled.delete(key);
+    // Past RESCHEDULE_AFTER_MS the mark a failure must lift has expired by itself.
+    for (const [id, at] of failedAttempts) if (at + RESCHEDULE_AFTER_MS <= now) failedAttempts.delete(id);
     const jobs: DeliveryJob[] = [];
     for (const row of await dueRows(SWEEP_LIMIT)) {
       const subscriptionId = Number(row.subscription_id);
+      let job: DeliveryJob | undefined;
       if (row.status === 'delivering' && row.lease_until) {
         const key = jobKey(row.id, row.lease_until, 'lease');
-        jobs.push({ deliveryId: row.id, subscriptionId, runAt: row.lease_until, key });
+        job = { deliveryId: row.id, subscriptionId, runAt: row.lease_until, key };
       } else if (row.next_attempt_at) {
         const key = jobKey(row.id, row.next_attempt_at);
-        jobs.push({ deliveryId: row.id, subscriptionId, runAt: row.next_attempt_at, key });
+        job = { deliveryId: row.id, subscriptionId, runAt: row.next_attempt_at, key };
       }
+      if (!job) continue;
+      if (failedAttempts.delete(row.id)) recentlyScheduled.delete(job.key);
+      jobs.push(job);
     }
     await scheduleAll(jobs);
   };

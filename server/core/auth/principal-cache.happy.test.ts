@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
-import { appOver, bookingTest, interceptStatements, opsBooking } from '../../bookings/test-fixtures.ts';
+import { appOver, bookingTest, opsBooking } from '../../bookings/test-fixtures.ts';
 import { routeCatalogue } from '../../route-table.ts';
+import { interceptStatements } from '../../testing/intercept-statements.ts';
 import { principalCache } from './principal-cache.ts';
 
 /**
