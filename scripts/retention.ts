@@ -1,8 +1,8 @@
 /**
  * `npm run retention`: one retention pass now, with the settings of the environment (QC_RETENTION_*,
- * QC_INCIDENT_RETENTION_DAYS; docs/operations.md, "Retention"), printing what it removed per table. The
- * service runs the same pass every QC_RETENTION_EVERY_MINUTES; this is for an operator who wants it now
- * (after lowering a setting, or with QC_RETENTION_EVERY_MINUTES=0 and a scheduler of their own).
+ * QC_INCIDENT_RETENTION_DAYS; docs/operations.md, "Retention"), printing what it removed per table and how
+ * long each step took. The service runs the same pass every QC_RETENTION_EVERY_MINUTES; this is for an operator
+ * who wants it now (after lowering a setting, or with QC_RETENTION_EVERY_MINUTES=0 and a scheduler of their own).
  */
 import { parseConfig } from '../server/core/config.ts';
 import { openDb } from '../server/core/db/open.ts';
@@ -11,8 +11,13 @@ import { runRetention } from '../server/retention/retention-pass.ts';
 const config = parseConfig(process.env);
 const db = await openDb(config);
 try {
-  const report = await runRetention(db, config, new Date());
-  for (const [table, n] of Object.entries(report)) console.log(`${table.padEnd(28)} ${n}`);
+  const { step_ms, ...counts } = await runRetention(db, config, new Date());
+  for (const [table, n] of Object.entries(counts)) console.log(`${table.padEnd(28)} ${n}`);
+  console.log(
+    `\nmilliseconds per step: ${Object.entries(step_ms)
+      .map(([step, ms]) => `${step} ${ms}`)
+      .join(', ')}`,
+  );
 } finally {
   await db.close();
 }

@@ -11,7 +11,7 @@ import { pruneLegacyRevisions, pruneShadowSamples } from './legacy-history.ts';
 import { pruneDeliveries, pruneDeliveryAttempts, pruneOutboxEvents } from './webhook-history.ts';
 
 /** What one pass removed (and the calendar months it created ahead), per table. */
-export interface RetentionReport {
+export interface RetentionCounts {
   calendar_months_created: number;
   calendar_partitions_dropped: number;
   calendar_default_rows: number;
@@ -25,28 +25,73 @@ export interface RetentionReport {
   incidents: number;
 }
 
+/** The counts, and how long each step took (milliseconds, the step's waits between its batches included). */
+export interface RetentionReport extends RetentionCounts {
+  step_ms: Record<RetentionStep, number>;
+}
+
+type RetentionStep =
+  | 'calendar_drop'
+  | 'calendar_create'
+  | 'delivery_attempts'
+  | 'deliveries'
+  | 'outbox_events'
+  | 'booking_revision_acks'
+  | 'legacy_booking_revisions'
+  | 'legacy_shadow_samples'
+  | 'idempotent_creates'
+  | 'incidents';
+
 /**
  * One retention pass over every table that grows with time (docs/operations.md, "Retention"), each by its
  * own setting. Idempotent and safe in several processes at once: every step removes only what is past its
  * time, in short statements (or, for the calendar, drops whole month partitions under a short lock wait).
  */
-export async function runRetention(db: Db, config: Pick<Config, 'retention' | 'incidentRetentionDays'>, now: Date) {
+export async function runRetention(
+  db: Db,
+  config: Pick<Config, 'retention' | 'incidentRetentionDays'>,
+  now: Date,
+): Promise<RetentionReport> {
   const r = config.retention;
-  const months = await dropPastCalendarMonths(db, now, r.calendarDays);
-  const report: RetentionReport = {
-    calendar_months_created: await ensureCalendarMonths(db, now),
+  const step_ms = {} as Record<RetentionStep, number>;
+  // Steps run one after another: the pass is meant to be slow and light beside the traffic (batches.ts).
+  const timed = async <T>(step: RetentionStep, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      step_ms[step] = Math.round(performance.now() - started);
+    }
+  };
+  const months = await timed('calendar_drop', () => dropPastCalendarMonths(db, now, r.calendarDays));
+  return {
+    calendar_months_created: await timed('calendar_create', () => ensureCalendarMonths(db, now)),
     calendar_partitions_dropped: months.partitions,
     calendar_default_rows: months.defaultRows,
-    delivery_attempts: await pruneDeliveryAttempts(db, daysBefore(now, r.deliveryDays)),
-    deliveries: await pruneDeliveries(db, daysBefore(now, r.deliveryDays)),
-    outbox_events: await pruneOutboxEvents(db, daysBefore(now, r.outboxDays)),
-    booking_revision_acks: await pruneAcksBehindWatermarks(db, daysBefore(now, r.ackDays)),
-    legacy_booking_revisions: await pruneLegacyRevisions(db, now, r.legacyRevisionDays),
-    legacy_shadow_samples: await pruneShadowSamples(db, now, r.shadowSampleDays),
-    idempotent_creates: await pruneIdempotentCreates(db, new Date(now.getTime() - r.idempotencyHours * 3600_000)),
-    incidents: await purgeIncidents(db, now, config.incidentRetentionDays),
+    delivery_attempts: await timed('delivery_attempts', () =>
+      pruneDeliveryAttempts(db, daysBefore(now, r.deliveryDays)),
+    ),
+    deliveries: await timed('deliveries', () => pruneDeliveries(db, daysBefore(now, r.deliveryDays))),
+    outbox_events: await timed('outbox_events', () => pruneOutboxEvents(db, daysBefore(now, r.outboxDays))),
+    booking_revision_acks: await timed('booking_revision_acks', () =>
+      pruneAcksBehindWatermarks(db, daysBefore(now, r.ackDays)),
+    ),
+    legacy_booking_revisions: await timed('legacy_booking_revisions', () =>
+      pruneLegacyRevisions(db, now, r.legacyRevisionDays),
+    ),
+    legacy_shadow_samples: await timed('legacy_shadow_samples', () => pruneShadowSamples(db, now, r.shadowSampleDays)),
+    idempotent_creates: await timed('idempotent_creates', () =>
+      pruneIdempotentCreates(db, new Date(now.getTime() - r.idempotencyHours * 3600_000)),
+    ),
+    incidents: await timed('incidents', () => purgeIncidents(db, now, config.incidentRetentionDays)),
+    step_ms,
   };
-  return report;
+}
+
+/** Whether a pass removed or created anything (a pass that did nothing is not logged). */
+export function changedAnything(report: RetentionReport): boolean {
+  const { step_ms: _, ...counts } = report;
+  return Object.values(counts).some((n) => n > 0);
 }
 
 /**
@@ -60,7 +105,7 @@ export function startRetention(deps: Deps): { stop(): Promise<void> } {
   const pass = () => {
     running ??= runRetention(deps.db, deps.config, deps.clock.now())
       .then((report) => {
-        if (Object.values(report).some((n) => n > 0)) deps.log.info('retention pass', { ...report });
+        if (changedAnything(report)) deps.log.info('retention pass', { ...report });
       })
       .catch((err) => deps.log.warn('retention pass failed', errorFields(err)))
       .finally(() => {

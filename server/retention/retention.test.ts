@@ -308,6 +308,22 @@ describe('a whole pass', () => {
       .sql`insert into availability (property_id, room_type_id, date, offered) values (${w.property}, ${w.room}, '2000-02-01', 1)`;
     const report = await runRetention(db(), config, at('2000-06-15'));
     expect(report.calendar_default_rows).toBeGreaterThanOrEqual(1);
+    // Each step's time, for the log line and `npm run retention`: where a slow pass spends it.
+    expect(Object.keys(report.step_ms).sort()).toEqual(
+      [
+        'booking_revision_acks',
+        'calendar_create',
+        'calendar_drop',
+        'deliveries',
+        'delivery_attempts',
+        'idempotent_creates',
+        'incidents',
+        'legacy_booking_revisions',
+        'legacy_shadow_samples',
+        'outbox_events',
+      ].sort(),
+    );
+    expect(Object.values(report.step_ms).every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
     expect(
       await count(
         db().sql<{ n: number }>`select count(*)::int as n from availability where property_id = ${w.property}`,
