@@ -626,13 +626,6 @@ async function compare(large: World, small: World): Promise<Row[]> {
     // One warm-up round, unmeasured; then rounds alternating which database goes first.
     for (let round = -1; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? [large, small] : [small, large];
-      // Writes: a checkpoint before every round, not only before the phase. A round writes about 100 MB of WAL,
-      // so PostgreSQL's own checkpoints came every few rounds, at any point of one, and after a checkpoint the
-      // first change of each page writes the whole page to the WAL: whichever writes came next paid for it. Now
-      // every round's writes start from the same state on both databases. Two runs before: the per-plan rate
-      // write 1.26x and 1.55x, the availability push 1.22x in one, medians within 4 %; the run after: the five
-      // writes 0.97-1.08x (docs/performance.md, "Seventh session").
-      if (phase === 0) await large.deps.db.query('checkpoint');
       for (const op of operations) {
         // The garbage of the operation before is collected here, not during this one's samples.
         Bun.gc(true);
