@@ -89,7 +89,7 @@ export async function runRetention(
 }
 
 /** Whether a pass removed or created anything (a pass that did nothing is not logged). */
-export function changedAnything(report: RetentionReport): boolean {
+function changedAnything(report: RetentionReport): boolean {
   const { step_ms: _, ...counts } = report;
   return Object.values(counts).some((n) => n > 0);
 }

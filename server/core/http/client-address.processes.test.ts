@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Haproxy } from '../../../scripts/topology/haproxy.ts';
 import { until } from '../../../scripts/topology/processes.ts';
-import { childPort } from '../../testing/free-port.ts';
+import { freePortRun } from '../../testing/free-port.ts';
 import { requestFrom } from '../../testing/from-address.ts';
 import { startServedTestApp } from '../../testing/harness.ts';
 
@@ -19,10 +19,12 @@ const dir = mkdtempSync(join(tmpdir(), 'qc-edges-haproxy-'));
 
 beforeAll(async () => {
   served = await startServedTestApp({ rateLimits: 'enforce', env: { QC_TRUSTED_PROXIES: '127.0.0.1' } });
+  // Two ports of one run: two separate picks could answer the same free port.
+  const port = freePortRun(24000, 24999, 2);
   haproxy = new Haproxy({
     dir,
-    port: childPort(),
-    statsPort: childPort(),
+    port,
+    statsPort: port + 1,
     servers: [{ name: 'qc1', port: Number(served.t.app.server?.port) }],
   });
   await haproxy.start();
