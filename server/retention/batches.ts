@@ -28,8 +28,13 @@ export async function inBatches(step: (batch: number) => Promise<number>, batch 
     const n = await step(batch);
     removed += n;
     if (n < batch) return removed;
-    await Bun.sleep((performance.now() - started) * REST_FACTOR);
+    await restAfter(started);
   }
+}
+
+/** Rests REST_FACTOR times as long as the work begun at `started` (a `performance.now()`) took. */
+export function restAfter(started: number): Promise<void> {
+  return Bun.sleep((performance.now() - started) * REST_FACTOR);
 }
 
 /** The instant `days` days before `now`. */

@@ -1,5 +1,5 @@
 import type { Db } from '../core/db/db.ts';
-import { RETENTION_BATCH } from './batches.ts';
+import { RETENTION_BATCH, restAfter } from './batches.ts';
 
 /**
  * Acks behind a consumer's watermark (booking_feed_watermarks: every revision of the property up to
@@ -7,8 +7,17 @@ import { RETENTION_BATCH } from './batches.ts';
  * watermark. They are kept `ackDays` after the ack (a repeated ack within that time still answers the
  * first ack's time), then deleted. Each (consumer, property) remembers in pruned_through how far it got,
  * so a pass reads only the revisions acked since the last one. Stops at the first ack still too young.
+ *
+ * It rests after every transaction, not only after a full batch as inBatches does: most (consumer, property)
+ * pairs move by less than a batch between passes, and an account consumer of 10000 properties has as many pairs.
+ * Without a rest, a pass over 18000 pairs ran 34 s flat out, a commit each, beside the bench's push storm
+ * (bench:volume, docs/performance.md).
  */
-export async function pruneAcksBehindWatermarks(db: Db, before: Date): Promise<number> {
+export async function pruneAcksBehindWatermarks(
+  db: Db,
+  before: Date,
+  rest: (started: number) => Promise<void> = restAfter,
+): Promise<number> {
   const marks = await db.sql<{
     consumer_id: number;
     property_id: number;
@@ -20,6 +29,7 @@ export async function pruneAcksBehindWatermarks(db: Db, before: Date): Promise<n
   let removed = 0;
   for (const mark of marks) {
     for (;;) {
+      const started = performance.now();
       const [step] = await db.tx(
         (tx) => tx.sql<{ removed: number; through: number | null; full: boolean }>`
           with behind as (
@@ -41,6 +51,7 @@ export async function pruneAcksBehindWatermarks(db: Db, before: Date): Promise<n
             ((select count(*) from behind) = ${RETENTION_BATCH} and (select id from young) is null) as full`,
       );
       removed += step?.removed ?? 0;
+      await rest(started);
       if (!step?.full || step.through === null) break;
       mark.pruned_through = step.through;
     }

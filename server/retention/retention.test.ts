@@ -230,6 +230,32 @@ describe('feed ack retention', () => {
     expect(mark?.pruned_through).toBe(r2);
     expect(r4).toBeGreaterThan(r3);
   });
+
+  it('rests after every transaction, also when each pair moved by less than a batch', async () => {
+    const pairs = [await world(), await world()];
+    for (const w of pairs) {
+      const [b] = await db().sql<{ id: number }>`
+        insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code)
+        values (${w.property}, ${`ret-${crypto.randomUUID()}`}, 'BDC', 'confirmed', '2000-03-01', '2000-03-03', 'EUR') returning id`;
+      const [r] = await db().sql<{ id: number }>`
+        insert into booking_revisions (booking_id, property_id, revision_type, payload)
+        values (${b?.id}, ${w.property}, 'modified', '{}') returning id`;
+      await db()
+        .sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${w.client}, ${r?.id}, ${at('2000-01-01')})`;
+      await db().sql`
+        insert into booking_feed_watermarks (consumer_id, property_id, acked_through) values (${w.client}, ${w.property}, ${r?.id})`;
+    }
+    const rests: number[] = [];
+    await pruneAcksBehindWatermarks(db(), daysBefore(at('2000-06-15'), 30), async (started) => {
+      rests.push(started);
+    });
+
+    // One transaction per pair here (one ack each), and a rest after each: the pass never runs two back to back.
+    expect(rests.length).toBeGreaterThanOrEqual(pairs.length);
+    const left = await count(db().sql<{ n: number }>`
+      select count(*)::int as n from booking_revision_acks where consumer_id = any(${pairs.map((w) => w.client)}::bigint[])`);
+    expect(left).toBe(0);
+  });
 });
 
 describe('legacy history retention', () => {
