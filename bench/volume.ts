@@ -18,7 +18,8 @@
  * About 13 minutes on a quiet two-core machine (build 3, writes 4, reads 3, retention 3).
  *
  * Flags: --tcp (connect over loopback TCP, not the Unix socket; see TCP below), --only compare|retention (one part), --scale F (large sizes times F; 0.01 to develop), --rounds N (25), --db-prefix NAME (qc_volume:
- * databases NAME_large and NAME_small, dropped and rebuilt unless --reuse), --reuse (keep built databases).
+ * databases NAME_large and NAME_small, dropped and rebuilt unless --reuse), --reuse (keep built databases),
+ * --match TEXT (only the operations whose label holds TEXT), --samples FILE (every measured call, as JSON).
  */
 import { existsSync } from 'node:fs';
 import postgres from 'postgres';
@@ -56,6 +57,10 @@ const SOCKET_DIR = '/var/run/postgresql';
 const TCP = process.argv.includes('--tcp') || !existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`);
 // --only compare | retention: one part of the run (to repeat it on built databases).
 const ONLY = flag('--only', '');
+// --match TEXT: only the operations whose label contains TEXT (to look at one of them on built databases).
+const MATCH = flag('--match', '');
+// --samples FILE: every measured call's milliseconds, per operation and database in call order, as JSON.
+const SAMPLES_FILE = flag('--samples', '');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OPERATOR = 'bench-operator-token-0123456789';
 const TARGET = 1.2;
@@ -329,10 +334,12 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
       if (scope === 'account') {
         await db.sql`insert into booking_feed_positions (consumer_id, scope, acked_through)
           values (${client?.id}, ${scopeOf(allowed)}, ${through ?? 0})`;
-        // And the per-property watermarks acks through there leave (feed.ts advanceWatermark), as a real consumer has.
+        // And the per-property watermarks acks through there leave (feed.ts advanceWatermark), as a real consumer has;
+        // retention has been behind them (pruned_through), as it is in a database that runs it: the build stores no
+        // acks, and a first pass walked all 18000 pairs for 30 s and more (a one-off, server/retention/feed-acks.ts).
         await db.sql`
-          insert into booking_feed_watermarks (consumer_id, property_id, acked_through)
-          select ${client?.id}, r.property_id, max(r.id) from booking_revisions r
+          insert into booking_feed_watermarks (consumer_id, property_id, acked_through, pruned_through)
+          select ${client?.id}, r.property_id, max(r.id), max(r.id) from booking_revisions r
           where r.property_id = any(${allowed}::bigint[]) and r.id <= ${through ?? 0}
           group by r.property_id`;
       } else
@@ -469,7 +476,9 @@ const OPERATIONS: Operation[] = [
   {
     label: 'per-plan rate write, 1000 rows',
     writes: true,
-    reps: 4,
+    // 300 samples: at 100 its p99 was the second slowest, and missed in two runs of five with medians 2-3 % apart
+    // (99.5 against 78.9 ms, medians 37.3 / 36.7). About 0.5 s a round.
+    reps: 12,
     status: 200,
     run: (w, k) =>
       request(
@@ -519,8 +528,12 @@ const OPERATIONS: Operation[] = [
           label: `feed poll, ${state.replace('_', ' ')}, ${scope === 'one' ? 'one property' : 'whole account'}, limit ${limit}`,
           // 3000 samples: at 1000 a poll's p99 was which side ten hiccups of the machine or of this process landed
           // on, with equal medians (caught up: 2.2 against 1.5 ms at 0.3 a poll; a page of 500: 40.8 against 10.8
-          // ms in one run, 15.1 against 53.5 in another, at 4.3 a poll). About 6 s more a round.
-          reps: 120,
+          // ms in one run, 15.1 against 53.5 in another, at 4.3 a poll). About 6 s more a round. A caught-up poll
+          // (0.1-0.3 ms) gets more: its p99 is the machine's, not the poll's. About 1.5 % of any call to PostgreSQL
+          // here stalls 1-2 ms (a bare `select 1` too), so a 0.1 ms poll's p99 falls on the edge of those stalls
+          // and moved 0.6-1.4 ms from run to run at 3000 (1.36x and 0.66x with equal medians); 12000 for the
+          // account's, 40000 for one property's (about 10 s a run each).
+          reps: state === 'caught_up' ? (scope === 'one' ? 1600 : 480) : 120,
           status: 200,
           run: (w) =>
             request(
@@ -579,6 +592,7 @@ const OPERATIONS: Operation[] = [
  */
 const WARMUP_REPS = 3;
 
+const RELAY_LABEL = 'webhook relay pass, 100 events';
 // 300 passes: at 100 the p99 was the slowest pass of each side (15.1 against 12.2 ms with medians 6.5 / 6.2).
 const RELAY_REPS = 12;
 
@@ -620,8 +634,11 @@ async function compare(large: World, small: World): Promise<Row[]> {
   // Writes first, then reads, each phase after a checkpoint: the pushes write about 100 MB of WAL a round,
   // and a checkpoint or a garbage collection they leave behind landed on whichever 1 ms read ran next,
   // which made a read's p99 the pushes' (2-3x with equal medians, on either database by turns).
-  const phases = [OPERATIONS.filter((op) => op.writes), OPERATIONS.filter((op) => !op.writes)];
+  const chosen = OPERATIONS.filter((op) => op.label.includes(MATCH));
+  const relayChosen = RELAY_LABEL.includes(MATCH);
+  const phases = [chosen.filter((op) => op.writes), chosen.filter((op) => !op.writes)];
   for (const [phase, operations] of phases.entries()) {
+    if (operations.length === 0 && (phase === 1 || !relayChosen)) continue;
     await large.deps.db.query('checkpoint');
     // One warm-up round, unmeasured; then rounds alternating which database goes first.
     for (let round = -1; round < ROUNDS; round++) {
@@ -637,19 +654,20 @@ async function compare(large: World, small: World): Promise<Row[]> {
           }
         }
       }
-      if (phase === 0) {
+      if (phase === 0 && relayChosen) {
         Bun.gc(true);
         for (let rep = 0; rep < RELAY_REPS; rep++) {
           for (const w of order) {
             const ms = await relayPass(w);
-            if (round >= 0) add('webhook relay pass, 100 events', w === large ? 'large' : 'small', ms);
+            if (round >= 0) add(RELAY_LABEL, w === large ? 'large' : 'small', ms);
           }
         }
       }
       if (round >= 0) log(`${phase === 0 ? 'writes' : 'reads'}: round ${round + 1}/${ROUNDS}`);
     }
   }
-  const order = [...OPERATIONS.map((op) => op.label), 'webhook relay pass, 100 events'];
+  if (SAMPLES_FILE) await Bun.write(SAMPLES_FILE, JSON.stringify(Object.fromEntries(samples), null, 1));
+  const order = [...OPERATIONS.map((op) => op.label), RELAY_LABEL];
   return order.flatMap((label) => {
     const s = samples.get(label);
     return s ? [{ label, large: stats(s.large), small: stats(s.small), target: TARGET }] : [];
