@@ -195,6 +195,30 @@ describe('webhook history retention', () => {
   });
 });
 
+describe('webhook history retention, the walk', () => {
+  it('reads from the oldest id and stops at the first slice holding a younger row, so a pass reads what it removes', async () => {
+    const w = await world();
+    const events = async (created: string, n: number) =>
+      db().sql`
+        insert into outbox_events (type, customer_id, property_id, data, created_at, relayed_at)
+        select 'booking.created', ${w.customer}, ${w.property}, '{}', ${at(created)}, ${at(created)} from generate_series(1, ${n}::int)`;
+    // One event within the first pass's 90 days, then more old ones than a slice holds, behind it in id order (a
+    // real table has no such row: ids grow with time).
+    await events('2000-05-01', 1);
+    await events('2000-01-01', 300);
+    const left = () =>
+      count(db().sql<{ n: number }>`
+        select count(*)::int as n from outbox_events where customer_id = ${w.customer} and created_at < '2000-02-01'`);
+
+    await pruneOutboxEvents(db(), daysBefore(at('2000-06-15'), 90));
+    expect(await left()).toBeGreaterThan(0);
+
+    // Once that event is past its time too, the walk goes on behind it.
+    await pruneOutboxEvents(db(), daysBefore(at('2000-09-01'), 90));
+    expect(await left()).toBe(0);
+  });
+});
+
 describe('feed ack retention', () => {
   it("deletes a consumer's acks behind its watermark once 30 days old, and keeps younger acks and those above it", async () => {
     const w = await world();

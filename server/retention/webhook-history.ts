@@ -1,20 +1,24 @@
 import type { Db } from '../core/db/db.ts';
-import { inBatches } from './batches.ts';
+import { type Slice, walkFront } from './batches.ts';
 
 /**
  * Retention of the webhook tables (spec 6.2: any delivery of the last 90 days can be redelivered). Oldest
- * first, in id order (ids grow with time, so each batch reads the front of the primary key), each batch
- * its own statement. The foreign keys between them set the order: attempts, then deliveries, then events.
+ * first, each a walk over the front of the primary key (walkFront: ids grow with time), one statement a
+ * slice. The foreign keys between them set the order: attempts, then deliveries, then events.
  */
 
 /** Delivery attempts started before `before` (the delivery log shows the recent ones). */
 export function pruneDeliveryAttempts(db: Db, before: Date): Promise<number> {
-  return inBatches(
-    (batch) =>
-      db.affected`
-        delete from delivery_attempts where id = any(array(
-          select id from delivery_attempts where started_at < ${before} order by id limit ${batch}))`,
-  );
+  return walkFront(async (after, batch) => {
+    const [slice] = await db.sql<Slice>`
+      with front as materialized (
+        select id, started_at from delivery_attempts where id > ${after} order by id limit ${batch}),
+      gone as (
+        delete from delivery_attempts a using front f where a.id = f.id and f.started_at < ${before} returning 1)
+      select (select count(*) from gone)::int as removed, (select max(id) from front) as last,
+        ((select count(*) from front) < ${batch} or exists (select from front where started_at >= ${before})) as done`;
+    return slice ?? { removed: 0, last: null, done: true };
+  });
 }
 
 /**
@@ -23,32 +27,40 @@ export function pruneDeliveryAttempts(db: Db, before: Date): Promise<number> {
  * deliveries are never removed.
  */
 export function pruneDeliveries(db: Db, before: Date): Promise<number> {
-  return inBatches((batch) =>
+  return walkFront((after, batch) =>
     db.tx(async (tx) => {
-      const doomed = (
-        await tx.sql<{ id: number }>`
-          select d.id from deliveries d
-          where d.created_at < ${before} and d.status in ('delivered', 'dead')
-            and not exists (select from deliveries r where r.redelivery_of = d.id)
-          order by d.id limit ${batch}`
-      ).map((r) => r.id);
-      if (!doomed.length) return 0;
-      await tx.sql`delete from delivery_attempts where delivery_id = any(${doomed}::bigint[])`;
-      await tx.sql`delete from deliveries where id = any(${doomed}::bigint[])`;
-      return doomed.length;
+      const front = await tx.sql<{ id: number; ripe: boolean; young: boolean }>`
+        select d.id, d.created_at >= ${before} as young,
+          (d.created_at < ${before} and d.status in ('delivered', 'dead')
+            and not exists (select from deliveries r where r.redelivery_of = d.id)) as ripe
+        from (select id, created_at, status from deliveries where id > ${after} order by id limit ${batch}) d`;
+      const doomed = front.filter((row) => row.ripe).map((row) => row.id);
+      if (doomed.length) {
+        await tx.sql`delete from delivery_attempts where delivery_id = any(${doomed}::bigint[])`;
+        await tx.sql`delete from deliveries where id = any(${doomed}::bigint[])`;
+      }
+      return {
+        removed: doomed.length,
+        last: front.at(-1)?.id ?? null,
+        done: front.length < batch || front.some((row) => row.young),
+      };
     }),
   );
 }
 
 /** Outbox events relayed before `before` that no remaining delivery names. Unrelayed events always stay. */
 export function pruneOutboxEvents(db: Db, before: Date): Promise<number> {
-  return inBatches(
-    (batch) =>
-      db.affected`
-        delete from outbox_events where id = any(array(
-          select o.id from outbox_events o
-          where o.relayed_at < ${before}
-            and not exists (select from deliveries d where d.outbox_event_id = o.id)
-          order by o.id limit ${batch}))`,
-  );
+  return walkFront(async (after, batch) => {
+    const [slice] = await db.sql<Slice>`
+      with front as materialized (
+        select id, created_at, relayed_at from outbox_events where id > ${after} order by id limit ${batch}),
+      gone as (
+        delete from outbox_events o using front f
+        where o.id = f.id and f.relayed_at < ${before}
+          and not exists (select from deliveries d where d.outbox_event_id = f.id)
+        returning 1)
+      select (select count(*) from gone)::int as removed, (select max(id) from front) as last,
+        ((select count(*) from front) < ${batch} or exists (select from front where created_at >= ${before})) as done`;
+    return slice ?? { removed: 0, last: null, done: true };
+  });
 }
