@@ -14,8 +14,8 @@
  * a 50-room bench property, and six feed consumers.
  *
  * Writes, then reads, rounds alternating which database goes first; then four blocks of two pushers at once
- * on the large database without and with a retention pass running (10000 old deliveries and events a block).
- * About 13 minutes on a quiet two-core machine (build 3, writes 4, reads 3, retention 3).
+ * on the large database without and with a retention pass running (5000 old deliveries and events a block).
+ * About 15 minutes on a quiet two-core machine (build 3, writes 3, reads 7, retention 2).
  *
  * Flags: --tcp (connect over loopback TCP, not the Unix socket; see TCP below), --only compare|retention (one part), --scale F (large sizes times F; 0.01 to develop), --rounds N (25), --db-prefix NAME (qc_volume:
  * databases NAME_large and NAME_small, dropped and rebuilt unless --reuse), --reuse (keep built databases),
@@ -65,10 +65,16 @@ const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:
 const OPERATOR = 'bench-operator-token-0123456789';
 const TARGET = 1.2;
 const RETENTION_TARGET = 1.1;
-/** Old deliveries and events each retention block gives the pass to remove. */
-/** Retention blocks (an even number: see retentionDuringPushes) and the deliveries and events each adds. */
+/**
+ * Retention blocks (an even number: see retentionDuringPushes) and the old deliveries and events each one's pass
+ * removes. 5000 rather than 10000: the pushes' slowing beside a pass depends on its pace (a twentieth of the
+ * time, batches.ts), not on its length, and the shorter passes leave the run a few minutes shorter.
+ */
 const RETENTION_BLOCKS = 4;
-const RETENTION_BLOCK_ROWS = 10_000;
+const RETENTION_BLOCK_ROWS = 5_000;
+/** How old the last block's rows are (past the events' 180 days), and the days between two blocks' rows. */
+const BLOCK_AGE_DAYS = 185;
+const BLOCK_SPACING_DAYS = 100;
 
 interface Size {
   properties: number;
@@ -223,7 +229,11 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
   const [range] = await db.sql<{ lo: number; hi: number }>`
     select min(id) as lo, max(id) as hi from properties where name like 'Bulk %'`;
   const chunk = 500;
-  for (let lo = range?.lo ?? 0; lo <= (range?.hi ?? -1); lo += chunk) {
+  const chunks: number[] = [];
+  for (let lo = range?.lo ?? 0; lo <= (range?.hi ?? -1); lo += chunk) chunks.push(lo);
+  let built = 0;
+  // Two chunks at a time, one a core: a chunk's statements are one backend's work, and the load is CPU-bound.
+  await inTurn(chunks, 2, async (lo) => {
     const hi = lo + chunk - 1;
     await bulk(db, async (db) => {
       await db.sql`
@@ -241,8 +251,8 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
       from rate_plans rp join room_types rt on rt.property_id = rp.property_id, generate_series(0, ${size.calendarDays / 2 - 1}::int) d
       where rp.property_id between ${lo} and ${hi}`;
     });
-    if (((lo - (range?.lo ?? 0)) / chunk) % 4 === 3) log(`${label}: calendar through property ${hi}`);
-  }
+    if (++built % 4 === 0) log(`${label}: calendar, ${built * chunk} of ${size.properties} properties`);
+  });
   const [days] = await db.sql<{ n: number }>`
     select (select count(*) from availability) + (select count(*) from rates) + (select count(*) from restrictions) as n`;
   log(`${label}: ${Number(days?.n).toLocaleString('en-US')} calendar day-rows`);
@@ -375,20 +385,32 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
       select id from legacy_booking_revisions l where l.booking_id in (
         select id from bookings where property_id = ${legacyDemo.property_id})
       order by id desc offset 20)`;
-  for (const table of [
-    'availability',
-    'rates',
-    'restrictions',
-    'bookings',
-    'booking_revisions',
-    'outbox_events',
-    'deliveries',
-    'legacy_booking_revisions',
-    'properties',
-    'room_types',
-  ])
-    await db.query(`vacuum analyze ${table}`);
+  await inTurn(
+    [
+      'availability',
+      'rates',
+      'restrictions',
+      'bookings',
+      'booking_revisions',
+      'outbox_events',
+      'deliveries',
+      'legacy_booking_revisions',
+      'properties',
+      'room_types',
+    ],
+    2,
+    (table) => db.query(`vacuum analyze ${table}`),
+  );
   log(`${label}: built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** `work` on every item, at most `width` at once, each worker taking the next item when it is done. */
+async function inTurn<T>(items: T[], width: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: width }, worker));
 }
 
 // ---- the operations ----
@@ -499,7 +521,9 @@ const OPERATIONS: Operation[] = [
   },
   {
     label: 'availability read, a year',
-    reps: 6,
+    // 600 samples: at 150 its p99 was the second slowest, and decided by the two slowest of each side (52.1 against
+    // 36.5 ms with the p98 at 36.9 / 33.9 and medians 20.6 / 21.4; 1.67x in another run). About 1 s a round.
+    reps: 24,
     status: 200,
     run: (w) =>
       request(
@@ -526,14 +550,15 @@ const OPERATIONS: Operation[] = [
       [100, 500].map(
         (limit): Operation => ({
           label: `feed poll, ${state.replace('_', ' ')}, ${scope === 'one' ? 'one property' : 'whole account'}, limit ${limit}`,
-          // 3000 samples: at 1000 a poll's p99 was which side ten hiccups of the machine or of this process landed
+          // 3000 samples (1500 for a page of 500, 4-11 ms a poll: its halves of 1500 met by 0.85-1.05x in a run
+          // of 3000, and it was a third of the run's time): at 1000 a poll's p99 was which side ten hiccups of the machine or of this process landed
           // on, with equal medians (caught up: 2.2 against 1.5 ms at 0.3 a poll; a page of 500: 40.8 against 10.8
           // ms in one run, 15.1 against 53.5 in another, at 4.3 a poll). About 6 s more a round. A caught-up poll
           // (0.1-0.3 ms) gets more: its p99 is the machine's, not the poll's. About 1.5 % of any call to PostgreSQL
           // here stalls 1-2 ms (a bare `select 1` too), so a 0.1 ms poll's p99 falls on the edge of those stalls
           // and moved 0.6-1.4 ms from run to run at 3000 (1.36x and 0.66x with equal medians); 12000 for the
           // account's, 40000 for one property's (about 10 s a run each).
-          reps: state === 'caught_up' ? (scope === 'one' ? 1600 : 480) : 120,
+          reps: state === 'caught_up' ? (scope === 'one' ? 1600 : 480) : limit === 500 ? 60 : 120,
           status: 200,
           run: (w) =>
             request(
@@ -562,8 +587,9 @@ const OPERATIONS: Operation[] = [
   {
     label: 'legacy updateAvailability, 100 rows x 30 days',
     writes: true,
-    // 300 samples: at 100 its p99 was the second slowest (37.0 against 25.6 ms once, medians 17.7 / 16.7).
-    reps: 12,
+    // 600 samples: at 100 its p99 was the second slowest (37.0 against 25.6 ms once, medians 17.7 / 16.7), at 300
+    // the third (1.17x, its halves 1.05x and 1.31x).
+    reps: 24,
     status: 200,
     run: (w, k) =>
       legacyCall(
@@ -591,10 +617,13 @@ const OPERATIONS: Operation[] = [
  * 1404 calls' p99s were 0.62 against 0.51 (docs/performance.md, "The first calls after a switch").
  */
 const WARMUP_REPS = 3;
+/** Calls of each operation in the unmeasured first round. */
+const WARMUP_ROUND_REPS = 10;
 
 const RELAY_LABEL = 'webhook relay pass, 100 events';
-// 300 passes: at 100 the p99 was the slowest pass of each side (15.1 against 12.2 ms with medians 6.5 / 6.2).
-const RELAY_REPS = 12;
+// 600 passes: at 100 the p99 was the slowest pass of each side (15.1 against 12.2 ms with medians 6.5 / 6.2), at
+// 300 the third slowest (1.13-1.16x with medians 1-2 % apart).
+const RELAY_REPS = 24;
 
 /** A relay pass over 100 fresh events (the subscription turns each into a delivery). */
 async function relayPass(w: World): Promise<number> {
@@ -647,7 +676,9 @@ async function compare(large: World, small: World): Promise<Row[]> {
         // The garbage of the operation before is collected here, not during this one's samples.
         Bun.gc(true);
         const warmup = op.writes ? 0 : WARMUP_REPS;
-        for (let rep = -warmup; rep < op.reps; rep++) {
+        // The warm-up round runs each operation a few times (its code compiled, its pages read), not all its reps.
+        const reps = round < 0 ? Math.min(op.reps, WARMUP_ROUND_REPS) : op.reps;
+        for (let rep = -warmup; rep < reps; rep++) {
           for (const w of order) {
             const ms = await timedCall(op, w, (round + 1) * 10 + rep);
             if (round >= 0 && rep >= 0) add(op.label, w === large ? 'large' : 'small', ms);
@@ -697,28 +728,33 @@ async function retentionDuringPushes(w: World): Promise<Row> {
   };
   const [subscription] = await w.deps.db.sql<{ id: number; customer_id: number }>`
     select id, customer_id from subscriptions where url = 'https://hooks.example.invalid/volume'`;
-  // Blocks in the order quiet-pass, pass-quiet, quiet-pass, pass-quiet: the storm's pushes drift over the run (its
-  // property's pages fill with the versions its rewrites leave), and with the quiet part always first that drift
-  // counted against the pass. Two fresh runs had the pushes 8 % slower at the median beside a pass, where
-  // alternating `--reuse` runs on a property already rewritten hundreds of times had them as fast or faster.
+  // Something for each pass to remove, old delivered deliveries and their events, put in for every block at once
+  // before the first. Block b's rows are BLOCK_AGE_DAYS + BLOCK_SPACING_DAYS * (blocks - 1 - b) days old, and its
+  // pass keeps deliveries and events that many days longer than the defaults (90 and 180), so each pass finds its
+  // block's rows past both and the next block's within them; every other step runs as it does by default. Put in
+  // before each block, the rows' own writes (10000 a block) slowed the pushes right after them, and that landed on
+  // whichever side each block measured first: pass-first blocks were 5-37 % slower at the median, quiet-first
+  // ones 1-14 % (docs/performance.md, "Eighth session").
+  await bulk(w.deps.db, async (db) => {
+    // Below the lowest ids, oldest lowest, as rows made that long ago have: the pass takes the oldest first in id
+    // order, and back-dated rows at the newest ids made each of its batches walk the million young ones first.
+    await db.sql`
+      insert into outbox_events (id, type, customer_id, property_id, data, created_at, relayed_at)
+      select (select min(id) from outbox_events) - g, 'booking.created', ${subscription?.customer_id}, ${w.bench.id}, '{}', at, at
+      from generate_series(1, ${RETENTION_BLOCKS * RETENTION_BLOCK_ROWS}::int) g,
+        lateral (select now() - make_interval(days => ${BLOCK_AGE_DAYS} + ${BLOCK_SPACING_DAYS} * ((g - 1) / ${RETENTION_BLOCK_ROWS}))) a(at)`;
+    await db.sql`
+      insert into deliveries (id, subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, status, attempts, created_at, delivered_at)
+      select (select min(id) from deliveries) - row_number() over (order by id desc), ${subscription?.id}, customer_id, id, type,
+        repeat('x', 800), 1, 'delivered', 1, created_at, created_at
+      from outbox_events where relayed_at < now() - make_interval(days => ${BLOCK_AGE_DAYS - 1})
+        and not exists (select from deliveries d where d.outbox_event_id = outbox_events.id)`;
+  });
+  // Its pages written out, then pushes unmeasured until the writes after that checkpoint settle.
+  await w.deps.db.query('checkpoint');
+  for (let k = 0; k < 10; k++) await storm([], k);
   let passMs = 15_000;
   for (let block = 0; block < RETENTION_BLOCKS; block++) {
-    // Something for the pass to remove: old delivered deliveries (and their events) past 90 and 180 days.
-    await bulk(w.deps.db, async (db) => {
-      // Below the lowest ids, as rows made 200 days ago have: the pass takes the oldest first in id order, and
-      // back-dated rows at the newest ids made each of its batches walk the million young ones first.
-      await db.sql`
-        insert into outbox_events (id, type, customer_id, property_id, data, created_at, relayed_at)
-        select (select min(id) from outbox_events) - g, 'booking.created', ${subscription?.customer_id}, ${w.bench.id}, '{}',
-          now() - interval '200 days', now() - interval '200 days'
-        from generate_series(1, ${RETENTION_BLOCK_ROWS}::int) g`;
-      await db.sql`
-        insert into deliveries (id, subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, status, attempts, created_at, delivered_at)
-        select (select min(id) from deliveries) - row_number() over (order by id), ${subscription?.id}, customer_id, id, type,
-          repeat('x', 800), 1, 'delivered', 1, created_at, created_at
-        from outbox_events where relayed_at < now() - interval '199 days'
-          and not exists (select from deliveries d where d.outbox_event_id = outbox_events.id)`;
-    });
     // Without a pass, for as long as the pass beside it ran: both sides get about as many samples, so neither
     // p99 is the worst of a handful.
     const quietly = async () => {
@@ -728,7 +764,17 @@ async function retentionDuringPushes(w: World): Promise<Row> {
     const [quietBefore, duringBefore] = [quiet.length, during.length];
     if (block % 2 === 0) await quietly();
     const passStarted = performance.now();
-    const pass = runRetention(w.deps.db, w.deps.config, new Date()).then((report) => {
+    const later = BLOCK_SPACING_DAYS * (RETENTION_BLOCKS - 1 - block);
+    const retention = w.deps.config.retention;
+    const config = {
+      ...w.deps.config,
+      retention: {
+        ...retention,
+        deliveryDays: retention.deliveryDays + later,
+        outboxDays: retention.outboxDays + later,
+      },
+    };
+    const pass = runRetention(w.deps.db, config, new Date()).then((report) => {
       log(`retention pass: ${JSON.stringify(report)}`);
     });
     let k = 0;
