@@ -14,21 +14,27 @@ export const RETENTION_BATCH = 250;
 const REST_FACTOR = 19;
 
 /**
- * Runs `step` (one short statement or transaction answering how many rows it removed) until a batch is short.
+ * Runs `step` (one short statement or transaction answering how many rows it removed) until a batch is short or
+ * `signal` aborts.
  * After each full batch it rests REST_FACTOR times as long as the batch took: a backlog is removed at a twentieth
  * of the database's pace (still millions of rows an hour), leaving the rest to the requests. At half its pace (5000-row
  * batches, resting as long as each took) pushes beside a pass slowed by 35-100 % at the p99, and at a quarter
  * (2000, three times) by 15 % at the median and 47 % at the p99 (bench:volume measures pushes during a pass);
  * see RETENTION_BATCH for the batch's size.
  */
-export async function inBatches(step: (batch: number) => Promise<number>, batch = RETENTION_BATCH): Promise<number> {
+export async function inBatches(
+  step: (batch: number) => Promise<number>,
+  signal?: AbortSignal,
+  batch = RETENTION_BATCH,
+): Promise<number> {
   let removed = 0;
   for (;;) {
     const started = performance.now();
     const n = await step(batch);
     removed += n;
     if (n < batch) return removed;
-    await restAfter(started);
+    await restAfter(started, signal);
+    if (signal?.aborted) return removed;
   }
 }
 
@@ -55,6 +61,7 @@ export interface Slice {
  */
 export async function walkFront(
   step: (after: number, batch: number) => Promise<Slice>,
+  signal?: AbortSignal,
   batch = RETENTION_BATCH,
 ): Promise<number> {
   let removed = 0;
@@ -66,13 +73,29 @@ export async function walkFront(
     removed += slice.removed;
     if (slice.done || slice.last === null) return removed;
     after = slice.last;
-    await restAfter(started);
+    await restAfter(started, signal);
+    if (signal?.aborted) return removed;
   }
 }
 
-/** Rests REST_FACTOR times as long as the work begun at `started` (a `performance.now()`) took. */
-export function restAfter(started: number): Promise<void> {
-  return Bun.sleep((performance.now() - started) * REST_FACTOR);
+/**
+ * Rests REST_FACTOR times as long as the work begun at `started` (a `performance.now()`) took, or until `signal`
+ * aborts: a process shutting down stops its pass at the next batch rather than wait out its rests (a pass over a
+ * backlog rests for minutes, longer than a drain may take).
+ */
+export function restAfter(started: number, signal?: AbortSignal): Promise<void> {
+  const ms = (performance.now() - started) * REST_FACTOR;
+  if (!signal) return Bun.sleep(ms);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** The instant `days` days before `now`. */

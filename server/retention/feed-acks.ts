@@ -16,7 +16,8 @@ import { RETENTION_BATCH, restAfter } from './batches.ts';
 export async function pruneAcksBehindWatermarks(
   db: Db,
   before: Date,
-  rest: (started: number) => Promise<void> = restAfter,
+  signal?: AbortSignal,
+  rest: (started: number) => Promise<void> = (started) => restAfter(started, signal),
 ): Promise<number> {
   const marks = await db.sql<{
     consumer_id: number;
@@ -52,6 +53,7 @@ export async function pruneAcksBehindWatermarks(
       );
       removed += step?.removed ?? 0;
       await rest(started);
+      if (signal?.aborted) return removed;
       if (!step?.full || step.through === null) break;
       mark.pruned_through = step.through;
     }

@@ -7,7 +7,7 @@ import { inBatches } from './batches.ts';
  * booking's latest goes. The latest stays, so getBookings still answers the booking's current revision id
  * and a late change numbers its next revision after it.
  */
-export function pruneLegacyRevisions(db: Db, now: Date, days: number): Promise<number> {
+export function pruneLegacyRevisions(db: Db, now: Date, days: number, signal?: AbortSignal): Promise<number> {
   const ended = addDays(utcDay(now), -days);
   return inBatches(
     (batch) =>
@@ -17,6 +17,7 @@ export function pruneLegacyRevisions(db: Db, now: Date, days: number): Promise<n
           where b.checkout_date < ${ended}::date
             and exists (select from legacy_booking_revisions n where n.booking_id = l.booking_id and n.seq > l.seq)
           order by l.id limit ${batch}))`,
+    signal,
   );
 }
 
@@ -24,12 +25,13 @@ export function pruneLegacyRevisions(db: Db, now: Date, days: number): Promise<n
  * Shadow comparison samples older than `days` (their writer trims a key's old samples when it keeps a new
  * one; a key that stopped differing would keep its samples for ever without this).
  */
-export function pruneShadowSamples(db: Db, now: Date, days: number): Promise<number> {
+export function pruneShadowSamples(db: Db, now: Date, days: number, signal?: AbortSignal): Promise<number> {
   const oldest = addDays(utcDay(now), -days);
   return inBatches(
     (batch) =>
       db.affected`
         delete from legacy_shadow_samples where id = any(array(
           select id from legacy_shadow_samples where day < ${oldest}::date order by id limit ${batch}))`,
+    signal,
   );
 }

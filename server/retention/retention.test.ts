@@ -128,6 +128,22 @@ describe('calendar retention', () => {
   });
 });
 
+/**
+ * Ids for the webhook rows this file makes, below every id the shared database holds, in the order they are made.
+ * Retention walks these tables from their lowest id up to the first row within its time (ids grow with time), and
+ * other files' rows are of this year, within any cut-off here: a row dated 2000 must come before them, as it would.
+ */
+const ids = new Map<string, number>();
+async function nextId(table: 'outbox_events' | 'deliveries' | 'delivery_attempts'): Promise<number> {
+  let last = ids.get(table);
+  if (last === undefined) {
+    const [row] = await db().query<{ min: number }>(`select coalesce(min(id), 1) as min from ${table}`);
+    last = Number(row?.min ?? 1) - 1_000_000;
+  }
+  ids.set(table, last + 1);
+  return last + 1;
+}
+
 describe('webhook history retention', () => {
   async function delivery(
     w: Awaited<ReturnType<typeof world>>,
@@ -136,17 +152,17 @@ describe('webhook history retention', () => {
     redeliveryOf?: number,
   ) {
     const [event] = await db().sql<{ id: number }>`
-      insert into outbox_events (type, customer_id, property_id, data, created_at, relayed_at)
-      values ('booking.created', ${w.customer}, ${w.property}, '{}', ${at(created)}, ${at(created)}) returning id`;
+      insert into outbox_events (id, type, customer_id, property_id, data, created_at, relayed_at)
+      values (${await nextId('outbox_events')}, 'booking.created', ${w.customer}, ${w.property}, '{}', ${at(created)}, ${at(created)}) returning id`;
     const [sub] = await db().sql<{ id: number }>`
       insert into subscriptions (customer_id, created_by, url, event_types, secret, created_at, updated_at)
       values (${w.customer}, ${w.client}, 'https://example.com/hook', '{booking.created}', 's', ${at(created)}, ${at(created)}) returning id`;
     const [d] = await db().sql<{ id: number }>`
-      insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, status, created_at, redelivery_of)
-      values (${sub?.id}, ${w.customer}, ${event?.id}, 'booking.created', '{}', 1, ${status}, ${at(created)}, ${redeliveryOf ?? null}) returning id`;
+      insert into deliveries (id, subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, status, created_at, redelivery_of)
+      values (${await nextId('deliveries')}, ${sub?.id}, ${w.customer}, ${event?.id}, 'booking.created', '{}', 1, ${status}, ${at(created)}, ${redeliveryOf ?? null}) returning id`;
     await db().sql`
-      insert into delivery_attempts (delivery_id, subscription_id, attempt, started_at, duration_ms, success)
-      values (${d?.id}, ${sub?.id}, 1, ${at(created)}, 10, ${status === 'delivered'})`;
+      insert into delivery_attempts (id, delivery_id, subscription_id, attempt, started_at, duration_ms, success)
+      values (${await nextId('delivery_attempts')}, ${d?.id}, ${sub?.id}, 1, ${at(created)}, 10, ${status === 'delivered'})`;
     return { delivery: d?.id as number, event: event?.id as number };
   }
 
@@ -198,10 +214,12 @@ describe('webhook history retention', () => {
 describe('webhook history retention, the walk', () => {
   it('reads from the oldest id and stops at the first slice holding a younger row, so a pass reads what it removes', async () => {
     const w = await world();
-    const events = async (created: string, n: number) =>
-      db().sql`
-        insert into outbox_events (type, customer_id, property_id, data, created_at, relayed_at)
-        select 'booking.created', ${w.customer}, ${w.property}, '{}', ${at(created)}, ${at(created)} from generate_series(1, ${n}::int)`;
+    const events = async (created: string, n: number) => {
+      for (let i = 0; i < n; i++)
+        await db().sql`
+          insert into outbox_events (id, type, customer_id, property_id, data, created_at, relayed_at)
+          values (${await nextId('outbox_events')}, 'booking.created', ${w.customer}, ${w.property}, '{}', ${at(created)}, ${at(created)})`;
+    };
     // One event within the first pass's 90 days, then more old ones than a slice holds, behind it in id order (a
     // real table has no such row: ids grow with time).
     await events('2000-05-01', 1);
@@ -270,7 +288,7 @@ describe('feed ack retention', () => {
         insert into booking_feed_watermarks (consumer_id, property_id, acked_through) values (${w.client}, ${w.property}, ${r?.id})`;
     }
     const rests: number[] = [];
-    await pruneAcksBehindWatermarks(db(), daysBefore(at('2000-06-15'), 30), async (started) => {
+    await pruneAcksBehindWatermarks(db(), daysBefore(at('2000-06-15'), 30), undefined, async (started) => {
       rests.push(started);
     });
 
