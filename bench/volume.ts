@@ -15,11 +15,12 @@
  *
  * Writes, then reads, rounds alternating which database goes first; then four blocks of two pushers at once
  * on the large database without and with a retention pass running (5000 old deliveries and events a block).
- * About 15 minutes on a quiet two-core machine (build 3, writes 3, reads 7, retention 2).
+ * 8 to 16 minutes on a quiet two-core machine, by the machine (build 1.5-3, writes 1.5-3.5, reads 4-7, retention 1-2).
  *
  * Flags: --tcp (connect over loopback TCP, not the Unix socket; see TCP below), --only compare|retention (one part), --scale F (large sizes times F; 0.01 to develop), --rounds N (25), --db-prefix NAME (qc_volume:
  * databases NAME_large and NAME_small, dropped and rebuilt unless --reuse), --reuse (keep built databases),
- * --match TEXT (only the operations whose label holds TEXT), --samples FILE (every measured call, as JSON).
+ * --match TEXT (only the operations whose label holds TEXT), --samples FILE (every measured call, as JSON), --waits
+ * (what the large database's backends wait on beside the retention passes and without).
  */
 import { existsSync } from 'node:fs';
 import postgres from 'postgres';
@@ -38,6 +39,7 @@ import { runRetention } from '../server/retention/retention-pass.ts';
 import { relayBatch } from '../server/webhooks/relay.ts';
 import { benchConfig } from './bench-config.ts';
 import { type Stats, stats } from './stats.ts';
+import { formatWaits, sampleWaits } from './wait-sampler.ts';
 
 const flag = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -61,6 +63,8 @@ const ONLY = flag('--only', '');
 const MATCH = flag('--match', '');
 // --samples FILE: every measured call's milliseconds, per operation and database in call order, as JSON.
 const SAMPLES_FILE = flag('--samples', '');
+// --waits: what the large database's backends wait on beside the retention passes and without (bench/wait-sampler.ts).
+const WAITS = process.argv.includes('--waits');
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OPERATOR = 'bench-operator-token-0123456789';
 const TARGET = 1.2;
@@ -753,13 +757,16 @@ async function retentionDuringPushes(w: World): Promise<Row> {
   // Its pages written out, then pushes unmeasured until the writes after that checkpoint settle.
   await w.deps.db.query('checkpoint');
   for (let k = 0; k < 10; k++) await storm([], k);
+  const waits = WAITS ? sampleWaits(ADMIN_URL, `${PREFIX}_${w.name}`) : undefined;
   let passMs = 15_000;
   for (let block = 0; block < RETENTION_BLOCKS; block++) {
     // Without a pass, for as long as the pass beside it ran: both sides get about as many samples, so neither
     // p99 is the worst of a handful.
     const quietly = async () => {
       const quietUntil = performance.now() + Math.min(Math.max(passMs, 15_000), 60_000);
+      waits?.side('without');
       for (let k = 0; k < 4 || performance.now() < quietUntil; k++) await storm(quiet, block * 1000 + k);
+      waits?.side(undefined);
     };
     const [quietBefore, duringBefore] = [quiet.length, during.length];
     if (block % 2 === 0) await quietly();
@@ -782,7 +789,9 @@ async function retentionDuringPushes(w: World): Promise<Row> {
     void pass.finally(() => {
       done = true;
     });
+    waits?.side('beside');
     while (!done || k < 4) await storm(during, block * 1000 + 500 + k++);
+    waits?.side(undefined);
     await pass;
     passMs = performance.now() - passStarted;
     if (block % 2 === 1) await quietly();
@@ -791,6 +800,10 @@ async function retentionDuringPushes(w: World): Promise<Row> {
       `retention block ${block + 1}/${RETENTION_BLOCKS}: push median ${median(during.slice(duringBefore))} ms beside the pass (${(passMs / 1000).toFixed(1)} s), ${median(quiet.slice(quietBefore))} without`,
     );
   }
+  if (waits)
+    log(
+      `active backends of the large database by statement and wait event, on average:\n${formatWaits(await waits.stop())}`,
+    );
   return {
     label: 'push during a retention pass (vs without)',
     large: stats(during),
