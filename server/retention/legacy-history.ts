@@ -1,6 +1,6 @@
 import { addDays, utcDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
-import { inBatches } from './batches.ts';
+import { inBatches, type Slice, walkFront } from './batches.ts';
 
 /**
  * Legacy revisions (legacy_booking_revisions) of stays that ended `days` ago: every revision but the
@@ -23,15 +23,20 @@ export function pruneLegacyRevisions(db: Db, now: Date, days: number, signal?: A
 
 /**
  * Shadow comparison samples older than `days` (their writer trims a key's old samples when it keeps a new
- * one; a key that stopped differing would keep its samples for ever without this).
+ * one; a key that stopped differing would keep its samples for ever without this). A walk over the front of
+ * the primary key (walkFront: samples are numbered as they are taken), not "the first samples past the day":
+ * no index leads with the day, and that query's plan scanned the table for every batch.
  */
 export function pruneShadowSamples(db: Db, now: Date, days: number, signal?: AbortSignal): Promise<number> {
   const oldest = addDays(utcDay(now), -days);
-  return inBatches(
-    (batch) =>
-      db.affected`
-        delete from legacy_shadow_samples where id = any(array(
-          select id from legacy_shadow_samples where day < ${oldest}::date order by id limit ${batch}))`,
-    signal,
-  );
+  return walkFront(async (after, batch) => {
+    const [slice] = await db.sql<Slice>`
+      with front as materialized (
+        select id, day from legacy_shadow_samples where id > ${after} order by id limit ${batch}),
+      gone as (
+        delete from legacy_shadow_samples s using front f where s.id = f.id and f.day < ${oldest}::date returning 1)
+      select (select count(*) from gone)::int as removed, (select max(id) from front) as last,
+        ((select count(*) from front) < ${batch} or exists (select from front where day >= ${oldest}::date)) as done`;
+    return slice ?? { removed: 0, last: null, done: true };
+  }, signal);
 }

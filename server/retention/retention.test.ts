@@ -129,12 +129,14 @@ describe('calendar retention', () => {
 });
 
 /**
- * Ids for the webhook rows this file makes, below every id the shared database holds, in the order they are made.
- * Retention walks these tables from their lowest id up to the first row within its time (ids grow with time), and
+ * Ids for the webhook rows and shadow samples this file makes, below every id the shared database holds, in the
+ * order they are made. Retention walks these tables from their lowest id up to the first row within its time (ids grow with time), and
  * other files' rows are of this year, within any cut-off here: a row dated 2000 must come before them, as it would.
  */
 const ids = new Map<string, number>();
-async function nextId(table: 'outbox_events' | 'deliveries' | 'delivery_attempts'): Promise<number> {
+async function nextId(
+  table: 'outbox_events' | 'deliveries' | 'delivery_attempts' | 'legacy_shadow_samples',
+): Promise<number> {
   let last = ids.get(table);
   if (last === undefined) {
     const [row] = await db().query<{ min: number }>(`select coalesce(min(id), 1) as min from ${table}`);
@@ -329,8 +331,8 @@ describe('legacy history retention', () => {
       insert into legacy_api_keys (key_hash, customer_id, property_id) values (${crypto.randomUUID()}, ${w.customer}, ${w.property}) returning id`;
     for (const day of ['2000-01-01', '2000-06-01'])
       await db().sql`
-        insert into legacy_shadow_samples (key_id, day, method, path, query, upstream_status, port_status, upstream_body, port_body, fields, created_at)
-        values (${key?.id}, ${day}, 'GET', '/x', '', 200, 200, '', '', '[]', ${at(day)})`;
+        insert into legacy_shadow_samples (id, key_id, day, method, path, query, upstream_status, port_status, upstream_body, port_body, fields, created_at)
+        values (${await nextId('legacy_shadow_samples')}, ${key?.id}, ${day}, 'GET', '/x', '', 200, 200, '', '', '[]', ${at(day)})`;
     await pruneShadowSamples(db(), at('2000-06-15'), 90);
     const days = (await db().sql<{ day: string }>`select day from legacy_shadow_samples where key_id = ${key?.id}`).map(
       (r) => r.day,
