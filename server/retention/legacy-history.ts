@@ -26,7 +26,7 @@ export function pruneLegacyRevisions(db: Db, now: Date, days: number, signal?: A
  * one; a key that stopped differing would keep its samples for ever without this). A walk over the front of
  * the primary key (walkFront: samples are numbered as they are taken), not "the first samples past the day in id
  * order": no index leads with the day, so that query walked the key filtering by day, and its last, short batch of
- * every pass read every sample, bodies and all, to find no more (a pass over 100000 samples: 29000 pages).
+ * every pass read every sample, bodies and all, to find no more.
  */
 export function pruneShadowSamples(db: Db, now: Date, days: number, signal?: AbortSignal): Promise<number> {
   const oldest = addDays(utcDay(now), -days);
