@@ -9,10 +9,18 @@ export interface CalendarProperty {
   mode: 'shadow' | 'live';
 }
 
-/** Re-reads the property inside its actor turn; a calendar write decides live or dry on this, never earlier. */
-export async function readCalendarProperty(tx: Db, propertyId: number): Promise<CalendarProperty> {
+/**
+ * A calendar turn's first statement: turns JIT off until the turn's transaction ends, and re-reads the property
+ * inside its actor turn (a calendar write decides live or dry on this, never earlier).
+ *
+ * JIT off: a turn is a handful of short statements, and compiling them (JIT kicks in on a big calendar's cost
+ * estimates) would cost more than running them. One statement for both: a round trip is about a tenth of a
+ * one-day push (1.7 ms at the median, docs/performance.md "Ninth session").
+ */
+export async function openCalendarTurn(tx: Db, propertyId: number): Promise<CalendarProperty> {
   const [property] = await tx.sql<CalendarProperty>`
-    select id, external_id, customer_id, timezone, mode from properties where id = ${propertyId}`;
+    select id, external_id, customer_id, timezone, mode
+    from set_config('jit', 'off', true), properties where id = ${propertyId}`;
   if (!property) throw new Error(`property ${propertyId} vanished during its calendar turn`);
   return property;
 }

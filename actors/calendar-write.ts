@@ -2,7 +2,7 @@ import type { Db } from '../server/core/db/db.ts';
 import type { Deps } from '../server/core/deps.ts';
 import { dayRowsWritten } from '../server/core/metrics.ts';
 import { recordEvent } from '../server/core/outbox.ts';
-import { type CalendarProperty, readCalendarProperty } from './calendar-property.ts';
+import { type CalendarProperty, openCalendarTurn } from './calendar-property.ts';
 import { loadStructure, type PropertyStructure } from './calendar-structure.ts';
 import { type PlannedBatch, type WriteFigures, writeTables } from './calendar-tables.ts';
 import { acceptedWindow, type DayWindow, legacyStamp, legacyWindow } from './calendar-window.ts';
@@ -104,10 +104,7 @@ export async function writeCalendar(deps: Deps, propertyId: number, write: Calen
 }
 
 async function turn(deps: Deps, tx: Db, propertyId: number, write: CalendarWrite): Promise<CalendarOutcome> {
-  // A turn is a handful of short statements; compiling them (JIT kicks in on a big calendar's cost
-  // estimates) would cost more than running them.
-  await tx.sql`set local jit = off`;
-  const property = await readCalendarProperty(tx, propertyId);
+  const property = await openCalendarTurn(tx, propertyId);
   const structure = await loadStructure(tx, property.id);
   const now = deps.clock.now();
   const legacy = write.kind === 'legacy-availability';
