@@ -26,14 +26,16 @@ const cluster = args.includes('--cluster');
 const filters = args.filter((arg) => arg !== '--pooler' && arg !== '--cluster');
 const DB = 'qc_topology_suite';
 /**
- * Test files this pass leaves out. The first two are bunfig.toml's (a pattern given here replaces its list). The
- * rest never read DATABASE_URL or REDIS_URL, so they would repeat here what `npm test` ran a moment before: the
- * embedded database's own tests open PGlite (the template's alone about 40 s), and the topology kit's start
- * private clusters of their own.
+ * Test files this pass leaves out: bunfig.toml's (a pattern given on the command line replaces its list, so they are
+ * read from it and given again), and those that never read DATABASE_URL or REDIS_URL, which would repeat here what
+ * `npm test` ran a moment before: the embedded database's own tests open PGlite (the template's alone about 40 s),
+ * and the topology kit's start private clusters of their own.
  */
+const bunfig = Bun.TOML.parse(await Bun.file(join(import.meta.dir, '..', 'bunfig.toml')).text()) as {
+  test?: { pathIgnorePatterns?: string[] };
+};
 const IGNORED = [
-  'server/smoke/**',
-  'node_modules/**',
+  ...(bunfig.test?.pathIgnorePatterns ?? []),
   'server/core/db/pglite*.test.ts',
   'scripts/postinstall-pglite-template.test.ts',
   'scripts/topology/**',

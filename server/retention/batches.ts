@@ -22,20 +22,15 @@ const REST_FACTOR = 19;
  * (2000, three times) by 15 % at the median and 47 % at the p99 (bench:volume measures pushes during a pass);
  * see RETENTION_BATCH for the batch's size.
  */
-export async function inBatches(
+export function inBatches(
   step: (batch: number) => Promise<number>,
   signal?: AbortSignal,
   batch = RETENTION_BATCH,
 ): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    const started = performance.now();
-    const n = await step(batch);
-    removed += n;
-    if (n < batch) return removed;
-    await restAfter(started, signal);
-    if (signal?.aborted) return removed;
-  }
+  return paced(async () => {
+    const removed = await step(batch);
+    return { removed, over: removed < batch };
+  }, signal);
 }
 
 /** What one slice of a front walk did: rows removed, the last id it read, and whether the walk is over. */
@@ -59,20 +54,34 @@ export interface Slice {
  * table to its end to find nothing more. A slice of the primary key has one plan, and a pass reads what it
  * removes and one slice more.
  */
-export async function walkFront(
+export function walkFront(
   step: (after: number, batch: number) => Promise<Slice>,
   signal?: AbortSignal,
   batch = RETENTION_BATCH,
 ): Promise<number> {
-  let removed = 0;
   // Below any id: the tables' sequences start at 1, but rows put in by hand (bench:volume's back-dated ones) need not.
   let after = Number.MIN_SAFE_INTEGER;
+  return paced(async () => {
+    const slice = await step(after, batch);
+    if (slice.last !== null) after = slice.last;
+    return { removed: slice.removed, over: slice.done || slice.last === null };
+  }, signal);
+}
+
+/**
+ * The loop of inBatches and walkFront: runs `step` until it says it is over or `signal` aborts, resting after each
+ * step that is not the last (restAfter). Answers the rows removed.
+ */
+async function paced(
+  step: () => Promise<{ removed: number; over: boolean }>,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  let removed = 0;
   for (;;) {
     const started = performance.now();
-    const slice = await step(after, batch);
-    removed += slice.removed;
-    if (slice.done || slice.last === null) return removed;
-    after = slice.last;
+    const done = await step();
+    removed += done.removed;
+    if (done.over) return removed;
     await restAfter(started, signal);
     if (signal?.aborted) return removed;
   }

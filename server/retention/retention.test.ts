@@ -130,8 +130,9 @@ describe('calendar retention', () => {
 
 /**
  * Ids for the webhook rows and shadow samples this file makes, below every id the shared database holds, in the
- * order they are made. Retention walks these tables from their lowest id up to the first row within its time (ids grow with time), and
- * other files' rows are of this year, within any cut-off here: a row dated 2000 must come before them, as it would.
+ * order they are made. Retention walks these tables from their lowest id up to the first row within its time (ids
+ * grow with time), and other files' rows are of this year, within any cut-off here: a row dated 2000 must come
+ * before them, as it would.
  */
 const ids = new Map<string, number>();
 async function nextId(
