@@ -74,6 +74,25 @@ describe('fair scheduler', () => {
     expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3, 4]);
   });
 
+  it('keeps the deliveries of a new burst when an attempt of the burst before it is still being recorded', async () => {
+    // A lane that drained is forgotten and a new burst opens a new lane for the subscription; an attempt of the
+    // first burst that was answered (its share given back) but is still being recorded must not drop the new lane
+    // on finishing: its waiting deliveries then sat unstarted until the sweep's 60 s mark ran out.
+    const { fair, started } = scheduler({ concurrency: 8, perSubscription: 2 });
+    fair.submit(1, 1);
+    fair.submit(2, 1);
+    for (const attempt of started) attempt.answered();
+    started[0]?.finish(delivered);
+    await settle();
+    for (let id = 3; id <= 5; id++) fair.submit(id, 1);
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3, 4]);
+    started[1]?.finish(delivered);
+    await settle();
+    expect(fair.state(1)).toMatchObject({ waiting: 1, running: 2 });
+    started[2]?.answered();
+    expect(started.map((s) => s.deliveryId)).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('claims ahead the first waiting deliveries of a full share, as many as the share, and hands each to its attempt', async () => {
     const claimed: number[] = [];
     const { fair, started } = scheduler({ concurrency: 8, perSubscription: 2 }, claimed);
