@@ -11,7 +11,7 @@ import { type AttemptResult, attemptDelivery, type DeliverySettings, deliveryBat
 import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
 import { FAIR_DEFAULTS, type FairOptions, FairScheduler } from './fair-scheduler.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
-import { RELAY_BATCH, relayBatch } from './relay.ts';
+import { RELAY_BATCH, RELAY_FIRST_BATCH, relayBatch } from './relay.ts';
 
 /** The channel migration 0502 notifies on every outbox insert, at commit: the relay runs at once, not at its next poll. */
 const OUTBOX_CHANNEL = 'qc_outbox';
@@ -155,8 +155,10 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
 
   const relayNow = async (): Promise<number> => {
     let total = 0;
-    for (;;) {
-      const { events, deliveries } = await relayBatch(deps, RELAY_BATCH);
+    // A backlog is relayed in batches that grow to RELAY_BATCH: the first deliveries of a large commit go out
+    // after a short transaction, and later batches are relayed while those are being sent.
+    for (let limit = RELAY_FIRST_BATCH; ; limit = Math.min(RELAY_BATCH, limit * 4)) {
+      const { events, deliveries } = await relayBatch(deps, limit);
       total += events;
       await scheduleAll(
         deliveries.map((d) => ({
@@ -166,7 +168,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
           key: jobKey(d.id, d.nextAttemptAt),
         })),
       );
-      if (events < RELAY_BATCH) return total;
+      if (events < limit) return total;
     }
   };
 
