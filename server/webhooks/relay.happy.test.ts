@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'bun:test';
+import { afterAll, describe, expect, it } from 'bun:test';
 import { testAppPerFile } from '../testing/harness.ts';
 import { startWebhooks } from './dispatcher.ts';
 import { RELAY_BATCH, RELAY_FIRST_BATCH, relayBatch } from './relay.ts';
+import { retireSubscriptions } from './test-support.ts';
 
 /**
  * Event ids and delivery ids are time-ordered UUIDs (migration 1140): each lands on the rightmost leaf of
@@ -9,6 +10,11 @@ import { RELAY_BATCH, RELAY_FIRST_BATCH, relayBatch } from './relay.ts';
  * grew with the history kept.
  */
 const t = testAppPerFile();
+const customers: number[] = [];
+// The suite shares one database: deliveries left due here would be attempted by other files' dispatchers.
+afterAll(async () => {
+  for (const customer of customers) await retireSubscriptions(t.deps, customer);
+});
 
 /** The UUID's version digit and its first 48 bits (Unix milliseconds for version 7). */
 const version = (id: string) => id[14];
@@ -17,6 +23,7 @@ const millis = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 1
 async function customerWithSubscription(name: string): Promise<number> {
   const db = t.deps.db;
   const [customer] = await db.sql<{ id: number }>`insert into customers (name) values (${name}) returning id`;
+  customers.push(customer?.id as number);
   const [client] = await db.sql<{ id: number }>`
     insert into api_clients (client_id, kind, customer_id, secret_hash, scopes)
     values (${crypto.randomUUID()}, 'personal', ${customer?.id}, ${crypto.randomUUID()}, '{}') returning id`;
@@ -50,23 +57,17 @@ describe('relayNow', () => {
 describe('relayBatch', () => {
   it('gives events and their deliveries version 7 ids, ascending with creation time', async () => {
     const db = t.deps.db;
-    const [customer] = await db.sql<{ id: number }>`insert into customers (name) values ('relay ids') returning id`;
-    const [client] = await db.sql<{ id: number }>`
-      insert into api_clients (client_id, kind, customer_id, secret_hash, scopes)
-      values (${crypto.randomUUID()}, 'personal', ${customer?.id}, ${crypto.randomUUID()}, '{}') returning id`;
-    await db.sql`
-      insert into subscriptions (customer_id, created_by, url, event_types, secret, created_at, updated_at)
-      values (${customer?.id}, ${client?.id}, 'https://hooks.example.invalid/relay-ids', '{subscription.created}', 's', now(), now())`;
+    const customer = await customerWithSubscription('relay ids');
     const before = Date.now();
     for (let i = 0; i < 3; i++) {
-      await db.sql`insert into outbox_events (type, customer_id, data) values ('subscription.created', ${customer?.id}, '{}')`;
+      await db.sql`insert into outbox_events (type, customer_id, data) values ('subscription.created', ${customer}, '{}')`;
       await Bun.sleep(3);
     }
     // Other files' events may be waiting too: relay until this customer's are.
     for (let pass = 0; pass < 20; pass++) if ((await relayBatch(t.deps)).events === 0) break;
     const rows = await db.sql<{ event_id: string; external_id: string }>`
       select e.event_id::text, d.external_id::text from outbox_events e join deliveries d on d.outbox_event_id = e.id
-      where e.customer_id = ${customer?.id} order by e.id`;
+      where e.customer_id = ${customer} order by e.id`;
     expect(rows.length).toBe(3);
     const events = rows.map((r) => r.event_id);
     const deliveries = rows.map((r) => r.external_id);
