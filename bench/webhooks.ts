@@ -26,7 +26,7 @@ import { closeRedis } from '../server/core/redis.ts';
 import { createDemo } from '../server/demo/demo.ts';
 import { demoSteps } from '../server/demo/demo-steps.ts';
 import { childPort } from '../server/testing/free-port.ts';
-import { startWebhooks } from '../server/webhooks/dispatcher.ts';
+import { DELIVERY_CONCURRENCY, startWebhooks } from '../server/webhooks/dispatcher.ts';
 import { report } from './report.ts';
 import { stats } from './stats.ts';
 
@@ -357,7 +357,7 @@ async function bullmqNoOps(redisUrl: string, jobs: number): Promise<number> {
     async () => {
       if (++done === jobs) finished();
     },
-    { connection, prefix, concurrency: Number(process.env.BENCH_CONCURRENCY ?? 64) },
+    { connection, prefix, concurrency: Number(process.env.BENCH_CONCURRENCY ?? DELIVERY_CONCURRENCY) },
   );
   await worker.waitUntilReady();
   const started = performance.now();

@@ -17,7 +17,7 @@ const HEADERS = [
 ];
 const out = Bun.stdout.writer();
 const FLUSH_MS = 2;
-let flushSoon: ReturnType<typeof setTimeout> | undefined;
+let flushing = false;
 
 Bun.serve({
   port: Number(process.argv[2]),
@@ -37,10 +37,13 @@ Bun.serve({
     out.write(signed ? `${(JSON.parse(body) as { id: string }).id} ${arrived}\n` : `bad ${missing ?? 'signature'}\n`);
     // The lines leave together every FLUSH_MS, not one write each: each line is a wake-up of the bench process,
     // which is the service's process, so a write per delivery made the measurement cost the service CPU.
-    flushSoon ??= setTimeout(() => {
-      flushSoon = undefined;
-      out.flush();
-    }, FLUSH_MS);
+    if (!flushing) {
+      flushing = true;
+      setTimeout(() => {
+        flushing = false;
+        out.flush();
+      }, FLUSH_MS);
+    }
     return new Response(null, { status: signed ? 204 : 400 });
   },
 });

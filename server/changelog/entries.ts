@@ -20,6 +20,22 @@ export interface ChangelogEntry {
 
 export const changelog: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-27',
+    title: 'Webhooks: up to 16 requests at once per subscription, and no delivery held back a minute',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          'Each service process now sends at most 16 webhook requests at once to one subscription (it was 8), of the 128 it sends at once in all; the pause after 3 unanswered attempts in a row is unchanged. A receiver that answers quickly gets a burst of deliveries sooner; size its concurrency for 16 requests per service process.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "When a burst of deliveries for one subscription began while the previous burst's last deliveries were still being recorded, the deliveries of the new burst beyond the first 8 could wait about a minute for their first attempt; they now follow at once. The first deliveries of a large burst of events (thousands committed together) also leave sooner: about 5-10 ms after the commit instead of 30-50 ms.",
+      },
+    ],
+  },
+  {
     date: '2026-11-26',
     title: 'Every create retried after write_outcome_unknown answers what it made',
     changes: [

@@ -51,6 +51,13 @@ interface DueRow {
   lease_until: Date | null;
 }
 
+/**
+ * Attempts in flight per process by default: each is a socket and a promise, no database connection (claims and
+ * successes go in batches), so the bound is about fairness: every subscription's share (FAIR_DEFAULTS) is a
+ * sixteenth of it.
+ */
+export const DELIVERY_CONCURRENCY = 128;
+
 const SWEEP_LIMIT = 1000;
 // A queue that does not answer (Redis down) must not stall the relay nor shutdown: the row stays due.
 const SCHEDULE_DEADLINE_MS = 2000;
@@ -83,7 +90,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     lookup: options.lookup,
   };
   const autorun = options.autorun ?? true;
-  const concurrency = options.concurrency ?? 64;
+  const concurrency = options.concurrency ?? DELIVERY_CONCURRENCY;
 
   let queue: DeliveryQueue | undefined;
   const recentlyScheduled = new Map<string, number>();

@@ -29,7 +29,11 @@ export interface FairOptions {
 }
 
 export const FAIR_DEFAULTS: Omit<FairOptions, 'concurrency'> = {
-  perSubscription: 8,
+  // A sixteenth of the dispatcher's 128 attempts (DELIVERY_CONCURRENCY): eight receivers hung at once still leave
+  // nothing of the others' share taken. At 8, one busy subscription's rate was set by its 8 requests' round trips
+  // on a loaded machine, not by the machine: bench/webhooks.ts, 0.50-0.57x of BullMQ's no-op jobs against
+  // 0.56-0.66x at 16 (docs/performance.md, "Tenth session").
+  perSubscription: 16,
   openAfter: 3,
   cooldownMs: 5_000,
   maxCooldownMs: 300_000,
