@@ -50,6 +50,11 @@ interface Served {
   url: string;
   /** CPU time the server process has used so far, in microseconds (utime + stime from /proc). */
   cpuUs: () => number;
+  /**
+   * User CPU of the process's main thread so far (us): where the service's extra cost is. JSC's sampling profile
+   * sees JavaScript only, about half of that thread's user time (docs/performance.md, "Tenth session").
+   */
+  mainUserUs: () => number;
   stop: () => Promise<void>;
 }
 
@@ -83,6 +88,7 @@ async function serve(mode: 'qc' | 'bare' | 'budget', checkout = '.'): Promise<Se
   return {
     url,
     cpuUs: () => processCpuUs(proc.pid),
+    mainUserUs: () => processCpuUs(proc.pid, 'main user'),
     stop: async () => {
       proc.kill('SIGTERM');
       await proc.exited;
@@ -93,6 +99,7 @@ async function serve(mode: 'qc' | 'bare' | 'budget', checkout = '.'): Promise<Se
 const headers = { authorization: `Bearer ${demo.personal_token}` };
 async function load(server: Served, overallRate?: number) {
   const cpuBefore = server.cpuUs();
+  const mainBefore = server.mainUserUs();
   const result = await autocannon({
     url: `${server.url}/v1/qc/properties`,
     connections: CONNECTIONS,
@@ -105,7 +112,8 @@ async function load(server: Served, overallRate?: number) {
   // CPU per request of the server process: what a request costs whatever else the machine runs (the req/s ratio
   // swings with the load of a shared machine; this one barely does).
   const cpuPerRequest = (server.cpuUs() - cpuBefore) / Math.max(1, result.requests.total);
-  return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest };
+  const mainUserPerRequest = (server.mainUserUs() - mainBefore) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest, mainUserPerRequest };
 }
 
 let missed = false;
@@ -140,6 +148,7 @@ try {
   const budgetRatios: number[] = [];
   const budgetRps: number[] = [];
   const budgetCpu: number[] = [];
+  const mainUser = { service: [] as number[], budget: [] as number[], bare: [] as number[] };
   for (let i = 0; i < ROUNDS; i++) {
     const b = await load(bare);
     const s = await load(qc);
@@ -149,6 +158,9 @@ try {
     budgetCpu.push(r.cpuPerRequest);
     serviceCpu.push(s.cpuPerRequest);
     referenceCpu.push(b.cpuPerRequest);
+    mainUser.service.push(s.mainUserPerRequest);
+    mainUser.budget.push(r.mainUserPerRequest);
+    mainUser.bare.push(b.mainUserPerRequest);
     reference.push(b.rps);
     service.push(s.rps);
     ratios.push(s.rps / b.rps);
@@ -199,7 +211,7 @@ try {
       reference: 'bare handler, same rounds',
       referenceValue: stats(referenceCpu).median,
       ratio: stats(referenceCpu).median / stats(serviceCpu).median,
-      range: `no target: explains the req/s ratio on a CPU-bound machine; rounds ${serviceCpu.map((c) => c.toFixed(0)).join(', ')} against ${referenceCpu.map((c) => c.toFixed(0)).join(', ')}; load average ${loadBefore} to ${load1()}`,
+      range: `no target: explains the req/s ratio on a CPU-bound machine; rounds ${serviceCpu.map((c) => c.toFixed(0)).join(', ')} against ${referenceCpu.map((c) => c.toFixed(0)).join(', ')}; main thread's user CPU ${stats(mainUser.service).median.toFixed(1)}, bare + budget ${stats(mainUser.budget).median.toFixed(1)}, bare ${stats(mainUser.bare).median.toFixed(1)} us; load average ${loadBefore} to ${load1()}`,
     },
     {
       bench: 'reads',
@@ -257,8 +269,11 @@ try {
 // A missed target fails the run (STYLE.md: a benchmark that misses its target must not exit 0).
 process.exit(missed ? 1 : 0);
 
-function processCpuUs(pid: number): number {
-  // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses): utime, stime, in clock ticks.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / CLOCK_TICKS);
+function processCpuUs(pid: number, only?: 'main user'): number {
+  // Fields 14 and 15 of /proc/<pid>/stat (after the command name in parentheses): utime, stime, in clock ticks. The
+  // main thread's own are in /proc/<pid>/task/<pid>/stat.
+  const file = only ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = only ? Number(fields[11]) : Number(fields[11]) + Number(fields[12]);
+  return ticks * (1_000_000 / CLOCK_TICKS);
 }
