@@ -24,9 +24,11 @@ export const changelog: readonly ChangelogEntry[] = [
     title: 'Webhooks: up to 16 requests at once per subscription, and no delivery held back a minute',
     changes: [
       {
-        kind: 'additive',
+        kind: 'breaking',
         summary:
-          'Each service process now sends at most 16 webhook requests at once to one subscription (it was 8), of the 128 it sends at once in all; the pause after 3 unanswered attempts in a row is unchanged. A receiver that answers quickly gets a burst of deliveries sooner; size its concurrency for 16 requests per service process.',
+          'Each service process now sends at most 16 webhook requests at once to one subscription (it was 8), of the 128 it sends at once in all; the pause after 3 unanswered attempts in a row is unchanged. A receiver that answers quickly gets a burst of deliveries sooner.',
+        migration:
+          'A receiver sized for 8 concurrent requests per service process should accept 16, or answer the ones it cannot take with a 5xx status at once: those are retried on the ladder and nothing is lost. A receiver that answers first and does its work afterwards keeps its requests short either way.',
       },
       {
         kind: 'fix',

@@ -29,8 +29,8 @@ export interface FairOptions {
 }
 
 export const FAIR_DEFAULTS: Omit<FairOptions, 'concurrency'> = {
-  // A sixteenth of the dispatcher's 128 attempts (DELIVERY_CONCURRENCY): eight receivers hung at once still leave
-  // nothing of the others' share taken. At 8, one busy subscription's rate was set by its 8 requests' round trips
+  // A sixteenth of the dispatcher's 128 attempts (DELIVERY_CONCURRENCY): as with 8 of 64, it takes eight receivers
+  // hung at once to tie up a process. At 8, one busy subscription's rate was set by its 8 requests' round trips
   // on a loaded machine, not by the machine: bench/webhooks.ts, 0.50-0.57x of BullMQ's no-op jobs against
   // 0.56-0.66x at 16 (docs/performance.md, "Tenth session").
   perSubscription: 16,
