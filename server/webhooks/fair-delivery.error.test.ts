@@ -67,3 +67,38 @@ for (const queue of process.env.REDIS_URL ? ['bullmq', 'in-process'] : ['in-proc
     }, 60_000);
   });
 }
+
+describe('fair webhook delivery, default share', () => {
+  let t: TestApp;
+  let slow: TestReceiver;
+  let demo: Demo;
+  let release: () => void = () => {};
+
+  afterAll(async () => {
+    release();
+    if (demo) await retireSubscriptions(t.deps, demo.customer_id);
+    await t?.close();
+    await slow?.stop();
+  });
+
+  it('sends one subscription at most 16 requests at once, as the README says, and the rest as they answer', async () => {
+    t = await startTestApp({ clock: new WallClock(), env: { REDIS_URL: '' }, webhooks: { pollMs: 50 } });
+    // Every request waits for the test to let it go (well inside the 5 s deadline): what is open is what was sent.
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    slow = startReceiver(async () => {
+      await held;
+      return new Response(null, { status: 204 });
+    });
+    demo = await t.demo();
+    await subscribe(t, demo.personal_token, { url: slow.url, event_types: ['booking.created'] });
+
+    for (let n = 1; n <= 24; n++) await commitBookingEvent(t, demo, 'booking.created', n);
+    await slow.waitFor(16);
+    await Bun.sleep(300);
+    expect(slow.received.length).toBe(16);
+    release();
+    expect(await slow.waitFor(24)).toHaveLength(24);
+  }, 30_000);
+});

@@ -198,8 +198,8 @@ export class FairScheduler<C = unknown> {
         this.#inFlight.delete(run);
         // A drained lane is forgotten. Only this lane: once it was, a new burst may have opened another for the
         // subscription while this attempt (answered, its share given back) was still being recorded.
-        if (!lane.running && !lane.waiting.length && lane.openUntil <= this.now() && !lane.unreachable)
-          if (this.#lanes.get(lane.subscriptionId) === lane) this.#lanes.delete(lane.subscriptionId);
+        const drained = !lane.running && !lane.waiting.length && lane.openUntil <= this.now() && !lane.unreachable;
+        if (drained && this.#lanes.get(lane.subscriptionId) === lane) this.#lanes.delete(lane.subscriptionId);
         this.#pump();
       });
     this.#inFlight.add(run);
