@@ -68,8 +68,8 @@ export class PrincipalCache<Row> {
   /** The row for `key`, from the cache or from `load` (which answers undefined for an unknown credential). */
   async get(key: string, load: () => Promise<Row | undefined>): Promise<Row | undefined> {
     const now = performance.now();
-    const hit = this.#entries.get(key);
-    if (hit && (hit.loadedAt > now - this.maxAgeMs || this.#deliveredThrough > now - this.maxAgeMs)) return hit.row;
+    const hit = this.fresh(key, now);
+    if (hit !== undefined) return hit;
     const generation = this.#generation;
     const row = await load();
     if (row && this.#listening && generation === this.#generation) {
@@ -77,6 +77,13 @@ export class PrincipalCache<Row> {
       this.#entries.set(key, { row, loadedAt: now });
     }
     return row;
+  }
+
+  /** The cached row for `key` while it may still be used, without a look-up. */
+  fresh(key: string, now = performance.now()): Row | undefined {
+    const hit = this.#entries.get(key);
+    if (hit && (hit.loadedAt > now - this.maxAgeMs || this.#deliveredThrough > now - this.maxAgeMs)) return hit.row;
+    return undefined;
   }
 
   clear(): void {

@@ -161,6 +161,8 @@ export function nestingDepth(text: string): number {
  * Used on bodies, query strings and path parameters alike.
  */
 export function refuseUnstorable(value: unknown, resource: string, root = 'body'): void {
+  // Most reads have no params or query at all: nothing to walk, nothing to allocate (issue 27, per request).
+  if (isEmptyObject(value)) return;
   // A Map, not an object literal: paths come from the client and may be `__proto__`.
   const errors = new Map<string, string[]>();
   const message = `customer.${resource}.messages.invalid_characters`;
@@ -183,4 +185,10 @@ export function refuseUnstorable(value: unknown, resource: string, root = 'body'
 
 function storable(s: string): boolean {
   return !s.includes('\u0000') && s.isWellFormed();
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  for (const _ in value) return false;
+  return true;
 }
