@@ -73,6 +73,15 @@ export function qcPipeline(deps: Deps) {
                 await principalsSynced(deps.db);
               },
             }),
+        // A keyed write that ended without storing its answer gives its key back. Per route too: Elysia runs an
+        // after-response hook in a setImmediate of its own for every request, and a read has nothing to give back.
+        ...(spec.method === 'GET'
+          ? {}
+          : {
+              async afterResponse({ request }: { request: Request }) {
+                await abandonIdempotentRequest(deps, request);
+              },
+            }),
         async error({ request, code, error, server, set }) {
           if (error instanceof IdempotentReplay) return replay(error, set);
           if (code === 'PARSE') {
@@ -107,26 +116,32 @@ export function qcPipeline(deps: Deps) {
       // The read-your-writes window runs from the write's answer, not its start.
       const writer = requestState(request).principal;
       if (writer && request.method !== 'GET' && request.method !== 'HEAD') deps.reads.wrote(writer.clientPk);
+      logRequest(deps, request, responseValue, set);
       // Sees success values and error responses alike: the one place a keyed write's answer is stored.
       return finishIdempotentRequest(deps, request, responseValue, set);
-    })
-    .onAfterResponse({ as: 'scoped' }, async ({ request, set }) => {
-      const state = requestState(request);
-      const status = state.errorStatus ?? set.status;
-      // One clock read for both (a clock read is about 0.1 us on the bench machine).
-      const now = performance.now();
-      countRequest(state.routeName, request.method, status, state.startedAt, now);
-      deps.log.info('request', {
-        request_id: state.id,
-        method: request.method,
-        path: requestPath(request.url),
-        status,
-        route: state.routeName,
-        client_id: state.principal?.clientId,
-        ms: Math.round((now - state.startedAt) * 10) / 10,
-      });
-      if (request.method !== 'GET' && request.method !== 'HEAD') await abandonIdempotentRequest(deps, request);
     });
+}
+
+/**
+ * The request's log line and metrics, once its answer is decided: in the map-response hook, which sees success
+ * values and error answers alike, rather than after the response (Elysia runs that hook in a setImmediate of its
+ * own per request: issue 27). `ms` is the time to the answer's value, before Bun writes it.
+ */
+function logRequest(deps: Deps, request: Request, value: unknown, set: { status?: number | string }): void {
+  const state = requestState(request);
+  const status = state.errorStatus ?? (value instanceof Response ? value.status : set.status);
+  // One clock read for both (a clock read is about 0.1 us on the bench machine).
+  const now = performance.now();
+  countRequest(state.routeName, request.method, status, state.startedAt, now);
+  deps.log.info('request', {
+    request_id: state.id,
+    method: request.method,
+    path: requestPath(request.url),
+    status,
+    route: state.routeName,
+    client_id: state.principal?.clientId,
+    ms: Math.round((now - state.startedAt) * 10) / 10,
+  });
 }
 
 /**
