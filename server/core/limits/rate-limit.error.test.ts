@@ -111,6 +111,39 @@ for (const backend of REDIS_BACKENDS) {
       }
     });
 
+    it('runs no query for a read past its budget: refused before the handler, whatever came before it', async () => {
+      nextMinute();
+      const owner = await t.demo();
+      const other = await t.demo();
+      const token = owner.personal_token;
+      for (let batch = 0; batch < 6; batch++) {
+        const replies = await Promise.all(
+          Array.from({ length: 50 }, () => t.request('GET', '/v1/qc/properties', { token })),
+        );
+        expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
+      }
+
+      const db = t.deps.db;
+      const sql = db.sql;
+      let listed = 0;
+      db.sql = ((strings: TemplateStringsArray, ...values: unknown[]) => {
+        if (strings.join('$').includes('from properties where id = any')) listed++;
+        return sql(strings, ...values);
+      }) as typeof sql;
+      try {
+        const refused = await Promise.all(
+          Array.from({ length: 20 }, () => t.request('GET', '/v1/qc/properties', { token })),
+        );
+        expect(refused.map((r) => r.status)).toEqual(Array(20).fill(429));
+        expect(listed).toBe(0);
+        // The count sees the list's query: another customer's read, within its budget, runs it.
+        expect((await t.request('GET', '/v1/qc/properties', { token: other.personal_token })).status).toBe(200);
+        expect(listed).toBe(1);
+      } finally {
+        db.sql = sql;
+      }
+    });
+
     it('does not hold an Idempotency-Key for a refused request: the retry after the reset runs', async () => {
       nextMinute();
       const owner = await t.demo();
