@@ -28,6 +28,16 @@ for (const backend of REDIS_BACKENDS) {
       return (minute + 1) * 60;
     }
 
+    /** Spends a token's 300 reads of the minute, 50 at a time, each answered. */
+    async function spendReads(token: string): Promise<void> {
+      for (let batch = 0; batch < 6; batch++) {
+        const replies = await Promise.all(
+          Array.from({ length: 50 }, () => t.request('GET', '/v1/qc/properties', { token })),
+        );
+        expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
+      }
+    }
+
     const propertyCount = async (customerId: number) =>
       Number(
         (
@@ -96,12 +106,7 @@ for (const backend of REDIS_BACKENDS) {
       for (const [what, path] of Object.entries(firstRefused)) {
         const owner = await t.demo();
         const token = owner.personal_token;
-        for (let batch = 0; batch < 6; batch++) {
-          const replies = await Promise.all(
-            Array.from({ length: 50 }, () => t.request('GET', '/v1/qc/properties', { token })),
-          );
-          expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
-        }
+        await spendReads(token);
         const refused = await t.request('GET', path, { token });
         expect({ what, status: refused.status }).toEqual({ what, status: 429 });
         expect(refused.body).toEqual(errorEnvelope('errors.qc.rate_limit_exceeded'));
@@ -116,12 +121,7 @@ for (const backend of REDIS_BACKENDS) {
       const owner = await t.demo();
       const other = await t.demo();
       const token = owner.personal_token;
-      for (let batch = 0; batch < 6; batch++) {
-        const replies = await Promise.all(
-          Array.from({ length: 50 }, () => t.request('GET', '/v1/qc/properties', { token })),
-        );
-        expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200));
-      }
+      await spendReads(token);
 
       const db = t.deps.db;
       const sql = db.sql;
