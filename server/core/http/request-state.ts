@@ -19,8 +19,6 @@ export interface RequestState {
   peer?: PeerSource;
   /** The pipeline's authentication and rate-limit step, run once (server/core/http/qc-plugin.ts). */
   admission?: Promise<void>;
-  /** A read's budget while it is taken beside its handler (./admission.ts); rejects with the 429. */
-  budget?: Promise<void>;
   /**
    * The status of the error answer rendered for this request (server/core/http/render-error.ts). Elysia's
    * `set.status` stays 500 for a thrown error that carries no status of its own, even when it is answered 422.
@@ -33,7 +31,7 @@ export interface RequestState {
 }
 
 // A symbol-keyed property of the Request rather than a WeakMap entry: several hooks read it per request, and a
-// property read costs a tenth of a WeakMap look-up (issue 27). Nothing outside this file sees it.
+// property read costs next to nothing where a WeakMap look-up costs about 20 ns (issue 27). Nothing outside this file sees it.
 const STATE = Symbol('qc.requestState');
 
 export function requestState(request: Request): RequestState {
