@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-27',
+    title: 'Concurrent writes never share a database transaction',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'Under a burst of concurrent writes to one service process (a storm of full syncs), the database driver could give two writes the same transaction: one of them answered 500 `errors.internal_error`, and what it had written before failing could be committed with the other. Each write now always runs in a transaction of its own. A push that answered 500 can be sent again: the calendar then holds what the push says.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-27',
     title: 'Webhooks: up to 16 requests at once per subscription, and no delivery held back a minute',
     changes: [
       {
