@@ -37,38 +37,42 @@ export async function authenticate(deps: Deps, authorization: string | null): Pr
   if (token.startsWith(PERSONAL_TOKEN_PREFIX)) {
     // Lookup by the token's hash: the hash reveals nothing about the token, so no timing side channel.
     const hash = sha256Hex(token);
-    const cache = principalCache<ClientRow>(deps.db);
-    const key = `personal:${hash}`;
-    // A fresh row is taken without the look-up's await: every read of a known token comes this way (issue 27).
-    const row =
-      cache.fresh(key) ??
-      (await cache.get(key, async () => {
-        const [found] = await deps.db.query<ClientRow>(
-          `select ${CLIENT_COLUMNS} from api_clients c
+    const row = await clientRow(deps, `personal:${hash}`, async () => {
+      const [found] = await deps.db.query<ClientRow>(
+        `select ${CLIENT_COLUMNS} from api_clients c
          where c.secret_hash = $1 and c.kind = 'personal' and c.revoked_at is null`,
-          [hash],
-        );
-        return found;
-      }));
+        [hash],
+      );
+      return found;
+    });
     if (!row) throw unauthorized(token);
     return principalOf(row, undefined);
   }
 
   const claims = await verifyJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, token);
   if (!claims) throw unauthorized(token);
-  const cache = principalCache<ClientRow>(deps.db);
-  const key = `oauth:${claims.sub}`;
-  const row =
-    cache.fresh(key) ??
-    (await cache.get(key, async () => {
-      const [found] = await deps.db.query<ClientRow>(
-        `select ${CLIENT_COLUMNS} from api_clients c where c.client_id = $1 and c.kind = 'oauth' and c.revoked_at is null`,
-        [claims.sub],
-      );
-      return found;
-    }));
+  const row = await clientRow(deps, `oauth:${claims.sub}`, async () => {
+    const [found] = await deps.db.query<ClientRow>(
+      `select ${CLIENT_COLUMNS} from api_clients c where c.client_id = $1 and c.kind = 'oauth' and c.revoked_at is null`,
+      [claims.sub],
+    );
+    return found;
+  });
   if (!row) throw unauthorized(token);
   return principalOf(row, typeof claims.scope === 'string' ? claims.scope : undefined);
+}
+
+/**
+ * The client row of `key`: a fresh cached one as it is, without the look-up's promise (every request of a known
+ * token comes this way: issue 27), else from the cache's look-up.
+ */
+function clientRow(
+  deps: Deps,
+  key: string,
+  load: () => Promise<ClientRow | undefined>,
+): ClientRow | Promise<ClientRow | undefined> {
+  const cache = principalCache<ClientRow>(deps.db);
+  return cache.fresh(key) ?? cache.get(key, load);
 }
 
 // The principals built from one cached row, by the token's scope claim: a row is kept for up to
