@@ -80,6 +80,11 @@ export class SigningKeys {
     return this.#keys.get(kid)?.publicKey;
   }
 
+  /** The verification key this process holds for `kid` now, without a reload (./jwt.ts checks a cached verification). */
+  heldKey(kid: string): KeyLike | Uint8Array | undefined {
+    return this.#keys.get(kid)?.publicKey;
+  }
+
   jwks(): { keys: JWK[] } {
     return { keys: [...this.#keys.values()].map((k) => k.publicJwk) };
   }

@@ -79,3 +79,28 @@ describe('token lifetime and header', () => {
     expect(res.status).toBe(401);
   });
 });
+
+// A verified token is remembered until it expires (./jwt.ts, issue 27: an RS256 verification per request cost as much
+// as the rest of a read). What was checked once must keep holding: the expiry, and the key.
+describe('a token this process verified before', () => {
+  it('is refused once it expires', async () => {
+    const token = await signed({ iat: now(), exp: now() + 120 });
+    expect(await properties(token)).toBe(200);
+    expect(await properties(token)).toBe(200);
+    t.clock.advance(119_000);
+    expect(await properties(token)).toBe(200);
+    t.clock.advance(1_000);
+    expect(await properties(token)).toBe(401);
+  });
+
+  it('is refused once its key is taken out of the database and the keys are read again', async () => {
+    const token = await signed({ iat: now(), exp: now() + 600 });
+    expect(await properties(token)).toBe(200);
+    const { kid } = await t.deps.keys.signer();
+    // A compromised key taken out by hand: reading the keys again makes a new signer, and the old kid is gone.
+    await t.deps.db.sql`delete from signing_keys where kid = ${kid}`;
+    await t.deps.keys.load();
+    expect(await properties(token)).toBe(401);
+    expect(await properties(await signed({ iat: now(), exp: now() + 600 }))).toBe(200);
+  });
+});
