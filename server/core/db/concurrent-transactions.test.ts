@@ -16,7 +16,9 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent transactions on a busy po
   const warnings: string[] = [];
 
   beforeAll(() => {
-    const { url, host } = postgresTarget(process.env.DATABASE_URL as string);
+    // The direct URL when DATABASE_URL is a transaction pooler (npm run test:pooler): this pool prepares its
+    // statements, which a transaction pooler does not keep from one transaction to the next.
+    const { url, host } = postgresTarget((process.env.DATABASE_SESSION_URL ?? process.env.DATABASE_URL) as string);
     // max_pipeline is a postgres.js option its types do not list.
     const options = {
       host,
