@@ -77,7 +77,7 @@ export class SigningKeys {
   /** Verification key by kid; reloads once on an unknown kid (another process may have rotated). */
   async publicKey(kid: string): Promise<KeyLike | Uint8Array | undefined> {
     if (!this.#keys.has(kid)) await this.load();
-    return this.#keys.get(kid)?.publicKey;
+    return this.heldKey(kid);
   }
 
   /** The verification key this process holds for `kid` now, without a reload (./jwt.ts checks a cached verification). */
