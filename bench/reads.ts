@@ -6,6 +6,7 @@
  * and answering the same JSON (bench/servers/reads-server.ts). The two are measured in alternation, ROUNDS
  * times each, so both see the same load on a shared machine; the ratio is of the medians.
  * Then the service and the bare handler at a fixed 1000 req/s, 3 rounds in turn: their p99s.
+ * Then the service with an OAuth access token instead of the personal token, 3 rounds, with no target.
  * A second reference in the same rounds, with no target: the bare handler after the shared budget's Redis script
  * (the one round trip a read of the service makes beyond the bare handler's; 'budget' in reads-server.ts), which
  * tells the cost of that round trip from the cost of the rest of the pipeline.
@@ -30,6 +31,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 20;
 const FIXED_RATE_ROUNDS = 3;
+const OAUTH_ROUNDS = 3;
 // USER_HZ of Linux: /proc reports CPU times in these.
 const CLOCK_TICKS = 100;
 const OPERATOR = 'bench-operator-token-0123456789';
@@ -97,8 +99,8 @@ async function serve(mode: 'qc' | 'bare' | 'budget', checkout = '.'): Promise<Se
   };
 }
 
-const headers = { authorization: `Bearer ${demo.personal_token}` };
-async function load(server: Served, overallRate?: number) {
+const personal = { authorization: `Bearer ${demo.personal_token}` };
+async function load(server: Served, overallRate?: number, headers: Record<string, string> = personal) {
   const cpuBefore = server.cpuUs();
   const mainBefore = server.mainUserUs();
   const result = await autocannon({
@@ -115,6 +117,22 @@ async function load(server: Served, overallRate?: number) {
   const cpuPerRequest = (server.cpuUs() - cpuBefore) / Math.max(1, result.requests.total);
   const mainUserPerRequest = (server.mainUserUs() - mainBefore) / Math.max(1, result.requests.total);
   return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest, mainUserPerRequest };
+}
+
+/** An access token for the demo's OAuth client, from the service under test (client credentials). */
+async function accessToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/v1/qc/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: demo.client.client_id,
+      client_secret: demo.client.client_secret,
+    }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!res.ok || !body.access_token) throw new Error(`token endpoint answered ${res.status}`);
+  return body.access_token;
 }
 
 let missed = false;
@@ -190,6 +208,16 @@ try {
   }
   const fixed = { p99: stats(fixedP99).median, rps: stats(fixedRps).median };
   const fixedBare = { p99: stats(fixedBareP99).median };
+  // The same read with an OAuth access token (what most partners send), no target: its signature is checked once a
+  // process, not per request (server/core/auth/jwt.ts); a change that lost that would show here at once.
+  const oauth = { authorization: `Bearer ${await accessToken(qc.url)}` };
+  const oauthRps: number[] = [];
+  const oauthCpu: number[] = [];
+  for (let i = 0; i < OAUTH_ROUNDS; i++) {
+    const o = await load(qc, undefined, oauth);
+    oauthRps.push(o.rps);
+    oauthCpu.push(o.cpuPerRequest);
+  }
   const figures: Figure[] = [
     {
       bench: 'reads',
@@ -234,6 +262,16 @@ try {
       referenceValue: stats(budgetRps).median,
       ratio: stats(budgetRatios).median,
       range: `no target: what the rest of the pipeline costs; its CPU ${stats(budgetCpu).median.toFixed(0)} us a request against the bare handler's ${stats(referenceCpu).median.toFixed(0)} and ours ${stats(serviceCpu).median.toFixed(0)}`,
+    },
+    {
+      bench: 'reads',
+      name: `GET /v1/qc/properties with an OAuth access token, ${CONNECTIONS} connections (req/s, median of ${OAUTH_ROUNDS})`,
+      value: stats(oauthRps).median,
+      unit: 'req/s',
+      reference: 'the same read with the personal token (median of the rounds above)',
+      referenceValue: stats(service).median,
+      ratio: stats(oauthRps).median / stats(service).median,
+      range: `no target; CPU ${stats(oauthCpu).median.toFixed(0)} us a request against ${stats(serviceCpu).median.toFixed(0)} with the personal token`,
     },
     {
       bench: 'reads',
