@@ -6,7 +6,10 @@
  * and answering the same JSON (bench/servers/reads-server.ts). The two are measured in alternation, ROUNDS
  * times each, so both see the same load on a shared machine; the ratio is of the medians.
  * Then the service and the bare handler at a fixed 1000 req/s, 3 rounds in turn: their p99s.
- * Then the service with an OAuth access token, 3 rounds in turn with the personal token, with no target.
+ * Then the service with an OAuth access token, 3 rounds in turn with the personal token, with no target; in the
+ * same rounds, 20 OAuth clients of the same customer (the same allow-list, so the same answer) reading at once, each
+ * connection going through their tokens in turn: every client spends a budget of its own, so this is what a read
+ * costs when its budget script cannot share a subject with others (server/core/limits/redis-counters.ts).
  * A second reference in the same rounds, with no target: the bare handler after the shared budget's Redis script
  * (the one round trip a read of the service makes beyond the bare handler's; 'budget' in reads-server.ts), which
  * tells the cost of that round trip from the cost of the rest of the pipeline.
@@ -23,6 +26,7 @@ import { parseConfig } from '../server/core/config.ts';
 import { closeRedis } from '../server/core/redis.ts';
 import { createDemo } from '../server/demo/demo.ts';
 import { demoSteps } from '../server/demo/demo-steps.ts';
+import { createClient } from '../server/oauth/clients.ts';
 import { childPort } from '../server/testing/free-port.ts';
 import { type Figure, report } from './report.ts';
 import { stats } from './stats.ts';
@@ -34,6 +38,7 @@ const FIXED_RATE_ROUNDS = 3;
 const OAUTH_ROUNDS = 3;
 // USER_HZ of Linux: /proc reports CPU times in these.
 const CLOCK_TICKS = 100;
+const CLIENTS = 20;
 const OPERATOR = 'bench-operator-token-0123456789';
 
 if (!process.env.DATABASE_URL || !process.env.REDIS_URL) {
@@ -46,6 +51,20 @@ const demo = await createDemo(deps, demoSteps);
 const [{ ids } = { ids: [] }] = await deps.db.sql<{ ids: number[] }>`
   select array_agg(p.id order by p.id) as ids from properties p left join property_groups g on g.id = p.group_id
   where p.customer_id = ${demo.customer_id} and p.status = 'active' and not coalesce(g.paused, false)`;
+// The demo's OAuth client and more of the same customer, with its allow-list: 20 budgets for the same answer.
+const clients = [demo.client];
+while (clients.length < CLIENTS) {
+  const made = await createClient(deps, {
+    kind: 'oauth',
+    customerId: demo.customer_id,
+    name: `bench client ${clients.length}`,
+    scopes: demo.client.scopes,
+    accountScoped: false,
+    propertyIds: demo.properties.map((p) => p.id),
+    endpointScopes: [],
+  });
+  clients.push({ client_id: made.clientId, client_secret: made.secret, scopes: made.scopes });
+}
 if (deps.redis) await closeRedis(deps.redis);
 await deps.db.close();
 
@@ -100,14 +119,19 @@ async function serve(mode: 'qc' | 'bare' | 'budget', checkout = '.'): Promise<Se
 }
 
 const personal = { authorization: `Bearer ${demo.personal_token}` };
-async function load(server: Served, overallRate?: number, headers: Record<string, string> = personal) {
+/** `headers`: one set for every request, or several that each connection goes through in turn. */
+async function load(
+  server: Served,
+  overallRate?: number,
+  headers: Record<string, string> | Record<string, string>[] = personal,
+) {
   const cpuBefore = server.cpuUs();
   const mainBefore = server.mainUserUs();
   const result = await autocannon({
     url: `${server.url}/v1/qc/properties`,
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers,
+    ...(Array.isArray(headers) ? { requests: headers.map((h) => ({ headers: h })) } : { headers }),
     ...(overallRate ? { overallRate } : {}),
   });
   if (result.non2xx || result.errors)
@@ -119,15 +143,15 @@ async function load(server: Served, overallRate?: number, headers: Record<string
   return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest, mainUserPerRequest };
 }
 
-/** An access token for the demo's OAuth client, from the service under test (client credentials). */
-async function accessToken(url: string): Promise<string> {
+/** An access token for an OAuth client of the demo, from the service under test (client credentials). */
+async function accessToken(url: string, client: { client_id: string; client_secret: string }): Promise<string> {
   const res = await fetch(`${url}/v1/qc/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'client_credentials',
-      client_id: demo.client.client_id,
-      client_secret: demo.client.client_secret,
+      client_id: client.client_id,
+      client_secret: client.client_secret,
     }),
   });
   const body = (await res.json()) as { access_token?: string };
@@ -211,11 +235,16 @@ try {
   // The same read with an OAuth access token (what most partners send), no target: its signature is checked once a
   // process, not per request (server/core/auth/jwt.ts); a change that lost that would show here at once.
   // In turn with the personal token, so both see the same machine (the rounds above ran minutes earlier).
-  const oauth = { authorization: `Bearer ${await accessToken(qc.url)}` };
+  const tokens: Record<string, string>[] = [];
+  for (const client of clients) tokens.push({ authorization: `Bearer ${await accessToken(qc.url, client)}` });
+  const [oauth = personal] = tokens;
   const oauthRps: number[] = [];
   const oauthCpu: number[] = [];
   const personalRps: number[] = [];
   const personalCpu: number[] = [];
+  const manyRps: number[] = [];
+  const manyCpu: number[] = [];
+  await load(qc, undefined, tokens); // warm-up: each client's principal and token in the process's caches
   for (let i = 0; i < OAUTH_ROUNDS; i++) {
     const p = await load(qc);
     personalRps.push(p.rps);
@@ -223,6 +252,9 @@ try {
     const o = await load(qc, undefined, oauth);
     oauthRps.push(o.rps);
     oauthCpu.push(o.cpuPerRequest);
+    const m = await load(qc, undefined, tokens);
+    manyRps.push(m.rps);
+    manyCpu.push(m.cpuPerRequest);
   }
   const figures: Figure[] = [
     {
@@ -278,6 +310,16 @@ try {
       referenceValue: stats(personalRps).median,
       ratio: stats(oauthRps).median / stats(personalRps).median,
       range: `no target; CPU ${stats(oauthCpu).median.toFixed(0)} us a request against ${stats(personalCpu).median.toFixed(0)} with the personal token`,
+    },
+    {
+      bench: 'reads',
+      name: `GET /v1/qc/properties by ${CLIENTS} OAuth clients at once, ${CONNECTIONS} connections (req/s, median of ${OAUTH_ROUNDS})`,
+      value: stats(manyRps).median,
+      unit: 'req/s',
+      reference: 'one of them on all the connections, same rounds',
+      referenceValue: stats(oauthRps).median,
+      ratio: stats(manyRps).median / stats(oauthRps).median,
+      range: `no target: every client spends its own budget; CPU ${stats(manyCpu).median.toFixed(0)} us a request against ${stats(oauthCpu).median.toFixed(0)} for one client`,
     },
     {
       bench: 'reads',

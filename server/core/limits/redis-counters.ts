@@ -100,12 +100,15 @@ export class RedisCounters implements Counters {
 
   async #send(laneKey: string, lane: Lane): Promise<void> {
     const lines = [...lane.lines.values()];
-    lane.lines = new Map();
+    lane.lines.clear();
     lane.sending = true;
-    const scripts: Promise<void>[] = [];
-    for (let i = 0; i < lines.length; i += LINES_PER_SCRIPT)
-      scripts.push(this.#run(lines.slice(i, i + LINES_PER_SCRIPT)));
-    await Promise.all(scripts);
+    if (lines.length <= LINES_PER_SCRIPT) await this.#run(lines);
+    else {
+      const scripts: Promise<void>[] = [];
+      for (let i = 0; i < lines.length; i += LINES_PER_SCRIPT)
+        scripts.push(this.#run(lines.slice(i, i + LINES_PER_SCRIPT)));
+      await Promise.all(scripts);
+    }
     lane.sending = false;
     if (lane.lines.size > 0) void this.#send(laneKey, lane);
     else this.#lanes.delete(laneKey);
@@ -128,14 +131,17 @@ export class RedisCounters implements Counters {
       for (const line of lines) for (const waiter of line.waiting) waiter.reject(err);
       return;
     }
-    lines.forEach((line, l) => {
-      const [granted = 0, minuteCount = 0, dayCount = 0] = answers.slice(3 * l, 3 * l + 3);
-      for (let i = 0; i < line.waiting.length; i++)
-        line.waiting[i]?.resolve(
+    for (let l = 0; l < lines.length; l++) {
+      const waiting = lines[l]?.waiting ?? [];
+      const granted = answers[3 * l] ?? 0;
+      const minuteCount = answers[3 * l + 1] ?? 0;
+      const dayCount = answers[3 * l + 2] ?? 0;
+      for (let i = 0; i < waiting.length; i++)
+        waiting[i]?.resolve(
           i < granted
             ? { allowed: true, minuteCount: minuteCount - granted + i + 1, dayCount: dayCount - granted + i + 1 }
             : { allowed: false, minuteCount, dayCount },
         );
-    });
+    }
   }
 }
