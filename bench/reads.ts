@@ -27,6 +27,7 @@ import { closeRedis } from '../server/core/redis.ts';
 import { createDemo } from '../server/demo/demo.ts';
 import { demoSteps } from '../server/demo/demo-steps.ts';
 import { createClient } from '../server/oauth/clients.ts';
+import { accessTokenAt } from '../server/testing/access-token.ts';
 import { childPort } from '../server/testing/free-port.ts';
 import { type Figure, report } from './report.ts';
 import { stats } from './stats.ts';
@@ -143,22 +144,6 @@ async function load(
   return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest, mainUserPerRequest };
 }
 
-/** An access token for an OAuth client of the demo, from the service under test (client credentials). */
-async function accessToken(url: string, client: { client_id: string; client_secret: string }): Promise<string> {
-  const res = await fetch(`${url}/v1/qc/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.client_id,
-      client_secret: client.client_secret,
-    }),
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (!res.ok || !body.access_token) throw new Error(`token endpoint answered ${res.status}`);
-  return body.access_token;
-}
-
 let missed = false;
 // The figures of a shared machine move with its load: printed beside them.
 const load1 = () => loadavg()[0]?.toFixed(1);
@@ -236,26 +221,31 @@ try {
   // process, not per request (server/core/auth/jwt.ts); a change that lost that would show here at once.
   // In turn with the personal token, so both see the same machine (the rounds above ran minutes earlier).
   const tokens: Record<string, string>[] = [];
-  for (const client of clients) tokens.push({ authorization: `Bearer ${await accessToken(qc.url, client)}` });
+  for (const client of clients) tokens.push({ authorization: `Bearer ${await accessTokenAt(qc.url, client)}` });
   const [oauth = personal] = tokens;
-  const oauthRps: number[] = [];
-  const oauthCpu: number[] = [];
-  const personalRps: number[] = [];
-  const personalCpu: number[] = [];
-  const manyRps: number[] = [];
-  const manyCpu: number[] = [];
+  // Each load's req/s and CPU a request, round by round.
+  const rounds = (headers: Record<string, string> | Record<string, string>[]) => ({
+    headers,
+    rps: [] as number[],
+    cpu: [] as number[],
+  });
+  const loads = { personal: rounds(personal), oauth: rounds(oauth), many: rounds(tokens) };
   await load(qc, undefined, tokens); // warm-up: each client's principal and token in the process's caches
-  for (let i = 0; i < OAUTH_ROUNDS; i++) {
-    const p = await load(qc);
-    personalRps.push(p.rps);
-    personalCpu.push(p.cpuPerRequest);
-    const o = await load(qc, undefined, oauth);
-    oauthRps.push(o.rps);
-    oauthCpu.push(o.cpuPerRequest);
-    const m = await load(qc, undefined, tokens);
-    manyRps.push(m.rps);
-    manyCpu.push(m.cpuPerRequest);
-  }
+  for (let i = 0; i < OAUTH_ROUNDS; i++)
+    for (const kind of Object.values(loads)) {
+      const r = await load(qc, undefined, kind.headers);
+      kind.rps.push(r.rps);
+      kind.cpu.push(r.cpuPerRequest);
+    }
+  const medians = (kind: ReturnType<typeof rounds>) => ({
+    rps: stats(kind.rps).median,
+    cpu: stats(kind.cpu).median.toFixed(0),
+  });
+  const [personalRounds, oauthRounds, manyRounds] = [
+    medians(loads.personal),
+    medians(loads.oauth),
+    medians(loads.many),
+  ];
   const figures: Figure[] = [
     {
       bench: 'reads',
@@ -304,22 +294,22 @@ try {
     {
       bench: 'reads',
       name: `GET /v1/qc/properties with an OAuth access token, ${CONNECTIONS} connections (req/s, median of ${OAUTH_ROUNDS})`,
-      value: stats(oauthRps).median,
+      value: oauthRounds.rps,
       unit: 'req/s',
       reference: 'the same read with the personal token, same rounds',
-      referenceValue: stats(personalRps).median,
-      ratio: stats(oauthRps).median / stats(personalRps).median,
-      range: `no target; CPU ${stats(oauthCpu).median.toFixed(0)} us a request against ${stats(personalCpu).median.toFixed(0)} with the personal token`,
+      referenceValue: personalRounds.rps,
+      ratio: oauthRounds.rps / personalRounds.rps,
+      range: `no target; CPU ${oauthRounds.cpu} us a request against ${personalRounds.cpu} with the personal token`,
     },
     {
       bench: 'reads',
       name: `GET /v1/qc/properties by ${CLIENTS} OAuth clients at once, ${CONNECTIONS} connections (req/s, median of ${OAUTH_ROUNDS})`,
-      value: stats(manyRps).median,
+      value: manyRounds.rps,
       unit: 'req/s',
       reference: 'one of them on all the connections, same rounds',
-      referenceValue: stats(oauthRps).median,
-      ratio: stats(manyRps).median / stats(oauthRps).median,
-      range: `no target: every client spends its own budget; CPU ${stats(manyCpu).median.toFixed(0)} us a request against ${stats(oauthCpu).median.toFixed(0)} for one client`,
+      referenceValue: oauthRounds.rps,
+      ratio: manyRounds.rps / oauthRounds.rps,
+      range: `no target: every client spends its own budget; CPU ${manyRounds.cpu} us a request against ${oauthRounds.cpu} for one client`,
     },
     {
       bench: 'reads',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Demo } from '../../demo/demo.ts';
+import { accessTokenAt } from '../../testing/access-token.ts';
 import type { ServerProcess } from '../../testing/server-process.ts';
 import { twoProcessesPerFile } from '../../testing/two-processes.ts';
 import type { Db } from '../db/db.ts';
@@ -62,17 +63,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes caching princip
 
   async function oauthClient(scopes: string[]): Promise<{ client_id: string; token: string }> {
     const client = await ops(a, 'POST', '/clients', { customer_id: demo.customer_id, scopes, account_scoped: true });
-    const res = await fetch(`${a.url}/v1/qc/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: client.client_id,
-        client_secret: client.client_secret,
-      }),
-    });
-    expect(res.status).toBe(200);
-    return { client_id: client.client_id, token: ((await res.json()) as { access_token: string }).access_token };
+    return { client_id: client.client_id, token: await accessTokenAt(a.url, client) };
   }
 
   it('a revoked client is refused by the process that revoked it at once, and by the other within a second', async () => {

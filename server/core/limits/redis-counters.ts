@@ -102,13 +102,10 @@ export class RedisCounters implements Counters {
     const lines = [...lane.lines.values()];
     lane.lines.clear();
     lane.sending = true;
-    if (lines.length <= LINES_PER_SCRIPT) await this.#run(lines);
-    else {
-      const scripts: Promise<void>[] = [];
-      for (let i = 0; i < lines.length; i += LINES_PER_SCRIPT)
-        scripts.push(this.#run(lines.slice(i, i + LINES_PER_SCRIPT)));
-      await Promise.all(scripts);
-    }
+    const scripts: Promise<void>[] = [];
+    for (let i = 0; i < lines.length; i += LINES_PER_SCRIPT)
+      scripts.push(this.#run(lines.slice(i, i + LINES_PER_SCRIPT)));
+    await Promise.all(scripts);
     lane.sending = false;
     if (lane.lines.size > 0) void this.#send(laneKey, lane);
     else this.#lanes.delete(laneKey);
