@@ -108,6 +108,21 @@ for (const backend of REDIS_BACKENDS) {
       expect(fresh.headers.get('x-ratelimit-reset')).toBe(String(reset));
     });
 
+    // On Redis the takes of clients reading at once go to Redis in one script (server/core/limits/redis-counters.ts).
+    it('counts each client down from its own budget when several read at once', async () => {
+      nextMinute();
+      const a = await t.client({ customer_id: demo.customer_id, scopes: ['inventory.read'], property_ids: [property] });
+      const b = await t.client({ customer_id: demo.customer_id, scopes: ['inventory.read'], property_ids: [property] });
+      const replies = await Promise.all(
+        [a, b, a, b, a].map((c) => t.request('GET', '/v1/qc/properties', { token: c.token })),
+      );
+      const remaining = (of: number[]) =>
+        of.map((i) => Number(replies[i]?.headers.get('x-ratelimit-remaining'))).sort((x, y) => y - x);
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(remaining([0, 2, 4])).toEqual([299, 298, 297]);
+      expect(remaining([1, 3])).toEqual([299, 298]);
+    });
+
     it("lets every personal token of one owner spend the owner's budget", async () => {
       nextMinute();
       const owner = await t.demo();
