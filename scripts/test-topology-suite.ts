@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePortRun } from '../server/testing/free-port.ts';
 import { runSuite } from './suite-process.ts';
+import { CODE_ONLY, EMBEDDED_ENGINE, PRIVATE_ENGINES } from './topology-suite-files.ts';
 import { type PgBouncer, startPgBouncer } from './topology/pgbouncer.ts';
 import { type PostgresPair, startPostgresPair } from './topology/postgres.ts';
 import { RedisCluster } from './topology/redis-cluster.ts';
@@ -27,19 +28,13 @@ const filters = args.filter((arg) => arg !== '--pooler' && arg !== '--cluster');
 const DB = 'qc_topology_suite';
 /**
  * Test files this pass leaves out: bunfig.toml's (a pattern given on the command line replaces its list, so they are
- * read from it and given again), and those that never read DATABASE_URL or REDIS_URL, which would repeat here what
- * `npm test` ran a moment before: the embedded database's own tests open PGlite (the template's alone about 40 s),
- * and the topology kit's start private clusters of their own.
+ * read from it and given again), and those whose outcome cannot depend on DATABASE_URL or REDIS_URL
+ * (scripts/topology-suite-files.ts).
  */
 const bunfig = Bun.TOML.parse(await Bun.file(join(import.meta.dir, '..', 'bunfig.toml')).text()) as {
   test?: { pathIgnorePatterns?: string[] };
 };
-const IGNORED = [
-  ...(bunfig.test?.pathIgnorePatterns ?? []),
-  'server/core/db/pglite*.test.ts',
-  'scripts/postinstall-pglite-template.test.ts',
-  'scripts/topology/**',
-];
+const IGNORED = [...(bunfig.test?.pathIgnorePatterns ?? []), ...EMBEDDED_ENGINE, ...PRIVATE_ENGINES, ...CODE_ONLY];
 
 let pg: PostgresPair | undefined;
 let bouncer: PgBouncer | undefined;

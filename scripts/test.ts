@@ -1,6 +1,6 @@
 /**
- * `npm test`: the whole suite on real PostgreSQL and Redis, then the smoke suite and every happy-path test on the
- * embedded default.
+ * `npm test`: the whole suite on real PostgreSQL and Redis and, beside it, the smoke suite and every happy-path test
+ * on the embedded default.
  * `npm run test:embedded` (`--embedded`): the whole suite on the embedded default alone (PGlite, in-process
  * queue and caches); the tests that hold two transactions at once skip there (server/testing/harness.ts).
  *
@@ -40,18 +40,23 @@ env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 // Every success body is checked against its route's declared response schema (server/core/http/mount-routes.ts).
 env.QC_CHECK_RESPONSES = '1';
 
-// The per-test timeout is also in bunfig.toml; passed here too because some bun versions ignored it there.
-const main = await runSuite('suite (PostgreSQL + Redis)', ['test', '--timeout=30000', ...filters], env);
 const smokeEnv = { ...env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
-const smoke = filters.length
-  ? { passed: 0, failed: 0 }
-  : // The smoke suite and every feature's happy paths (about a minute): the schema, the migrations and the routes
-    // as `npm start` runs them with no settings. The whole suite there: `npm run test:embedded` (about 6 minutes).
-    await runSuite(
+// The smoke suite and every feature's happy paths (about a minute): the schema, the migrations and the routes as
+// `npm start` runs them with no settings. The whole suite there: `npm run test:embedded` (about 6 minutes). It runs
+// beside the main suite, which leaves a third of two cores idle waiting on its engines (the smoke suite is one busy
+// thread of PGlite), and its output is printed after the main suite's.
+const smokeRun = filters.length
+  ? undefined
+  : runSuite(
       'smoke and happy paths (embedded PGlite, in-process queue)',
       [...TEST_ARGS, 'server/smoke/', 'happy.test'],
       smokeEnv,
+      { hold: true },
     );
+// The per-test timeout is also in bunfig.toml; passed here too because some bun versions ignored it there.
+const main = await runSuite('suite (PostgreSQL + Redis)', ['test', '--timeout=30000', ...filters], env);
+const smoke = (await smokeRun) ?? { passed: 0, failed: 0, held: '' };
+process.stdout.write(smoke.held);
 
 if (ownDatabase) {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
