@@ -16,10 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePortRun } from '../server/testing/free-port.ts';
 import { runSuite } from './suite-process.ts';
-import { CODE_ONLY, EMBEDDED_ENGINE, PRIVATE_ENGINES } from './topology-suite-files.ts';
 import { type PgBouncer, startPgBouncer } from './topology/pgbouncer.ts';
 import { type PostgresPair, startPostgresPair } from './topology/postgres.ts';
 import { RedisCluster } from './topology/redis-cluster.ts';
+import { CODE_ONLY, EMBEDDED_ENGINE, PRIVATE_ENGINES } from './topology-suite-files.ts';
 
 const args = process.argv.slice(2);
 const pooler = args.includes('--pooler');

@@ -5,7 +5,9 @@ import { CODE_ONLY, EMBEDDED_ENGINE, PRIVATE_ENGINES } from './topology-suite-fi
 
 const ROOT = join(import.meta.dir, '..');
 const filesOf = (patterns: string[]) =>
-  patterns.flatMap((pattern) => [...new Bun.Glob(pattern).scanSync({ cwd: ROOT })].filter((f) => f.endsWith('.test.ts')));
+  patterns.flatMap((pattern) =>
+    [...new Bun.Glob(pattern).scanSync({ cwd: ROOT })].filter((f) => f.endsWith('.test.ts')),
+  );
 const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 const READS_THE_PASS_ENGINES = /process\.env\.(DATABASE_URL|DATABASE_SESSION_URL|REDIS_URL)\b/;
 
