@@ -153,12 +153,12 @@ export class CutoverRouter implements LegacyCutover {
   }
 }
 
-/** The request's exact bytes, read once. */
 /** The peer as the legacy facade learned it from the socket, never from a header the client sent. */
 function originOf(request: Request, url: URL): RequestOrigin {
   return { address: requestState(request).address, proto: url.protocol.replace(':', ''), host: url.host };
 }
 
+/** The request's exact bytes, read once. */
 async function requestBytes(request: Request, url: URL): Promise<LegacyRequestBytes> {
   return {
     method: request.method,

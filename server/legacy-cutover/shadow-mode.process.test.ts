@@ -19,7 +19,7 @@ import {
   setMode,
   writeCorpus,
 } from './cutover-test-fixture.ts';
-import { ShadowComparisons } from './shadow-comparisons.ts';
+import { ShadowComparisons, type ShadowExchange } from './shadow-comparisons.ts';
 
 /**
  * Shadow mode against a real legacy stand-in: `harness serve` on a corpus, as its own process. The corpus holds
@@ -411,5 +411,64 @@ describe('shadow mode', () => {
 
     const [day] = await scores(t, keyId, '2030-06-10', '2030-06-10').then((s) => s.days);
     expect(day).toMatchObject({ compared: 0, unanswered: 1, overflowed: 2 });
+  });
+
+  /** Shadowed requests every 2 ms for `ms`: how many were offered and queued, and the queue's length after each. */
+  async function traffic(comparisons: ShadowComparisons, exchange: ShadowExchange, ms: number) {
+    const until = performance.now() + ms;
+    const seen = { offered: 0, queued: 0, pending: [] as number[] };
+    while (performance.now() < until) {
+      seen.offered++;
+      if (comparisons.offer(exchange)) seen.queued++;
+      seen.pending.push(comparisons.pending);
+      await Bun.sleep(2);
+    }
+    return seen;
+  }
+  const unanswered = (keyId: number, at: string): ShadowExchange => ({
+    keyId,
+    propertyId: f.propertyId,
+    at: new Date(at),
+    request: { method: 'GET', pathAndQuery: '/api/pms/v1/property/getRoomsDetails', headers: [], body: null },
+    upstream: { failure: 'unreachable', reason: 'test' },
+  });
+
+  it('compares nothing while shadowed requests keep coming, everything in the pause after, and drops new ones once the oldest has waited maxLagMs', async () => {
+    const comparisons = new ShadowComparisons(t.deps, {
+      capacity: 1000,
+      samplesPerDay: 0,
+      pauseMs: 100,
+      yieldMs: 5000,
+      maxLagMs: 150,
+    });
+    const { keyId } = await f.anotherKey();
+
+    const seen = await traffic(comparisons, unanswered(keyId, '2030-06-11T08:00:00Z'), 300);
+    // The queue only grew: no comparison took the thread while the PMS was being answered.
+    expect(seen.pending.every((n, i) => i === 0 || n >= (seen.pending[i - 1] as number))).toBe(true);
+    expect(comparisons.pending).toBe(seen.queued);
+    // After 150 ms the oldest was too old to compare against the port's answer of now: the rest were dropped.
+    expect(seen.queued).toBeGreaterThan(0);
+    expect(seen.queued).toBeLessThan(seen.offered);
+
+    await comparisons.idle();
+    const [day] = await scores(t, keyId, '2030-06-11', '2030-06-11').then((s) => s.days);
+    expect(day).toMatchObject({ compared: 0, unanswered: seen.queued, overflowed: seen.offered - seen.queued });
+  });
+
+  it('still compares one exchange every yieldMs while shadowed requests never pause', async () => {
+    const comparisons = new ShadowComparisons(t.deps, { capacity: 1000, samplesPerDay: 0, pauseMs: 100, yieldMs: 50 });
+    const { keyId } = await f.anotherKey();
+
+    const seen = await traffic(comparisons, unanswered(keyId, '2030-06-12T08:00:00Z'), 400);
+    const compared = seen.queued - comparisons.pending;
+    // About one every 50 ms: some, never back to back (which would have left the queue empty).
+    expect(compared).toBeGreaterThanOrEqual(1);
+    expect(compared).toBeLessThanOrEqual(10);
+    expect(seen.queued).toBe(seen.offered);
+
+    await comparisons.idle();
+    const [day] = await scores(t, keyId, '2030-06-12', '2030-06-12').then((s) => s.days);
+    expect(day).toMatchObject({ compared: 0, unanswered: seen.offered, overflowed: 0 });
   });
 });
