@@ -21,7 +21,7 @@ export const PRIVATE_ENGINES = [
 
 /**
  * The OpenAPI document, the pages built from it and the harness's report: they come from code alone, whichever
- * engines serve the app that hands them out. Most of these open Chromium.
+ * engines serve the app that hands them out. Two of them open Chromium.
  */
 export const CODE_ONLY = [
   'server/openapi/docs.browser.test.ts',
