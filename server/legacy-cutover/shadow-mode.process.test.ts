@@ -391,16 +391,19 @@ describe('shadow mode', () => {
     expect(html).toContain('Elsewhere');
   }, 30_000);
 
+  /** A shadowed exchange the legacy service did not answer: its comparison only counts it (no dry run). */
+  const unanswered = (keyId: number, at: string): ShadowExchange => ({
+    keyId,
+    propertyId: f.propertyId,
+    at: new Date(at),
+    request: { method: 'GET', pathAndQuery: '/api/pms/v1/property/getRoomsDetails', headers: [], body: null },
+    upstream: { failure: 'unreachable', reason: 'test' },
+  });
+
   it('drops comparisons past the queue bound and counts them, without ever waiting', async () => {
     const comparisons = new ShadowComparisons(t.deps, { capacity: 1, samplesPerDay: 0 });
     const { keyId } = await f.anotherKey();
-    const exchange = {
-      keyId,
-      propertyId: f.propertyId,
-      at: new Date('2030-06-10T08:00:00Z'),
-      request: { method: 'GET', pathAndQuery: '/api/pms/v1/property/getRoomsDetails', headers: [], body: null },
-      upstream: { failure: 'unreachable', reason: 'test' } as const,
-    };
+    const exchange = unanswered(keyId, '2030-06-10T08:00:00Z');
 
     expect([comparisons.offer(exchange), comparisons.offer(exchange), comparisons.offer(exchange)]).toEqual([
       true,
@@ -425,13 +428,6 @@ describe('shadow mode', () => {
     }
     return seen;
   }
-  const unanswered = (keyId: number, at: string): ShadowExchange => ({
-    keyId,
-    propertyId: f.propertyId,
-    at: new Date(at),
-    request: { method: 'GET', pathAndQuery: '/api/pms/v1/property/getRoomsDetails', headers: [], body: null },
-    upstream: { failure: 'unreachable', reason: 'test' },
-  });
 
   it('compares nothing while shadowed requests keep coming, everything in the pause after, and drops new ones once the oldest has waited maxLagMs', async () => {
     const comparisons = new ShadowComparisons(t.deps, {
