@@ -3,7 +3,7 @@
  * process (autocannon, 20 connections) against a server in another process, on PostgreSQL + Redis.
  *
  * Reference, measured in the same run against the same database: a bare Elysia handler running the same SQL
- * and answering the same JSON (bench/servers/reads-server.ts). The two are measured in alternation, ROUNDS
+ * and answering the same JSON (bench/servers/reads-server.ts). The servers are measured in turn (each round starting with the next one), ROUNDS
  * times each, so both see the same load on a shared machine; the ratio is of the medians.
  * Then the service and the bare handler at a fixed 1000 req/s, 3 rounds in turn: their p99s.
  * Then the service with an OAuth access token, 3 rounds in turn with the personal token, with no target; in the
@@ -36,6 +36,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 20;
 const FIXED_RATE_ROUNDS = 3;
+const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 5);
 const OAUTH_ROUNDS = 3;
 // USER_HZ of Linux: /proc reports CPU times in these.
 const CLOCK_TICKS = 100;
@@ -144,6 +145,8 @@ async function load(
   return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest, mainUserPerRequest };
 }
 
+type Loaded = Awaited<ReturnType<typeof load>>;
+
 let missed = false;
 // The figures of a shared machine move with its load: printed beside them.
 const load1 = () => loadavg()[0]?.toFixed(1);
@@ -156,10 +159,12 @@ const [qc, bare, budgeted, baseline] = await Promise.all([
   baselineDir ? serve('qc', baselineDir) : undefined,
 ]);
 try {
-  await load(qc); // warm-up: JIT, prepared statements, connection pools
-  await load(bare);
-  await load(budgeted);
-  if (baseline) await load(baseline);
+  // Warm-up (JIT, prepared statements, connection pools) until each server runs at its steady state: the service's
+  // CPU a read kept falling for its first 16-20 s of load (148, 130, 128, 121 us, then 78-107 us in 4 s rounds) while
+  // JavaScriptCore compiled its larger pipeline, when the bare handler was flat from the first round. One round of
+  // warm-up left the first measured rounds of the service, and only of the service, before that.
+  for (let w = 0; w < WARMUP_ROUNDS; w++)
+    for (const server of [qc, bare, budgeted, baseline]) if (server) await load(server);
   const before: { rps: number[]; ratios: number[]; p99: number[]; cpu: number[] } = {
     rps: [],
     ratios: [],
@@ -178,9 +183,17 @@ try {
   const budgetCpu: number[] = [];
   const mainUser = { service: [] as number[], budget: [] as number[], bare: [] as number[] };
   for (let i = 0; i < ROUNDS; i++) {
-    const b = await load(bare);
-    const s = await load(qc);
-    const r = await load(budgeted);
+    // Each round starts with another server, so none is always the one loaded right after the same neighbour (a
+    // load generator measuring two servers at once gave the one in the foreground 5-10% less CPU a request in most
+    // rounds: an order can bias a ratio as much as a change does; docs/performance.md, "Fourteenth session").
+    const order = [bare, qc, budgeted];
+    const measured = new Map<Served, Loaded>();
+    for (let k = 0; k < order.length; k++) {
+      const server = order[(i + k) % order.length] as Served;
+      measured.set(server, await load(server));
+    }
+    const got = (server: Served) => measured.get(server) as Loaded;
+    const [b, s, r] = [got(bare), got(qc), got(budgeted)];
     budgetRatios.push(s.rps / r.rps);
     budgetRps.push(r.rps);
     budgetCpu.push(r.cpuPerRequest);
