@@ -3,8 +3,9 @@
  * process (autocannon, 20 connections) against a server in another process, on PostgreSQL + Redis.
  *
  * Reference, measured in the same run against the same database: a bare Elysia handler running the same SQL
- * and answering the same JSON (bench/servers/reads-server.ts). The servers are measured in turn (each round starting with the next one), ROUNDS
- * times each, so both see the same load on a shared machine; the ratio is of the medians.
+ * and answering the same JSON (bench/servers/reads-server.ts). The servers are measured in turn, ROUNDS times each
+ * and each round starting with the next one, so all see the same load on a shared machine; the ratio is of the
+ * medians.
  * Then the service and the bare handler at a fixed 1000 req/s, 3 rounds in turn: their p99s.
  * Then the service with an OAuth access token, 3 rounds in turn with the personal token, with no target; in the
  * same rounds, 20 OAuth clients of the same customer (the same allow-list, so the same answer) reading at once, each
@@ -183,9 +184,8 @@ try {
   const budgetCpu: number[] = [];
   const mainUser = { service: [] as number[], budget: [] as number[], bare: [] as number[] };
   for (let i = 0; i < ROUNDS; i++) {
-    // Each round starts with another server, so none is always the one loaded right after the same neighbour (a
-    // load generator measuring two servers at once gave the one in the foreground 5-10% less CPU a request in most
-    // rounds: an order can bias a ratio as much as a change does; docs/performance.md, "Fourteenth session").
+    // Each round starts with the next server, so whatever the order does to a figure (the first load after a pause,
+    // the load right after another server's) falls on each server in turn, never always on the same one.
     const order = [bare, qc, budgeted];
     const measured = new Map<Served, Loaded>();
     for (let k = 0; k < order.length; k++) {
