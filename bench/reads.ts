@@ -37,7 +37,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 20;
 const FIXED_RATE_ROUNDS = 3;
-const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 5);
+const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP_ROUNDS ?? 7);
 const OAUTH_ROUNDS = 3;
 // USER_HZ of Linux: /proc reports CPU times in these.
 const CLOCK_TICKS = 100;
@@ -161,9 +161,10 @@ const [qc, bare, budgeted, baseline] = await Promise.all([
 ]);
 try {
   // Warm-up (JIT, prepared statements, connection pools) until each server runs at its steady state: the service's
-  // CPU a read kept falling for its first 16-20 s of load (148, 130, 128, 121 us, then 78-107 us in 4 s rounds) while
-  // JavaScriptCore compiled its larger pipeline, when the bare handler was flat from the first round. One round of
-  // warm-up left the first measured rounds of the service, and only of the service, before that.
+  // CPU a read kept falling for its first 16-20 s of load (148, 130, 128, 121 us, then 78-107 us in 4 s rounds), and
+  // its JIT threads compiled for 25 s (16 us a read in the first 5 s, 2.5-5 us up to 25 s, none after), when the bare
+  // handler was flat from the first round. One round of warm-up left the first measured rounds of the service, and
+  // only of the service, before that; seven rounds give each server 28 s of load.
   for (let w = 0; w < WARMUP_ROUNDS; w++)
     for (const server of [qc, bare, budgeted, baseline]) if (server) await load(server);
   const before: { rps: number[]; ratios: number[]; p99: number[]; cpu: number[] } = {
