@@ -187,14 +187,13 @@ try {
   for (let i = 0; i < ROUNDS; i++) {
     // Each round starts with the next server, so whatever the order does to a figure (the first load after a pause,
     // the load right after another server's) falls on each server in turn, never always on the same one.
-    const order = [bare, qc, budgeted];
-    const measured = new Map<Served, Loaded>();
-    for (let k = 0; k < order.length; k++) {
-      const server = order[(i + k) % order.length] as Served;
-      measured.set(server, await load(server));
+    const servers = [bare, qc, budgeted];
+    const measured: Loaded[] = [];
+    for (let k = 0; k < servers.length; k++) {
+      const j = (i + k) % servers.length;
+      measured[j] = await load(servers[j] as Served);
     }
-    const got = (server: Served) => measured.get(server) as Loaded;
-    const [b, s, r] = [got(bare), got(qc), got(budgeted)];
+    const [b, s, r] = measured as [Loaded, Loaded, Loaded];
     budgetRatios.push(s.rps / r.rps);
     budgetRps.push(r.rps);
     budgetCpu.push(r.cpuPerRequest);

@@ -433,7 +433,8 @@ describe('shadow mode', () => {
     const comparisons = new ShadowComparisons(t.deps, {
       capacity: 1000,
       samplesPerDay: 0,
-      pauseMs: 100,
+      // A pause far longer than any stall of a loaded machine's event loop: no comparison can start mid-traffic.
+      pauseMs: 1000,
       yieldMs: 5000,
       maxLagMs: 150,
     });
