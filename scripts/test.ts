@@ -53,6 +53,10 @@ const smokeRun = filters.length
       smokeEnv,
       { hold: true },
     );
+// QC_TEST_SMOKE_DONE=<file>: written once the smoke suite has ended, so a caller can start more work on the cores the
+// smoke suite leaves (.ci/run starts the suite on the production topology then).
+const smokeDoneFile = process.env.QC_TEST_SMOKE_DONE;
+if (smokeDoneFile) void (smokeRun ?? Promise.resolve()).finally(() => Bun.write(smokeDoneFile, 'done\n'));
 // The per-test timeout is also in bunfig.toml; passed here too because some bun versions ignored it there.
 const main = await runSuite('suite (PostgreSQL + Redis)', ['test', '--timeout=30000', ...filters], env);
 const smoke = (await smokeRun) ?? { passed: 0, failed: 0, held: '' };
