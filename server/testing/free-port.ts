@@ -17,8 +17,12 @@ export function freePort(): number {
 /**
  * The first of `count` consecutive ports in [from, to] that nothing listens on right now, tried from a random
  * start so two test runs on one machine seldom pick the same ones (a run owns a port range, not a port).
+ * QC_PORT_SLICE=`k/n` narrows every range to its k-th of n equal parts (from 0): runs started side by side with
+ * different slices never pick the same port, even between one's check and its child's bind (.ci/run runs two suites
+ * at once so).
  */
 export function freePortRun(from: number, to: number, count: number): number {
+  [from, to] = portSlice(from, to, process.env.QC_PORT_SLICE);
   const span = to - from + 1 - count;
   const offset = Math.floor(Math.random() * span);
   for (let i = 0; i <= span; i++) {
@@ -35,6 +39,16 @@ export function freePortRun(from: number, to: number, count: number): number {
     }
   }
   throw new Error(`no ${count} free consecutive ports in ${from}-${to}`);
+}
+
+/** [from, to] narrowed to its `k/n` slice (see freePortRun); the whole range without one. */
+export function portSlice(from: number, to: number, slice: string | undefined): [number, number] {
+  if (!slice) return [from, to];
+  const match = /^(\d+)\/(\d+)$/.exec(slice);
+  const [k, n] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
+  if (!(n >= 1 && k < n)) throw new Error(`QC_PORT_SLICE must be k/n with 0 <= k < n, not ${slice}`);
+  const size = Math.floor((to - from + 1) / n);
+  return [from + k * size, from + (k + 1) * size - 1];
 }
 
 /** One free port in 24000-24999 for a child process (a service, a receiver, a throwaway server) to bind. */
