@@ -16,7 +16,8 @@ describe('port slices (QC_PORT_SLICE)', () => {
   });
 
   it('refuse a slice that names no part of the range', () => {
-    for (const bad of ['2/2', '1/0', 'half', '-1/2', '1/2/3']) expect(() => portSlice(24000, 24999, bad)).toThrow(/k\/n/);
+    for (const bad of ['2/2', '1/0', 'half', '-1/2', '1/2/3'])
+      expect(() => portSlice(24000, 24999, bad)).toThrow(/k\/n/);
   });
 
   it('keep every run of free ports inside the slice', () => {
