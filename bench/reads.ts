@@ -187,13 +187,13 @@ try {
   for (let i = 0; i < ROUNDS; i++) {
     // Each round starts with the next server, so whatever the order does to a figure (the first load after a pause,
     // the load right after another server's) falls on each server in turn, never always on the same one.
-    const servers = [bare, qc, budgeted];
+    const servers = baseline ? [bare, qc, budgeted, baseline] : [bare, qc, budgeted];
     const measured: Loaded[] = [];
     for (let k = 0; k < servers.length; k++) {
       const j = (i + k) % servers.length;
       measured[j] = await load(servers[j] as Served);
     }
-    const [b, s, r] = measured as [Loaded, Loaded, Loaded];
+    const [b, s, r, o] = measured as [Loaded, Loaded, Loaded, Loaded | undefined];
     budgetRatios.push(s.rps / r.rps);
     budgetRps.push(r.rps);
     budgetCpu.push(r.cpuPerRequest);
@@ -207,8 +207,7 @@ try {
     ratios.push(s.rps / b.rps);
     serviceP99.push(s.p99);
     referenceP99.push(b.p99);
-    if (baseline) {
-      const o = await load(baseline);
+    if (o) {
       before.rps.push(o.rps);
       before.ratios.push(s.rps / o.rps);
       before.p99.push(o.p99);

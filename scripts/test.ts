@@ -53,10 +53,15 @@ const smokeRun = filters.length
       smokeEnv,
       { hold: true },
     );
-// QC_TEST_SMOKE_DONE=<file>: written once the smoke suite has ended, so a caller can start more work on the cores the
-// smoke suite leaves (.ci/run starts the suite on the production topology then).
+// QC_TEST_SMOKE_DONE=<file>: written once the smoke suite has ended, however it ended (its failures are counted below,
+// where it is awaited), so a caller can start more work on the cores it leaves (.ci/run starts the suite on the
+// production topology then; if the file cannot be written, .ci/run starts it when this run ends).
 const smokeDoneFile = process.env.QC_TEST_SMOKE_DONE;
-if (smokeDoneFile) void (smokeRun ?? Promise.resolve()).finally(() => Bun.write(smokeDoneFile, 'done\n'));
+if (smokeDoneFile)
+  void (smokeRun ?? Promise.resolve())
+    .catch(() => {})
+    .then(() => Bun.write(smokeDoneFile, 'done\n'))
+    .catch(() => {});
 // The per-test timeout is also in bunfig.toml; passed here too because some bun versions ignored it there.
 const main = await runSuite('suite (PostgreSQL + Redis)', ['test', '--timeout=30000', ...filters], env);
 const smoke = (await smokeRun) ?? { passed: 0, failed: 0, held: '' };

@@ -77,10 +77,11 @@ const MAX_LAG_MS = 10_000;
  * process's thread and the database's CPU, and while PMS requests keep coming the worker has always one to do:
  * back to back, they doubled what shadow mode adds to a legacy read (0.9-1.2 ms against 0.4-0.55 with none, on the
  * shared 2-core machine: docs/performance.md). So a comparison starts in a pause of the shadowed requests (none
- * for 5 ms), or after waiting `yieldMs` for one: under continuous traffic a process compares about one exchange every 50-65 ms
- * instead of one every 13, and drops and counts the rest. The day's score is a sample either way; its figures say
- * how many were compared. The port answers as of the comparison, the legacy service as of the request: so the queue
- * is also full while its oldest exchange has waited 10 s (a booking changed meanwhile would count as a difference).
+ * for 5 ms), or after waiting `yieldMs` for one: under continuous traffic a process compares about one exchange
+ * every 50-65 ms instead of one every 13, and drops and counts the rest. The day's score is a sample either way;
+ * its figures say how many were compared. The port answers as of the comparison, the legacy service as of the
+ * request: so the queue is also full while its oldest exchange has waited 10 s (a booking changed meanwhile would
+ * count as a difference).
  */
 export class ShadowComparisons {
   readonly #queue: { exchange: ShadowExchange; offeredAt: number }[] = [];
