@@ -1761,7 +1761,7 @@ export interface components {
         "Idempotency-Replayed": "true";
         /** @description On a replay: when the first answer was given (ISO 8601). */
         "Idempotency-Original-Timestamp": string;
-        /** @description On 401 and on 403 errors.qc.insufficient_scope (RFC 6750): `Bearer`, with `error="invalid_token"` when a token was sent and refused, `error="insufficient_scope"` on the 403. */
+        /** @description On 401 and on 403 errors.qc.insufficient_scope (RFC 6750): `Bearer`, with `error="invalid_token"` when a token was sent and refused, `error="insufficient_scope"` on the 403. The token endpoint's 401 challenges its client authentication instead (RFC 6749 5.2): `Basic realm="qc-connectivity", charset="UTF-8"`. */
         "WWW-Authenticate": string;
     };
     pathItems: never;

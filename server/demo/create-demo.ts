@@ -10,6 +10,10 @@ export const createDemoOp = defineOperatorRoute({
   method: 'POST',
   path: '/demo',
   summary: 'Create a fresh demo customer',
+  shownOnce: {
+    fields: ['client.client_secret', 'personal_token', 'legacy_api_key', 'legacy.api_key'],
+    renewal: 'create another demo (POST /ops/demo)',
+  },
   async handle({ deps }) {
     return ok(await createDemo(deps, demoSteps));
   },

@@ -31,7 +31,7 @@ export const issueToken = defineRoute({
   summary: 'Exchange client credentials for an access token',
   tags: ['auth'],
   description:
-    'Form-encoded client credentials grant. Also accepts HTTP Basic client authentication. The answer is `{access_token, token_type, expires_in, scope}` (not enveloped); account-scoped clients also get `account_scoped: true` and `property_ids: null`.',
+    'Form-encoded client credentials grant. Also accepts HTTP Basic client authentication. The answer is `{access_token, token_type, expires_in, scope}` (not enveloped); account-scoped clients also get `account_scoped: true` and `property_ids: null`. Credentials refused: 401 `errors.qc.invalid_client` with `WWW-Authenticate: Basic realm="qc-connectivity", charset="UTF-8"` (RFC 6749 5.2).',
   body: t.Optional(TokenForm),
   contentTypes: ['application/x-www-form-urlencoded', 'application/json'],
   response: TokenSchema,

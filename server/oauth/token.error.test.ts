@@ -66,6 +66,31 @@ describe('token endpoint failures', () => {
     expect(res.body).toEqual(errorEnvelope('errors.qc.invalid_client', { error: 'invalid_client' }));
   });
 
+  it('challenges HTTP Basic on every 401 (RFC 6749 5.2), with form credentials and with Basic alike', async () => {
+    const replies = [
+      await t.request('POST', '/v1/qc/oauth/token', form({ client_secret: 'nope' })),
+      await t.request('POST', '/v1/qc/oauth/token', form({ client_id: 'qcc_unknown' })),
+      await t.request('POST', '/v1/qc/oauth/token', { form: { grant_type: 'client_credentials' } }),
+      await t.request('POST', '/v1/qc/oauth/token', {
+        form: { grant_type: 'client_credentials' },
+        headers: basic(`${demo.client.client_id}:nope`),
+      }),
+      await t.request('POST', '/v1/qc/oauth/token', {
+        form: { grant_type: 'client_credentials' },
+        headers: basic('qcc_x%zz:secret'),
+      }),
+    ];
+    for (const res of replies) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Basic realm="qc-connectivity", charset="UTF-8"');
+    }
+    // Refusals that are not 401 carry no challenge; the partner API's 401s keep theirs (Bearer).
+    const scope = await t.request('POST', '/v1/qc/oauth/token', form({ scope: 'nonsense.scope' }));
+    expect([scope.status, scope.headers.get('www-authenticate')]).toEqual([422, null]);
+    const api = await t.request('GET', '/v1/qc/properties');
+    expect([api.status, api.headers.get('www-authenticate')]).toEqual([401, 'Bearer']);
+  });
+
   it('rejects an unknown client id with 401 errors.qc.invalid_client', async () => {
     const res = await t.request('POST', '/v1/qc/oauth/token', form({ client_id: 'qcc_unknown' }));
     expect(res.status).toBe(401);

@@ -11,8 +11,11 @@ export interface TokenRequest {
   scope: string | undefined;
 }
 
-// Token endpoint errors also carry RFC 6749 5.2's `error` code, which OAuth client libraries read.
-const invalidClient = () => new ApiError('errors.qc.invalid_client', { error: 'invalid_client' });
+// Token endpoint errors also carry RFC 6749 5.2's `error` code, which OAuth client libraries read. Its 401
+// challenges the client authentication the endpoint takes (HTTP Basic, RFC 6749 5.2 and RFC 7617), not a bearer.
+const TOKEN_CHALLENGE = 'Basic realm="qc-connectivity", charset="UTF-8"';
+const invalidClient = () =>
+  new ApiError('errors.qc.invalid_client', { error: 'invalid_client' }, { 'www-authenticate': TOKEN_CHALLENGE });
 const badGrantType = (sent: string | undefined) =>
   new ApiError('errors.validation_error', {
     errors: { grant_type: ['customer.oauth.messages.unsupported_grant_type'] },

@@ -19,6 +19,7 @@ export const createClientOp = defineOperatorRoute({
     endpoint_scopes: t.Optional(t.Array(t.String())),
     tier: t.Optional(t.Union(TIERS.map((x) => t.Literal(x)))),
   }),
+  shownOnce: { fields: ['client_secret'], renewal: 'rotate it (POST /ops/clients/{client_id}/rotate-secret)' },
   async handle({ deps, body }) {
     const c = await createClient(deps, {
       kind: 'oauth',

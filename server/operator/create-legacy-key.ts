@@ -20,6 +20,7 @@ export const createLegacyKeyOp = defineOperatorRoute({
     upstream_url: t.Optional(t.String({ pattern: '^https?://' })),
     allow_private_upstream: t.Optional(t.Boolean()),
   }),
+  shownOnce: { fields: ['api_key'], renewal: 'create another key for the property (POST /ops/legacy-keys)' },
   async handle({ deps, body }) {
     const property = await propertyRowOf(deps, body.property_id);
     if (body.upstream_url) await checkUpstreamUrl(body.upstream_url, body.allow_private_upstream === true);

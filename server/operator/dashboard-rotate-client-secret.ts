@@ -16,9 +16,11 @@ export const dashboardRotateClientSecretOp = defineOperatorRoute({
     `shown this once. The old secret still gets tokens for ${CLIENT_SECRET_OVERLAP_HOURS} hours (until`,
     '`previous_secret_expires_at`), so deployments can move over without downtime; access tokens already',
     'issued live out their hour. Rotating again inside the overlap ends the older secret at once. An unknown',
-    "or revoked client, or another customer's, is 404.",
+    "or revoked client, or another customer's, is 404. The same Idempotency-Key again answers the first answer with",
+    '`client_secret` null, `secret_withheld: ["data.client_secret"]` and a `detail` saying how to get a new one.',
   ].join(' '),
   params: t.Object({ clientId: t.String() }),
+  shownOnce: { fields: ['client_secret'], renewal: 'rotate again, with another Idempotency-Key' },
   async handle({ deps, params, customerId }) {
     const rotated = await rotateClientSecret(deps.db, deps.clock.now(), { clientId: params.clientId, customerId });
     if (!rotated) throw notFound();

@@ -10,6 +10,7 @@ export const mintDashboardTokenOp = defineOperatorRoute({
   path: '/customers/:id/dashboard-token',
   summary: 'A dashboard session JWT acting for the customer (audience qc-dashboard)',
   params: IdParams,
+  shownOnce: { fields: ['token'], renewal: 'mint another (this route, without this Idempotency-Key)' },
   async handle({ deps, params }) {
     const token = await signJwt(deps.keys, deps.clock, DASHBOARD_AUDIENCE, {
       sub: `customer:${params.id}`,

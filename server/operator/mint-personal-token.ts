@@ -10,6 +10,10 @@ export const mintPersonalTokenOp = defineOperatorRoute({
   method: 'POST',
   path: '/api-tokens',
   summary: 'Mint a personal API token (shown once)',
+  description: [
+    'Answers the token once: it is stored as a digest only. The same Idempotency-Key and body again answers the first',
+    'answer with `token` null, `secret_withheld: ["data.token"]` and a `detail` saying how to get a new one.',
+  ].join(' '),
   body: t.Object({
     name: t.String({ minLength: 1, maxLength: 200 }),
     scopes: t.Array(t.String()),
@@ -17,6 +21,10 @@ export const mintPersonalTokenOp = defineOperatorRoute({
     property_ids: t.Optional(t.Array(t.String())),
     endpoint_scopes: t.Optional(t.Array(t.String())),
   }),
+  shownOnce: {
+    fields: ['token'],
+    renewal: 'revoke this token (DELETE /api/v1/pem-systems/qc/api-tokens/{id}) and mint another',
+  },
   async handle({ deps, body, customerId }) {
     const created = await createClient(deps, {
       kind: 'personal',

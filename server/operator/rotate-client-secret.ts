@@ -17,6 +17,7 @@ export const rotateClientSecretOp = defineOperatorRoute({
   summary: 'Rotate an OAuth client secret (shown once)',
   description: `The old secret still gets tokens for ${CLIENT_SECRET_OVERLAP_HOURS} hours (until previous_secret_expires_at).`,
   params: t.Object({ id: t.String() }),
+  shownOnce: { fields: ['client_secret'], renewal: 'rotate again, with another Idempotency-Key' },
   async handle({ deps, params }) {
     const rotated = await rotateClientSecret(deps.db, deps.clock.now(), { clientId: params.id });
     if (!rotated) throw notFound();

@@ -1,10 +1,13 @@
 import type { Db } from '../core/db/db.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
-import { ApiError, notFound } from '../core/http/api-error.ts';
+import { ApiError, type FieldErrors, notFound, validationError } from '../core/http/api-error.ts';
 import { nameTrOf } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
+import { isCurrency } from './currencies.ts';
+import { isPropertyType } from './property-types.ts';
+import { isTimeZone } from './time-zones.ts';
 
 export interface NewProperty {
   customerId: number;
@@ -17,8 +20,14 @@ export interface NewProperty {
   nameTr?: Record<string, string>;
 }
 
-/** Inserts a property; a partner_code already used in the customer's group is 409 partner_code_taken. */
+/**
+ * Inserts a property, for the partner API, the operator API and the demo alike: a `type_id`, `currency` or `timezone`
+ * outside its dictionary is 422 (rule `in`, every such field named); a partner_code already used in the customer's
+ * group is 409 partner_code_taken.
+ */
 export async function insertProperty(db: Db, p: NewProperty): Promise<PropertyRow> {
+  const errors = dictionaryErrors(p);
+  if (Object.keys(errors).length) throw validationError(errors);
   try {
     const [row] = await db.sql<PropertyRow>`
       insert into properties (customer_id, name, name_tr, currency, timezone, mode, partner_code, type_id)
@@ -31,6 +40,18 @@ export async function insertProperty(db: Db, p: NewProperty): Promise<PropertyRo
     if (sqlState(err) === SqlState.uniqueViolation) throw new ApiError('errors.qc.partner_code_taken');
     throw err;
   }
+}
+
+/** The fields a property takes from a dictionary (spec 2.1): the property types, ISO 4217, the IANA zones. */
+function dictionaryErrors(p: NewProperty): FieldErrors {
+  const errors: FieldErrors = {};
+  const refuse = (field: string) => {
+    errors[field] = ['customer.property.messages.in'];
+  };
+  if (p.typeId != null && !isPropertyType(p.typeId)) refuse('type_id');
+  if (!isCurrency(p.currency)) refuse('currency');
+  if (!isTimeZone(p.timezone)) refuse('timezone');
+  return errors;
 }
 
 /** The operator's shadow/live flip; an actual change records `property.mode_changed` with it. */

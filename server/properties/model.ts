@@ -26,8 +26,11 @@ export const CreatePropertyBody = t.Object({
   name: t.String({ minLength: 1, maxLength: 255 }),
   name_tr: t.Optional(NameTrSchema),
   type_id: t.Integer({ description: 'An id from GET /property-types' }),
-  currency: t.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }),
-  timezone: t.String({ minLength: 1, description: 'IANA zone name, e.g. Europe/Lisbon' }),
+  currency: t.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code of a circulating currency, e.g. EUR' }),
+  timezone: t.String({
+    minLength: 1,
+    description: 'IANA zone name as the tz database spells it, e.g. Europe/Lisbon or UTC; not a UTC offset',
+  }),
   partner_code: PartnerCode,
 });
 

@@ -71,6 +71,47 @@ describe('POST /properties refusals', () => {
     expect(typed.body.errors).toEqual({ type_id: ['customer.property.messages.in'] });
   });
 
+  it('refuses a UTC offset, a zone in another letter case and an unknown currency with rule in', async () => {
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [body({ timezone: '+02:00' }), { timezone: ['customer.property.messages.in'] }],
+      [body({ timezone: '-0500' }), { timezone: ['customer.property.messages.in'] }],
+      [body({ timezone: 'europe/berlin' }), { timezone: ['customer.property.messages.in'] }],
+      [body({ currency: 'XYZ' }), { currency: ['customer.property.messages.in'] }],
+      [body({ currency: 'XXX' }), { currency: ['customer.property.messages.in'] }],
+      [
+        body({ type_id: 999, currency: 'XYZ', timezone: '+02:00' }),
+        {
+          type_id: ['customer.property.messages.in'],
+          currency: ['customer.property.messages.in'],
+          timezone: ['customer.property.messages.in'],
+        },
+      ],
+    ];
+    for (const [payload, errors] of cases) {
+      const res = await t.request('POST', '/v1/qc/properties', { token: demo.personal_token, body: payload });
+      expect([res.status, res.body.errors]).toEqual([422, errors]);
+    }
+    const [stored] = await t.deps.db.sql<{ n: number }>`
+      select count(*)::int as n from properties
+      where customer_id = ${demo.customer_id} and (timezone in ('+02:00', '-0500', 'europe/berlin') or currency = 'XYZ')`;
+    expect(stored?.n).toBe(0);
+  });
+
+  it('refuses the same on the operator API', async () => {
+    const create = (over: Record<string, string>) =>
+      t.ops('POST', '/ops/properties', {
+        customer_id: demo.customer_id,
+        name: 'Ops Inn',
+        currency: 'EUR',
+        timezone: 'Europe/Lisbon',
+        ...over,
+      });
+    const offset = await create({ timezone: '+02:00' });
+    expect([offset.status, offset.body.errors]).toEqual([422, { timezone: ['customer.property.messages.in'] }]);
+    const currency = await create({ currency: 'XYZ' });
+    expect([currency.status, currency.body.errors]).toEqual([422, { currency: ['customer.property.messages.in'] }]);
+  });
+
   it('needs properties.manage', async () => {
     const { token } = await t.client({
       customer_id: demo.customer_id,

@@ -73,6 +73,43 @@ describe('POST /properties', () => {
     expect(rt.status).toBe(201);
     expect(res.body.data.mode).toBe('shadow');
   });
+
+  it('takes IANA names as the tz database spells them, links included, and circulating ISO 4217 codes', async () => {
+    const cases = [
+      ['UTC', 'USD'],
+      ['Etc/GMT-2', 'XOF'],
+      ['Asia/Calcutta', 'INR'],
+      ['America/Argentina/Buenos_Aires', 'ARS'],
+      ['Europe/Kyiv', 'UAH'],
+      ['America/Curacao', 'XCG'],
+    ];
+    for (const [i, [timezone, currency]] of cases.entries()) {
+      const res = await t.request('POST', '/v1/qc/properties', {
+        token: demo.personal_token,
+        body: { ...newProperty(`ZONE-${i}`), timezone, currency },
+      });
+      expect([res.status, res.body.data?.timezone, res.body.data?.currency]).toEqual([201, timezone, currency]);
+    }
+  });
+});
+
+describe('properties stored before the zone and currency rules', () => {
+  it('still list, show and take a PATCH with an offset zone or an unknown currency', async () => {
+    const [row] = await t.deps.db.sql<{ external_id: string }>`
+      insert into properties (customer_id, name, currency, timezone, partner_code)
+      values (${demo.customer_id}, 'Old Inn', 'XYZ', '+02:00', 'OLD-INN') returning external_id::text`;
+    const id = row?.external_id as string;
+    const listed = await t.request('GET', '/v1/qc/properties', { token: demo.personal_token });
+    expect(listed.body.data.properties).toContainEqual(
+      expect.objectContaining({ id, timezone: '+02:00', currency: 'XYZ' }),
+    );
+    expect((await t.request('GET', `/v1/qc/properties/${id}`, { token: demo.personal_token })).status).toBe(200);
+    const patched = await t.request('PATCH', `/v1/qc/properties/${id}`, {
+      token: demo.personal_token,
+      body: { partner_name: 'Old Inn (PMS)' },
+    });
+    expect([patched.status, patched.body.data.partner_name]).toEqual([200, 'Old Inn (PMS)']);
+  });
 });
 
 describe('PATCH /properties/{ext}', () => {

@@ -1,11 +1,10 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
-import { ApiError, fieldError } from '../core/http/api-error.ts';
+import { ApiError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { insertProperty } from './insert-property.ts';
 import { uniquePartnerCode } from './partner-code.ts';
-import { isPropertyType } from './property-types.ts';
 
 export interface PartnerProperty {
   name: string;
@@ -29,8 +28,6 @@ export async function createPartnerProperty(
   const [customer] = await tx.sql<{ owns_properties: boolean }>`
     select owns_properties from customers where id = ${principal.customerId}`;
   if (!customer?.owns_properties) throw new ApiError('errors.qc.property_creation_not_allowed');
-  if (!isPropertyType(input.typeId)) throw fieldError('property', 'type_id', 'in');
-  if (!isTimeZone(input.timezone)) throw fieldError('property', 'timezone', 'in');
   const property = await insertProperty(tx, {
     customerId: principal.customerId,
     name: input.name,
@@ -75,17 +72,6 @@ export async function updatePropertyMapping(
     data: { property_id: row.external_id, partner_code: row.partner_code, partner_name: row.partner_name },
   });
   return row;
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch (err) {
-    // Intl refuses an unknown zone with a RangeError; anything else is not the caller's input.
-    if (err instanceof RangeError) return false;
-    throw err;
-  }
 }
 
 /** One page of the caller's properties, oldest first (GET /properties). */

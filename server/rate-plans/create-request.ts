@@ -1,4 +1,5 @@
 import type { Principal } from '../core/auth/principal.ts';
+import { isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import { ApiError, type FieldErrors, fieldError, validationError } from '../core/http/api-error.ts';
 import { findChild, findChildren, isUuid, type PropertyRow } from '../core/resolve.ts';
@@ -104,7 +105,11 @@ function derivationOf(input: DerivationInput | undefined, add: (field: string, r
   if (input.periods?.length) {
     derivation.periods = input.periods.map((p, i) => {
       const field = `derivation.periods.${i}`;
-      if (p.from > p.to) add(`${field}.to`, 'before_from');
+      // The schema checks the shape only (DayText), so an impossible day is named with the period's other errors.
+      const days = [isDay(p.from), isDay(p.to)];
+      if (!days[0]) add(`${field}.from`, 'format');
+      if (!days[1]) add(`${field}.to`, 'format');
+      if (days[0] && days[1] && p.from > p.to) add(`${field}.to`, 'before_from');
       return { from: p.from, to: p.to, percent: percentOf(p, field, add) ?? 0 };
     });
   }

@@ -127,6 +127,40 @@ describe('POST rate_plans refusals', () => {
     expect(tooLow.body.errors).toEqual({ 'derivation.percent': ['customer.rate_plan.messages.min'] });
   });
 
+  it("refuses an impossible day in a derivation period with rule format, with the period's other errors", async () => {
+    const plans = () => t.deps.db.sql<{ n: number }>`
+      select count(*)::int as n from rate_plans rp join properties p on p.id = rp.property_id
+      where p.external_id = ${live().id}`;
+    const before = await plans();
+    const impossible = await create({
+      title: 'c',
+      sell_type: 'per_room',
+      meal_plan: 'none',
+      parent_rate_plan_id: 'BAR',
+      derivation: { percent: 5, periods: [{ from: '2027-02-30', to: '2027-03-01', percent: -20 }] },
+    });
+    expect([impossible.status, impossible.body.errors]).toEqual([
+      422,
+      { 'derivation.periods.0.from': ['customer.rate_plan.messages.format'] },
+    ]);
+    const both = await create({
+      parent_rate_plan_id: 'BAR',
+      derivation: {
+        percent: 5,
+        periods: [
+          { from: '2027-03-01', to: '2027-03-31', percent: 1 },
+          { from: '2027-04-31', to: '2027-13-01', percent: 1, adjust: '+1%' },
+        ],
+      },
+    });
+    expect(both.body.errors).toEqual({
+      'derivation.periods.1.from': ['customer.rate_plan.messages.format'],
+      'derivation.periods.1.to': ['customer.rate_plan.messages.format'],
+      'derivation.periods.1.percent': ['customer.rate_plan.messages.percent_or_adjust'],
+    });
+    expect(await plans()).toEqual(before);
+  });
+
   it('refuses a child of a child, a child on a room its parent lacks, another sell type and explicit occupancies', async () => {
     const grandchild = await create({ parent_rate_plan_id: 'NRF' });
     expect(grandchild.body.errors).toEqual({ parent_rate_plan_id: ['customer.rate_plan.messages.parent_is_child'] });

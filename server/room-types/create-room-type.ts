@@ -19,8 +19,10 @@ export const createRoomType = defineRoute({
   description: [
     'Creates the room type record and answers 201 with it, fresh `id` included, in the same request.',
     'Beyond `name` every field is optional: `kind` and the legacy `type` (4 apartment, 5 villa, 6 studio,',
-    '7 room) default from each other, beds default to 2 regular and no extra, `occupancy` defaults from the',
-    'beds, `images` must be absolute HTTPS URLs. The beds drive the occupancy vocabulary of every rate plan',
+    '7 room) default from each other, and sent together they must agree (422 rule `differs_from_kind` on',
+    '`type` otherwise: `kind` villa with `type` 6 would read as a villa here and a studio on the legacy API),',
+    'beds default to 2 regular and no extra, `occupancy` defaults from the beds, `images` must be absolute',
+    'HTTPS URLs. The beds drive the occupancy vocabulary of every rate plan',
     'pair of this room (see the rate plan endpoints). A `partner_code` used by another room type of the',
     'property: 409 `errors.qc.partner_code_taken`. Record and mapping commit in one transaction, so',
     '`errors.qc.room_created_map_failed` cannot occur.',

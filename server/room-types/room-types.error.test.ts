@@ -81,4 +81,31 @@ describe('room type refusals', () => {
       if (errors.extra_beds_children_only) expect(res.body.errors).toEqual(errors);
     }
   });
+
+  it('refuses a kind and a legacy type that name different things, and creates nothing', async () => {
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ name: 'Mismatch', type: 6, kind: 'villa' }, { type: ['customer.room_type.messages.differs_from_kind'] }],
+      [{ name: 'Mismatch', type: 7, kind: 'apartment' }, { type: ['customer.room_type.messages.differs_from_kind'] }],
+      [
+        { name: 'Mismatch', type: 4, kind: 'room', extra_beds: 0, extra_beds_children_only: 1 },
+        {
+          extra_beds_children_only: ['customer.room_type.messages.max_extra_beds'],
+          type: ['customer.room_type.messages.differs_from_kind'],
+        },
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await t.request('POST', `${base}/room_types`, { token, body });
+      expect([res.status, res.body.errors]).toEqual([422, errors]);
+    }
+    const [made] = await t.deps.db.sql<{ n: number }>`
+      select count(*)::int as n from room_types where property_id = ${part(0).property.id} and name = 'Mismatch'`;
+    expect(made?.n).toBe(0);
+    // The two agreeing, or either alone, is taken as before.
+    const agreeing = await t.request('POST', `${base}/room_types`, {
+      token,
+      body: { name: 'Agreeing', type: 5, kind: 'villa' },
+    });
+    expect([agreeing.status, agreeing.body.data?.kind, agreeing.body.data?.type]).toEqual([201, 'villa', 5]);
+  });
 });

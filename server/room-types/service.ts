@@ -1,5 +1,5 @@
 import type { Db } from '../core/db/db.ts';
-import { fieldError } from '../core/http/api-error.ts';
+import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 import { nameTrOf } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
@@ -60,12 +60,19 @@ export interface NewRoomType {
 /**
  * Creates a room type (one record, committed with its event). Used by POST room_types and the demo.
  * Occupancy defaults follow the beds: adults fill the regular beds and the extra beds open to them,
- * children may use any extra bed, infants the cots (no_beds).
+ * children may use any extra bed, infants the cots (no_beds). `kind` and the legacy `type` name the same thing
+ * (spec 2.10 names each type by its kind): both sent, they must agree, or the modern and legacy reads of the room
+ * would call it two things.
  */
 export async function createRoomType(tx: Db, property: PropertyRow, input: NewRoomType): Promise<RoomTypeRecord> {
+  const errors: FieldErrors = {};
   if ((input.extraBedsChildrenOnly ?? 0) > (input.extraBeds ?? 0)) {
-    throw fieldError('room_type', 'extra_beds_children_only', 'max_extra_beds');
+    errors.extra_beds_children_only = ['customer.room_type.messages.max_extra_beds'];
   }
+  if (input.kind && input.legacyType !== undefined && LEGACY_TYPES[input.kind] !== input.legacyType) {
+    errors.type = ['customer.room_type.messages.differs_from_kind'];
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
   const kind = input.kind ?? (input.legacyType ? kindOfLegacyType(input.legacyType) : 'room');
   const legacyType = input.legacyType ?? LEGACY_TYPES[kind];
   const regular = input.regularBeds ?? 2;

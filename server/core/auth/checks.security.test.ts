@@ -172,6 +172,29 @@ describe('endpoint allow-list', () => {
     });
     expect(wildcard.status).toBe(422);
   });
+
+  it('refuses a wildcard wider than one resource (qc.*, qc.*.*) like an unknown name, for clients and tokens', async () => {
+    const session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
+    for (const entry of ['qc.*', 'qc.*.*', '*', 'qc.bookings.list.*']) {
+      const client = await t.ops('POST', '/ops/clients', {
+        customer_id: demo.customer_id,
+        scopes: ['inventory.read'],
+        endpoint_scopes: [entry],
+      });
+      expect(client.status).toBe(422);
+      expect(client.body.errors).toEqual({ endpoint_scopes: ['customer.client.messages.unknown_endpoint'] });
+      const token = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', {
+        token: session,
+        body: { name: 'x', scopes: ['inventory.read'], endpoint_scopes: [entry] },
+      });
+      expect(token.status).toBe(422);
+      expect(token.body.errors).toEqual({ endpoint_scopes: ['customer.api_token.messages.unknown_endpoint'] });
+    }
+    const [made] = await t.deps.db.sql<{ n: number }>`
+      select count(*)::int as n from api_clients
+      where customer_id = ${demo.customer_id} and (${'qc.*'} = any(endpoint_scopes) or ${'*'} = any(endpoint_scopes))`;
+    expect(made?.n).toBe(0);
+  });
 });
 
 describe('personal API tokens', () => {

@@ -42,7 +42,7 @@ export function mountOperatorRoutes(
       // Creates honour Idempotency-Key (operator-idempotency.ts), unless the operation keeps its own key.
       if (!definition.ownIdempotencyKey) {
         const scope = `${definition.surface}:${customerOf(ctx.request)}`;
-        const keyed = await withOperatorIdempotency(deps, ctx.request, scope, ctx.body, run);
+        const keyed = await withOperatorIdempotency(deps, ctx.request, scope, ctx.body, run, definition.shownOnce);
         if (keyed) return keyed;
       }
       const answer = await run();

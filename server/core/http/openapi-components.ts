@@ -50,7 +50,7 @@ const headers = {
   },
   'WWW-Authenticate': {
     description:
-      'On 401 and on 403 errors.qc.insufficient_scope (RFC 6750): `Bearer`, with `error="invalid_token"` when a token was sent and refused, `error="insufficient_scope"` on the 403.',
+      'On 401 and on 403 errors.qc.insufficient_scope (RFC 6750): `Bearer`, with `error="invalid_token"` when a token was sent and refused, `error="insufficient_scope"` on the 403. The token endpoint\'s 401 challenges its client authentication instead (RFC 6749 5.2): `Basic realm="qc-connectivity", charset="UTF-8"`.',
     schema: { type: 'string', example: 'Bearer error="invalid_token"' },
   },
 } as const;

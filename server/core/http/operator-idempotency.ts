@@ -1,6 +1,7 @@
 import { sha256Hex } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
 import { keyOperatorRequest, MAX_KEY_LENGTH } from '../idempotency/idempotent-request.ts';
+import type { ShownOnce } from '../routes/operator-route.ts';
 import { validationError } from './api-error.ts';
 
 /**
@@ -9,7 +10,8 @@ import { validationError } from './api-error.ts';
  * another body under the key is 409. Kept in the idempotency store (Redis when configured), like the partner
  * API's keys; a create also keeps the key with what it makes, in its transaction (kept-creates.ts), so a retry
  * after a COMMIT whose outcome is unknown (`errors.qc.write_outcome_unknown`) answers what it made. The booking
- * intake keeps its key with the booking instead (server/bookings/intake-keys.ts).
+ * intake keeps its key with the booking instead (server/bookings/intake-keys.ts). An answer holding a credential
+ * shown once (`shownOnce`) is kept without it, so the store never holds a secret: a replay answers it null.
  */
 export async function withOperatorIdempotency(
   deps: Deps,
@@ -17,6 +19,7 @@ export async function withOperatorIdempotency(
   scope: string,
   body: unknown,
   run: () => Promise<{ status: number; body: unknown; headers: Record<string, string> }>,
+  shownOnce?: ShownOnce,
 ): Promise<Response | undefined> {
   const key = request.headers.get('idempotency-key');
   if (request.method !== 'POST' || key === null) return undefined;
@@ -55,11 +58,46 @@ export async function withOperatorIdempotency(
       const kept = answer && {
         status: answer.status,
         headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(answer.body),
+        body: JSON.stringify(withheldSecrets(answer.body, shownOnce)),
         // A create answering what its key made before (kept-creates.ts) replays: its time is the original's.
         at: original ?? now.toISOString(),
       };
       await deps.idempotency.finish(claimKey, started.lease, kept);
     }
   }
+}
+
+/**
+ * The answer as the store keeps it and replays it: each credential `shownOnce` names is null, and the envelope
+ * says so beside `data`, for programs (`secret_withheld`: the paths) and for people (`detail`: how to get a new
+ * one). An answer without those fields (a refusal) is kept as it is.
+ */
+export function withheldSecrets(body: unknown, shownOnce: ShownOnce | undefined): unknown {
+  if (!shownOnce || !isRecord(body) || !isRecord(body.data)) return body;
+  const data = structuredClone(body.data);
+  const withheld = shownOnce.fields.filter((path) => nulled(data, path.split('.')));
+  if (!withheld.length) return body;
+  const one = withheld.length === 1;
+  const detail =
+    `${withheld.join(', ')} ${one ? 'was' : 'were'} shown only in the first answer to this Idempotency-Key and ` +
+    `${one ? 'is' : 'are'} not kept, so this replay answers ${one ? 'it' : 'them'} null. ` +
+    `To get a new one, ${shownOnce.renewal}.`;
+  return { ...body, data, secret_withheld: withheld.map((path) => `data.${path}`), detail };
+}
+
+/** Sets the value at `path` to null; false when there is none to withhold. */
+function nulled(record: Record<string, unknown>, path: readonly string[]): boolean {
+  const [head, ...rest] = path;
+  if (head === undefined || !(head in record)) return false;
+  if (rest.length) {
+    const inner = record[head];
+    return isRecord(inner) && nulled(inner, rest);
+  }
+  if (record[head] === null) return false;
+  record[head] = null;
+  return true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

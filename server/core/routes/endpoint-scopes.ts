@@ -11,8 +11,17 @@ export function endpointAllowed(allowList: readonly string[], routeName: string)
   );
 }
 
-/** Entries naming no live route (or a wildcard matching none) are rejected at creation. */
+/** The one wildcard form (spec 5.6): one resource, as GET /permissions lists it (`resources[].wildcard`). */
+const RESOURCE_WILDCARD = /^qc\.[^.*]+\.\*$/;
+
+/**
+ * Entries naming no live route, or a wildcard of another form than `qc.<resource>.*` (`qc.*`, which would match
+ * every route, `qc.bookings.list.*`) or matching none, are rejected at creation.
+ */
 export function unknownEndpointScopes(entries: readonly string[], routes: readonly RouteSpec[]): string[] {
   const names = routes.map((r) => r.name);
-  return entries.filter((entry) => !names.some((name) => endpointAllowed([entry], name)));
+  return entries.filter(
+    (entry) =>
+      (entry.endsWith('.*') && !RESOURCE_WILDCARD.test(entry)) || !names.some((name) => endpointAllowed([entry], name)),
+  );
 }

@@ -53,8 +53,21 @@ export interface OperatorRouteDefinition<
    * POST with the header is deduplicated by the mount (server/core/http/operator-idempotency.ts).
    */
   ownIdempotencyKey?: true;
+  /** The answer carries a credential shown once: a replay under the same Idempotency-Key withholds it. */
+  shownOnce?: ShownOnce;
   /** The envelope body of the answer (`ok(...)`), sent with 200, or an Answer with its own status and headers. */
   handle(input: OperatorInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>): unknown | Promise<unknown>;
+}
+
+/**
+ * Where a success answer holds a credential shown once, and how to get a new one. The idempotency store keeps the
+ * answer with these fields null (server/core/http/operator-idempotency.ts): it never holds the secret.
+ */
+export interface ShownOnce {
+  /** Dot paths under `data`: `token`, `client.client_secret`. */
+  fields: readonly string[];
+  /** The end of the sentence "To get a new one, ...", naming the route that does it. */
+  renewal: string;
 }
 
 /** Identity at run time; it exists so the handler's input is typed from the schemas beside it. */
