@@ -17,7 +17,7 @@ const Rate = (description: string) =>
  * built-in provider answers null.
  */
 const upstreamOnly = (what: string) => `${what}: the upstream analytics' figure; null from the built-in provider`;
-const UpstreamCount = (what: string) => t.Nullable(t.Integer({ minimum: 0, description: upstreamOnly(what) }));
+const UpstreamCount = (what: string) => t.Nullable(t.Integer({ minimum: 0 }), { description: upstreamOnly(what) });
 
 /**
  * The six reports. Both providers answer these shapes (an upstream answering another shape is a 502).
@@ -80,7 +80,7 @@ export const ReportSchemas = {
         room_nights: t.Integer(),
         revenue: Money,
         clicks: UpstreamCount('clicks'),
-        cost: t.Nullable(t.Number({ minimum: 0, description: upstreamOnly('spend') })),
+        cost: t.Nullable(t.Number({ minimum: 0 }), { description: upstreamOnly('spend') }),
       }),
     ),
   }),
