@@ -957,7 +957,7 @@ export interface paths {
         put?: never;
         /**
          * Create a cancellation policy
-         * @description Rules (`data[]`, at most 50) each need `c_type` (after_booking, days_before_arrival with `p_days`, after_date with `p_date`, no_show) and `p_type` (percent: `p_value` 0..100 of the total; nights: `p_value` whole nights at the average nightly price; amount: `p_value` in the booking currency); a missing term is 422 with its path (`data.2.p_days`). The highest matching charge applies, capped at the booking total; no matching rule means free. `name` defaults to the first `name_tr` value. Event `cancellation_policy.created`.
+         * @description Rules (`data[]`, at most 50) each need `c_type` (after_booking, days_before_arrival with `p_days`, after_date with `p_date`, no_show) and `p_type` (percent: `p_value` 0..100 of the total; nights: `p_value` whole nights at the average nightly price; amount: `p_value` in the booking currency); a missing term is 422 with its path (`data.2.p_days`). The highest matching charge applies, capped at the booking total; no matching rule means free. `name` defaults to the first `name_tr` value (one of them is needed: 422 on `name_tr`); without `name_tr` (or with `{}`) the policy stores and answers `{"en-GB": <name>}`. Event `cancellation_policy.created`.
          */
         post: operations["qc.cancellation_policies.create"];
         delete?: never;
@@ -1388,7 +1388,7 @@ export interface paths {
         head?: never;
         /**
          * Correct a guest feedback answer (partial)
-         * @description Only the fields present change; `scores` replaces the whole map. The booking cannot change.
+         * @description Only the fields present change; `scores` merges category by category (null removes a category). The booking cannot change.
          */
         patch: operations["qc.guest_feedback.update"];
         trace?: never;
@@ -1624,7 +1624,7 @@ export interface paths {
         };
         /**
          * Where bookings come from: direct, metasearch, agency, OTA
-         * @description Bookings received in the range by acquisition source (direct: booking engine QDO and dashboard QDB; metasearch: GHA; agency: QDA; ota: the rest) with their share and revenue. The built-in provider holds no visits: `sessions` is null. Scope `analytics.read`. `from` and `to` are days (inclusive), at most 366 days apart. With QC_ANALYTICS_URL set the figures come from that upstream (`source: upstream`); unreachable, timing out or answering non-2xx is 502 `errors.qc.analytics_upstream_error`. Without it the service computes them from its own bookings (`source: builtin`). Answers are cached for 60 seconds per property, report and range (`generated_at`).
+         * @description Bookings received in the range by acquisition source (direct: booking engine QDO and dashboard QDB; metasearch: GHA; agency: QDA; ota: the rest) with their share and revenue. `sessions`: the upstream’s visits; the built-in provider holds none (null). Scope `analytics.read`. `from` and `to` are days (inclusive), at most 366 days apart. With QC_ANALYTICS_URL set the figures come from that upstream (`source: upstream`); unreachable, timing out or answering non-2xx is 502 `errors.qc.analytics_upstream_error`. Without it the service computes them from its own bookings (`source: builtin`). Answers are cached for 60 seconds per property, report and range (`generated_at`).
          */
         get: operations["qc.analytics.traffic"];
         put?: never;
@@ -1644,7 +1644,7 @@ export interface paths {
         };
         /**
          * From booking to stay: confirmed, stayed, cancelled, no-show
-         * @description Of the bookings received in the range: `created`, `confirmed` (confirmed or later), `stayed` (checked out, or confirmed with the check-out day passed), `cancelled`, `no_show`, and the rates against `created`. The built-in provider holds no booking-engine searches: `searches` is null. Scope `analytics.read`. `from` and `to` are days (inclusive), at most 366 days apart. With QC_ANALYTICS_URL set the figures come from that upstream (`source: upstream`); unreachable, timing out or answering non-2xx is 502 `errors.qc.analytics_upstream_error`. Without it the service computes them from its own bookings (`source: builtin`). Answers are cached for 60 seconds per property, report and range (`generated_at`).
+         * @description Of the bookings received in the range: `created`, `confirmed` (confirmed or later), `stayed` (checked out, or confirmed with the check-out day passed), `cancelled`, `no_show`, and the rates against `created`. `searches`: the upstream’s booking-engine searches; the built-in provider holds none (null). Scope `analytics.read`. `from` and `to` are days (inclusive), at most 366 days apart. With QC_ANALYTICS_URL set the figures come from that upstream (`source: upstream`); unreachable, timing out or answering non-2xx is 502 `errors.qc.analytics_upstream_error`. Without it the service computes them from its own bookings (`source: builtin`). Answers are cached for 60 seconds per property, report and range (`generated_at`).
          */
         get: operations["qc.analytics.funnel"];
         put?: never;
@@ -13125,7 +13125,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Rows {date, prices?, restrictions?, room_type_id?} */
-                    values: unknown[];
+                    values: {
+                        date?: unknown;
+                        room_type_id?: unknown;
+                        prices?: unknown;
+                        restrictions?: unknown;
+                    }[];
                 };
             };
         };
@@ -15865,7 +15870,7 @@ export interface operations {
                     /** @description defaults to the first name_tr value */
                     name?: string;
                     /** @description Locale tag (xx-XX) to text. Another key is stored as sent and named in `warnings` (errors.qc.unknown_field): no platform language reads it. Omitted or {} on creation: {"en-GB": <name>} */
-                    name_tr: {
+                    name_tr?: {
                         [key: string]: string;
                     };
                     /** @description at most 50 rules; the highest matching charge applies */
@@ -25105,12 +25110,12 @@ export interface operations {
                 "application/json": {
                     overall_score?: string | number;
                     scores?: {
-                        cleanliness?: string | number;
-                        comfort?: string | number;
-                        location?: string | number;
-                        facilities?: string | number;
-                        staff?: string | number;
-                        value_for_money?: string | number;
+                        cleanliness?: (string | number) | null;
+                        comfort?: (string | number) | null;
+                        location?: (string | number) | null;
+                        facilities?: (string | number) | null;
+                        staff?: (string | number) | null;
+                        value_for_money?: (string | number) | null;
                     };
                     comment?: string;
                     language?: string | null;
@@ -28829,8 +28834,8 @@ export interface operations {
                             /** Format: date-time */
                             generated_at: string;
                             data: {
-                                /** @description visits: held by the upstream analytics only */
-                                sessions: null;
+                                /** @description visits: the upstream analytics' figure; null from the built-in provider */
+                                sessions: number | null;
                                 sources: {
                                     /** @description direct: booking engine and dashboard; metasearch: the search-advertising channel */
                                     source: "direct" | "metasearch" | "agency" | "ota";
@@ -29049,8 +29054,8 @@ export interface operations {
                             /** Format: date-time */
                             generated_at: string;
                             data: {
-                                /** @description booking-engine searches: held by the upstream analytics only */
-                                searches: null;
+                                /** @description booking-engine searches: the upstream analytics' figure; null from the built-in provider */
+                                searches: number | null;
                                 /** @description bookings received in the range */
                                 created: number;
                                 /** @description of those, confirmed or later (checked in, checked out) */
@@ -29277,10 +29282,10 @@ export interface operations {
                                     room_nights: number;
                                     /** @description amount in the property's currency */
                                     revenue: number;
-                                    /** @description held by the upstream analytics only */
-                                    clicks: null;
-                                    /** @description held by the upstream analytics only */
-                                    cost: null;
+                                    /** @description clicks: the upstream analytics' figure; null from the built-in provider */
+                                    clicks: number | null;
+                                    /** @description spend: the upstream analytics' figure; null from the built-in provider */
+                                    cost: number | null;
                                 }[];
                             };
                         };

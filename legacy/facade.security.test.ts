@@ -85,4 +85,45 @@ describe('legacy dispatch and bytes', () => {
     });
     expect(res.text).toBe('{"message":"Missing booking!"}');
   });
+
+  it('reads a multipart/form-data body like $_POST, answering byte for byte as the same fields form-encoded', async () => {
+    const fields: [string, string][] = [
+      ['booking_id', '100000'],
+      ['booking_item_id', '1'],
+      ['room_number', '202'],
+      ['property[id]', 'H-1'],
+      ['property[name]', 'PMS Hotel'],
+      ['property[mapping_data][rooms_types][0][id]', 'R1'],
+    ];
+    const multipart = new FormData();
+    for (const [name, value] of fields) multipart.append(name, value);
+    // A file part goes to PHP's $_FILES, never to $_POST.
+    multipart.append('booking_id', new File(['1'], 'id.txt'));
+    const asMultipart = new Response(multipart);
+    // The header first: Bun's Response forgets the boundary it made up once its body is read.
+    const headers = { 'content-type': asMultipart.headers.get('content-type') as string };
+    const multipartBody = { raw: await asMultipart.text(), headers };
+    const formBody = {
+      raw: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
+    for (const path of ['booking/postRoomAssignment', 'property/postExternalPropertyData']) {
+      const form = await f.call(path, formBody);
+      const res = await f.call(path, multipartBody);
+      expect([path, res.status, res.text]).toEqual([path, form.status, form.text]);
+    }
+    expect((await f.call('booking/postRoomAssignment', multipartBody)).text).toBe('{"message":"Missing booking!"}');
+    expect((await f.call('property/postExternalPropertyData', multipartBody)).text).toBe('{"message":"Success"}');
+    const [stored] = await t.deps.db.sql<{ ext_property_name: string }>`
+      select ext_property_name from legacy_pms_property_data where key_id = ${f.keyId}`;
+    expect(stored?.ext_property_name).toBe('PMS Hotel');
+    const malformed = await f.call('booking/postRoomAssignment', {
+      raw: 'booking_id=100000',
+      headers: { 'content-type': 'multipart/form-data; boundary=none' },
+    });
+    expect([malformed.status, malformed.text]).toEqual([
+      400,
+      '{"message":"Bad request data! (booking_id, booking_item_id or room_number missing)"}',
+    ]);
+  });
 });

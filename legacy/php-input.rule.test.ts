@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { parseBody, parseQuery } from './php-input.ts';
+import { parseBody, parseQuery, readBody } from './php-input.ts';
 
 describe('legacy input parsing', () => {
   it('keeps a value with a malformed percent escape as sent, like PHP urldecode', () => {
@@ -17,5 +17,19 @@ describe('legacy input parsing', () => {
       b: { 0: '2' },
     });
     expect(parseBody('{"a":1}', null)).toEqual({ a: 1 });
+  });
+
+  it('reads a multipart body like $_POST: fields nest by bracket syntax, file parts and a malformed body are not input', async () => {
+    const form = new FormData();
+    form.append(' guests[adults]', '2');
+    form.append('bm.code', 'BM 1');
+    form.append('ids[]', 'a');
+    form.append('ids[]', 'b');
+    form.append('upload', new File(['{"a":1}'], 'a.json'));
+    const post = (body: FormData | string, headers?: Record<string, string>) =>
+      readBody(new Request('http://localhost/', { method: 'POST', body, headers }));
+    expect(await post(form)).toEqual({ guests: { adults: '2' }, bm_code: 'BM 1', ids: { 0: 'a', 1: 'b' } });
+    expect(await post('{"a":1}', { 'content-type': 'multipart/form-data; boundary=x' })).toBeNull();
+    expect(await post('{"a":1}', { 'content-type': 'text/plain' })).toEqual({ a: 1 });
   });
 });

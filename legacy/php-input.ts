@@ -2,8 +2,8 @@
  * Request input read the way the legacy PHP service read it, so every PMS request that worked still does:
  * query strings through `parse_str` (bracket syntax nests: `guests[adults]=2&guests[children_by_ages][0][age]=5`),
  * bodies through `json_decode(php://input, true)` whatever the content type (malformed JSON is simply no
- * input), with a form-encoded body parsed like a query string. Values stay loosely typed: a numeric string
- * counts as a number wherever PHP's comparisons would have accepted it.
+ * input), with a form-encoded body parsed like a query string and a multipart one read like PHP's `$_POST`.
+ * Values stay loosely typed: a numeric string counts as a number wherever PHP's comparisons would have accepted it.
  */
 import { nestingDepth } from '../server/core/http/read-body.ts';
 
@@ -15,7 +15,7 @@ export function parseQuery(search: string): PhpArray {
   for (const pair of search.replace(/^\?/, '').split('&')) {
     if (!pair) continue;
     const eq = pair.indexOf('=');
-    const name = decode(eq < 0 ? pair : pair.slice(0, eq)).replace(/^ +/, '');
+    const name = decode(eq < 0 ? pair : pair.slice(0, eq));
     const value = eq < 0 ? '' : decode(pair.slice(eq + 1));
     assign(out, name, value);
   }
@@ -32,8 +32,12 @@ function decode(s: string): string {
   }
 }
 
-/** `a[b][]=v`: PHP turns spaces and dots of the base name into `_`; `[]` appends at the next integer key. */
-function assign(target: PhpArray, name: string, value: string): void {
+/**
+ * `a[b][]=v`, as PHP registers a query or form variable: leading spaces of the name dropped, spaces and dots of the
+ * base name turned into `_`; `[]` appends at the next integer key.
+ */
+function assign(target: PhpArray, sent: string, value: string): void {
+  const name = sent.replace(/^ +/, '');
   const open = name.indexOf('[');
   const close = open < 0 ? -1 : name.indexOf(']', open);
   const base = (close < 0 ? name : name.slice(0, open)).replace(/[ .[]/g, '_');
@@ -70,6 +74,25 @@ function nextIndex(array: PhpArray): number {
  * JSON_ERROR_DEPTH). Checked by a scan before any parse, as the modern API checks its own, lower bound.
  */
 const PHP_JSON_DEPTH = 512;
+
+/**
+ * The request's body as the legacy service read it. A multipart/form-data body leaves php://input empty in PHP, so
+ * the service read `$_POST`, which PHP fills from the body's fields (named like query variables, `a[b]` nests);
+ * file parts went to `$_FILES`, which no method reads. A malformed one, or one without fields, is no input.
+ */
+export async function readBody(request: Request): Promise<PhpValue> {
+  const contentType = request.headers.get('content-type');
+  if (!contentType?.toLowerCase().startsWith('multipart/form-data'))
+    return parseBody(await request.text(), contentType);
+  const form = await request.formData().catch((error: unknown) => {
+    // Only a body that is no multipart form (TypeError) means "no input"; anything else is a fault to surface.
+    if (!(error instanceof TypeError)) throw error;
+  });
+  if (!form) return null;
+  const out: PhpArray = {};
+  for (const [name, value] of form) if (typeof value === 'string') assign(out, name, value);
+  return Object.keys(out).length ? out : null;
+}
 
 export function parseBody(text: string, contentType: string | null): PhpValue {
   if (!text.trim()) return null;

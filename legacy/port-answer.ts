@@ -4,7 +4,7 @@ import { admitLegacyKey, findLegacyKey, type LegacyKeyRecord } from './auth.ts';
 import { messageResponse, thrownErrorMessage } from './bytes.ts';
 import { LegacyError, messages } from './messages.ts';
 import { legacyClass } from './methods.ts';
-import { parseBody, parseQuery } from './php-input.ts';
+import { parseQuery, readBody } from './php-input.ts';
 
 export const LEGACY_PREFIX = '/api/pms/v1';
 
@@ -37,7 +37,7 @@ export async function portAnswer(
     const query = parseQuery(url.search);
     const record = key ? key.record : await findLegacyKey(deps.db, query.api_key);
     const caller = admitLegacyKey(query.api_key, record);
-    const body = parseBody(await request.text(), request.headers.get('content-type'));
+    const body = await readBody(request);
     return await method({ deps, caller, query, body, request });
   } catch (error) {
     return legacyFailure(deps, request, error);

@@ -7,6 +7,7 @@ import { badRequest, messages, notFound } from '../messages.ts';
 import { asList, isArray, isSet, looseInt } from '../php-input.ts';
 import { quoteOffers } from './offer-quote.ts';
 import { localized } from './room-details.ts';
+import { serviceName } from './service-name.ts';
 
 const m = messages.getBookingOffers;
 const MAX_NIGHTS = 30;
@@ -94,7 +95,7 @@ export async function getBookingOffers({ deps, caller, query, body }: LegacyCall
           return [
             {
               id: service.id,
-              name: localized(service.name, service.name_tr, locale),
+              name: serviceName(service, locale),
               price: new PhpFloat(quoted.price),
               ...(quoted.undiscounted !== undefined && { price_before_discount: new PhpFloat(quoted.undiscounted) }),
             },

@@ -5,6 +5,7 @@ import { dataResponse, PhpFloat } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { BED_TYPES, BOOKING_OTA_CODES, MEAL_PLANS, PAYMENT_METHOD_TYPES } from './dictionaries.ts';
 import { localized, roomDetails } from './room-details.ts';
+import { serviceName } from './service-name.ts';
 
 type Section = (deps: Deps, caller: LegacyCaller, locale: string | undefined) => Promise<unknown>;
 
@@ -36,7 +37,7 @@ const sections: Record<string, Section> = {
     const rows = await readExtraServices(db, caller.propertyId);
     return rows.map((r) => ({
       id: r.id,
-      name: localized(r.name, r.name_tr, locale) || firstName(r.name_tr),
+      name: serviceName(r, locale),
       price: new PhpFloat(Number(r.price)),
       price_type: r.price_type,
       is_daily: r.is_daily,
@@ -85,10 +86,4 @@ export async function getPropertySettings({ deps, caller, query }: LegacyCall): 
     data[name] = await section(deps, caller, locale);
   }
   return dataResponse(data);
-}
-
-/** A service named only in translations still has a name: the first non-empty one in locale-tag order. */
-function firstName(nameTr: Record<string, string>): string {
-  const tags = Object.keys(nameTr).sort();
-  return tags.map((tag) => nameTr[tag] ?? '').find((v) => v.trim() !== '') ?? '';
 }

@@ -128,4 +128,26 @@ describe('getBookingOffers with promotions and special offers', () => {
     await modern('DELETE', `${v1}/promotions/${promo.body.data.id}`);
     await modern('DELETE', `${v1}/extra_services/${parking.body.data.id}`);
   });
+
+  it('names a service named only in translations as getPropertySettings does: its first translation in locale-tag order', async () => {
+    const created = await modern('POST', `${v1}/extra_services`, {
+      name_tr: { 'fr-FR': 'Seulement français', 'de-DE': 'Nur deutsch' },
+      price: 1,
+      price_type: 1,
+    });
+    const [row] = await t.deps.db.sql<{ id: number }>`
+      select id from extra_services where external_id = ${created.body.data.id}`;
+    const named = (lang?: string) => ({ with_services: '1', ...(lang && { lang }) });
+    const offered = async (lang?: string) =>
+      (await offers(named(lang))).body.data.offers[0].services.find((s: { id: number }) => s.id === row?.id).name;
+    const listed = async (lang?: string) =>
+      (
+        await f.call('property/getPropertySettings', { query: { names: 'services', ...(lang && { lang }) } })
+      ).body.data.services.find((s: { id: number }) => s.id === row?.id).name;
+    expect(await offered()).toBe('Nur deutsch');
+    expect(await listed()).toBe('Nur deutsch');
+    expect(await offered('fr')).toBe('Seulement français');
+    expect(await listed('fr')).toBe('Seulement français');
+    await modern('DELETE', `${v1}/extra_services/${created.body.data.id}`);
+  });
 });

@@ -100,8 +100,56 @@ describe('analytics upstream failures', () => {
   });
 });
 
+describe('analytics upstream figures the service does not hold', () => {
+  it('passes the upstream sessions, searches, clicks and cost through, null included, and refuses a negative one', async () => {
+    const answers: Record<string, unknown> = {
+      traffic: { sessions: 1234, sources: [] },
+      funnel: {
+        searches: 5678,
+        created: 3,
+        confirmed: 2,
+        stayed: 1,
+        cancelled: 1,
+        no_show: 0,
+        confirmation_rate: 0.6667,
+        cancellation_rate: 0.3333,
+      },
+      campaigns: {
+        campaigns: [
+          { campaign: 'search_ads', bookings: 2, room_nights: 5, revenue: 500, clicks: 310, cost: 42.5 },
+          { campaign: 'agency:Sunny Travel', bookings: 1, room_nights: 2, revenue: 200, clicks: null, cost: null },
+        ],
+      },
+    };
+    const upstream = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (request) => Response.json({ data: answers[new URL(request.url).pathname.split('/').at(-1) as string] }),
+    });
+    const report = (t: TestApp, kind: string, to = '2026-07-31') =>
+      t.request('GET', `/v1/qc/properties/${demo.properties[0]?.id}/analytics/${kind}`, {
+        token: demo.personal_token,
+        query: { from: '2026-07-01', to },
+      });
+    try {
+      await withUpstream(`http://127.0.0.1:${upstream.port}`, async (t) => {
+        for (const kind of ['traffic', 'funnel', 'campaigns']) {
+          const res = await report(t, kind);
+          expect([kind, res.status]).toEqual([kind, 200]);
+          expect([kind, res.body.data.source, res.body.data.data]).toEqual([kind, 'upstream', answers[kind]]);
+        }
+        answers.traffic = { sessions: -1, sources: [] };
+        // Another range: the first answer is cached for its own.
+        expect((await report(t, 'traffic', '2026-07-30')).status).toBe(502);
+      });
+    } finally {
+      await upstream.stop(true);
+    }
+  });
+});
+
 describe('analytics refusals', () => {
-  it('validates the range: dates, order and at most 366 days', async () => {
+  it('validates the range: dates, order and to at most 366 days after from', async () => {
     const get = (query: Record<string, string>) =>
       base.request('GET', `/v1/qc/properties/${demo.properties[0]?.id}/analytics/funnel`, {
         token: demo.personal_token,
@@ -115,7 +163,8 @@ describe('analytics refusals', () => {
     expect((await get({ from: '2026-07-02', to: '2026-07-01' })).body.errors).toEqual({
       to: ['customer.analytics.messages.before_from'],
     });
-    expect((await get({ from: '2026-01-01', to: '2027-01-02' })).body.errors).toEqual({
+    expect((await get({ from: '2026-01-01', to: '2027-01-02' })).status).toBe(200);
+    expect((await get({ from: '2026-01-01', to: '2027-01-03' })).body.errors).toEqual({
       to: ['customer.analytics.messages.max_range'],
     });
   });

@@ -12,6 +12,12 @@ export const RangeQuery = t.Object({
 const Money = t.Number({ description: "amount in the property's currency" });
 const Rate = (description: string) =>
   t.Nullable(t.Number({ description: `${description}; null when undefined (0/0)` }));
+/**
+ * A figure only an analytics upstream holds (visits, searches, clicks, spend): its number passes through, the
+ * built-in provider answers null.
+ */
+const upstreamOnly = (what: string) => `${what}: the upstream analytics' figure; null from the built-in provider`;
+const UpstreamCount = (what: string) => t.Nullable(t.Integer({ minimum: 0 }), { description: upstreamOnly(what) });
 
 /**
  * The six reports. Both providers answer these shapes (an upstream answering another shape is a 502).
@@ -40,7 +46,7 @@ export const ReportSchemas = {
     by_status: t.Array(t.Object({ status: t.String(), bookings: t.Integer(), revenue: Money })),
   }),
   traffic: t.Object({
-    sessions: t.Null({ description: 'visits: held by the upstream analytics only' }),
+    sessions: UpstreamCount('visits'),
     sources: t.Array(
       t.Object({
         source: t.Union(
@@ -57,7 +63,7 @@ export const ReportSchemas = {
     ),
   }),
   funnel: t.Object({
-    searches: t.Null({ description: 'booking-engine searches: held by the upstream analytics only' }),
+    searches: UpstreamCount('booking-engine searches'),
     created: t.Integer({ description: 'bookings received in the range' }),
     confirmed: t.Integer({ description: 'of those, confirmed or later (checked in, checked out)' }),
     stayed: t.Integer({ description: 'of those, checked out, or confirmed with the check-out day passed' }),
@@ -73,8 +79,8 @@ export const ReportSchemas = {
         bookings: t.Integer(),
         room_nights: t.Integer(),
         revenue: Money,
-        clicks: t.Null({ description: 'held by the upstream analytics only' }),
-        cost: t.Null({ description: 'held by the upstream analytics only' }),
+        clicks: UpstreamCount('clicks'),
+        cost: t.Nullable(t.Number({ minimum: 0 }), { description: upstreamOnly('spend') }),
       }),
     ),
   }),

@@ -10,7 +10,8 @@ import { upstreamReport } from './upstream.ts';
 /** Answers are kept this long per property, report and range: dashboards poll, the figures move slowly. */
 export const CACHE_MS = 60_000;
 const CACHE_ENTRIES = 2_000;
-const MAX_DAYS = 366;
+/** `to` at most this many days after `from` (README and the query's schema text): 367 days counted inclusively. */
+const MAX_DAYS_APART = 366;
 
 interface Cached {
   at: number;
@@ -59,5 +60,5 @@ function checkRange(range: Range): void {
   for (const field of ['from', 'to'] as const) if (!isDay(range[field])) throw fieldError('analytics', field, 'format');
   const days = daysBetween(range.from, range.to);
   if (days < 0) throw fieldError('analytics', 'to', 'before_from');
-  if (days >= MAX_DAYS) throw fieldError('analytics', 'to', 'max_range');
+  if (days > MAX_DAYS_APART) throw fieldError('analytics', 'to', 'max_range');
 }

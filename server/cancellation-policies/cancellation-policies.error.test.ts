@@ -49,9 +49,10 @@ describe('cancellation policy refusals', () => {
   });
 
   it('needs a name: name or a non-empty name_tr value', async () => {
-    expect(validationErrors(await call(c, 'POST', base(), { name_tr: { 'en-GB': ' ' }, data: [] }))).toEqual({
-      name_tr: ['customer.cancellation_policy.messages.required'],
-    });
+    for (const naming of [{ name_tr: { 'en-GB': ' ' } }, { name: ' ' }, {}])
+      expect(validationErrors(await call(c, 'POST', base(), { ...naming, data: [] }))).toEqual({
+        name_tr: ['customer.cancellation_policy.messages.required'],
+      });
     expect((await call(c, 'POST', base(), { name: 'Strict', name_tr: {}, data: [] })).status).toBe(201);
   });
 

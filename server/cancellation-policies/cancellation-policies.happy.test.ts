@@ -48,6 +48,20 @@ describe('cancellation policies', () => {
     });
   });
 
+  it('creates a policy named only by name, storing and answering name_tr as {"en-GB": name}', async () => {
+    for (const body of [
+      { name: 'Only name', data: [] },
+      { name: 'Only name', name_tr: {}, data: [] },
+    ]) {
+      const res = await call(c, 'POST', base(), body);
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ name: 'Only name', name_tr: { 'en-GB': 'Only name' } });
+      expect((await call(c, 'GET', `${base()}/${res.body.data.id}`)).body.data.name_tr).toEqual({
+        'en-GB': 'Only name',
+      });
+    }
+  });
+
   it('replaces the rules as a whole on PATCH and keeps the names', async () => {
     const created = await call(c, 'POST', base(), { ...flexible, name: 'Flex 7' });
     const rules = [{ c_type: 'after_date', p_type: 'percent', p_date: '2027-06-01', p_value: 100 }];

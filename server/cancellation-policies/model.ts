@@ -51,7 +51,7 @@ const Rules = t.Array(RuleSchema, {
 
 export const CreateCancellationPolicyBody = t.Object({
   name: t.Optional(t.String({ maxLength: 255, description: 'defaults to the first name_tr value' })),
-  name_tr: NameTrSchema,
+  name_tr: t.Optional(NameTrSchema),
   data: Rules,
 });
 

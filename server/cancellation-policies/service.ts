@@ -24,7 +24,7 @@ export interface CancellationPolicyInput {
 }
 
 /** A policy is named: `name`, or else the first non-empty `name_tr` value (422 on name_tr when neither). */
-function policyName(name: string | undefined, nameTr: Record<string, string>): string {
+function policyName(name: string | undefined, nameTr: Record<string, string> | undefined): string {
   const chosen = name?.trim() ? name : firstTranslation(nameTr);
   if (!chosen) throw fieldError('cancellation_policy', 'name_tr', 'required');
   return chosen;
@@ -33,7 +33,7 @@ function policyName(name: string | undefined, nameTr: Record<string, string>): s
 export async function createCancellationPolicy(
   tx: Db,
   property: PropertyRow,
-  input: CancellationPolicyInput & { name_tr: Record<string, string>; data: Partial<CancellationRule>[] },
+  input: CancellationPolicyInput & { data: Partial<CancellationRule>[] },
   now: Date,
 ): Promise<CancellationPolicyRow> {
   const name = policyName(input.name, input.name_tr);

@@ -95,7 +95,8 @@ export async function createFeedback(tx: Db, property: PropertyRow, input: NewFe
 
 export interface FeedbackChanges {
   overall_score?: number;
-  scores?: Record<string, number>;
+  /** Merged category by category; a category set to null is removed. */
+  scores?: Record<string, number | null>;
   comment?: string;
   language?: string | null;
   would_recommend?: boolean | null;
@@ -107,7 +108,7 @@ export async function updateFeedback(tx: Db, property: PropertyRow, externalId: 
   await tx.sql`
     update guest_feedback set
       overall_score = ${changes.overall_score ?? current.overall_score},
-      scores = ${changes.scores ? { ...current.scores, ...changes.scores } : current.scores},
+      scores = ${changes.scores ? mergedScores(current.scores, changes.scores) : current.scores},
       comment = ${changes.comment ?? current.comment},
       language = ${changes.language === undefined ? current.language : changes.language},
       would_recommend = ${changes.would_recommend === undefined ? current.would_recommend : changes.would_recommend},
@@ -118,6 +119,11 @@ export async function updateFeedback(tx: Db, property: PropertyRow, externalId: 
     ...feedbackEvent(property, externalId, current.external_booking_id),
   });
   return findFeedback(tx, property.id, externalId);
+}
+
+function mergedScores(current: Record<string, number>, changes: Record<string, number | null>) {
+  const merged = Object.entries({ ...current, ...changes });
+  return Object.fromEntries(merged.filter((entry): entry is [string, number] => entry[1] !== null));
 }
 
 export async function deleteFeedback(tx: Db, property: PropertyRow, externalId: string) {

@@ -43,6 +43,22 @@ describe('guest feedback', () => {
     expect((await call('GET', `/${feedback.id}`)).status).toBe(404);
   });
 
+  it('merges a PATCH of scores category by category, null removing a category', async () => {
+    const created = await call('POST', '', {
+      booking_id: bookingIds[4],
+      overall_score: 8,
+      scores: { cleanliness: 10, staff: 8 },
+    });
+    const id = created.body.data.id;
+    const patched = await call('PATCH', `/${id}`, { scores: { staff: null, comfort: 7 } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.scores).toEqual({ cleanliness: 10, comfort: 7 });
+    expect((await call('GET', `/${id}`)).body.data.scores).toEqual({ cleanliness: 10, comfort: 7 });
+    const refused = await call('PATCH', `/${id}`, { scores: { comfort: 0 } });
+    expect(refused.status).toBe(422);
+    await call('DELETE', `/${id}`);
+  });
+
   it('refuses a second answer for the same booking with 409 naming the first', async () => {
     const first = await call('POST', '', { booking_id: bookingIds[1], overall_score: 7 });
     const second = await call('POST', '', { booking_id: bookingIds[1], overall_score: 3 });

@@ -1,3 +1,4 @@
+import type { TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { Day } from '../core/http/day-schema.ts';
 import { pagingQuery } from '../core/http/paging.ts';
@@ -14,9 +15,11 @@ export const SCORE_CATEGORIES = [
   'value_for_money',
 ] as const;
 
-const Scores = t.Partial(
-  t.Object(Object.fromEntries(SCORE_CATEGORIES.map((c) => [c, Score])), { additionalProperties: false }),
-);
+const scoresOf = (score: TSchema) =>
+  t.Partial(t.Object(Object.fromEntries(SCORE_CATEGORIES.map((c) => [c, score])), { additionalProperties: false }));
+const Scores = scoresOf(Score);
+/** A PATCH's scores: every category is optional, so `null` removes one (README, PATCH: null clears a nullable field). */
+const ScoreChanges = scoresOf(t.Nullable(Score));
 
 export const FeedbackParams = t.Object({ property: t.String(), feedback: t.String({ format: 'uuid' }) });
 
@@ -36,7 +39,7 @@ export const CreateFeedbackBody = t.Object({
 
 export const UpdateFeedbackBody = t.Object({
   overall_score: t.Optional(Score),
-  scores: t.Optional(Scores),
+  scores: t.Optional(ScoreChanges),
   comment: t.Optional(t.String({ maxLength: 5000 })),
   language: t.Optional(t.Nullable(t.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$' }))),
   would_recommend: t.Optional(t.Nullable(t.Boolean())),

@@ -14,13 +14,17 @@ export const updateGuestFeedback = defineRoute({
   resource: 'guest_feedback',
   summary: 'Correct a guest feedback answer (partial)',
   tags: ['guest feedback'],
-  description: 'Only the fields present change; `scores` replaces the whole map. The booking cannot change.',
+  description:
+    'Only the fields present change; `scores` merges category by category (null removes a category). The booking cannot change.',
   params: FeedbackParams,
   body: UpdateFeedbackBody,
   response: okSchema(FeedbackSchema),
   handle: inProperty(async ({ deps, params, body }, property) => {
     const row = await deps.db.tx((tx) =>
-      updateFeedback(tx, property, params.feedback, { ...body, scores: body.scores as Record<string, number> }),
+      updateFeedback(tx, property, params.feedback, {
+        ...body,
+        scores: body.scores as Record<string, number | null> | undefined,
+      }),
     );
     return ok(feedbackView(row));
   }),

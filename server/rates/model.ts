@@ -3,6 +3,7 @@ import { DayText } from '../core/http/day-schema.ts';
 import { okSchema } from '../core/http/envelope.ts';
 import { type RateRowErrorCode, rateRowErrorCatalogue } from '../core/http/error-catalogue.ts';
 import { DayRowCounters, WouldFigures } from '../inventory/model.ts';
+import { RateWriteRow } from './write-rows.ts';
 
 export const PlanParams = t.Object({ property: t.String(), ratePlan: t.String() });
 
@@ -44,9 +45,21 @@ export const RatesAnswer = t.Object({
   }),
 });
 
-/** Rows are checked one by one by the service (each bad row is a row error, not a 422 of the batch). */
+/**
+ * One entry of `values`: anything, since the service checks rows one by one (a bad row is a row error, not a 422
+ * of the batch), with the row fields of RateWriteRow named in `properties` (which JSON Schema applies only to an
+ * entry that is an object). The undeclared-field walk (server/core/http/undeclared-fields.ts) reads them, so a
+ * misspelled `roomtype_id` is named `values.N.roomtype_id` instead of vanishing while the row writes every room
+ * type; the fields' contents are not walked (an unknown restriction key is already the row error
+ * bad_restriction_key). Not a union of a row object and t.Unknown(): Elysia's exact mirror then cleaned the rows
+ * and turned a `values` object into `[null]`, a 200 where a body without a values array is a 422.
+ */
+const RateRowEntry = t.Unknown({
+  properties: Object.fromEntries(Object.keys(RateWriteRow.properties).map((field) => [field, t.Unknown()])),
+});
+
 export const RateWriteBody = t.Object({
-  values: t.Array(t.Unknown(), { minItems: 1, description: 'Rows {date, prices?, restrictions?, room_type_id?}' }),
+  values: t.Array(RateRowEntry, { minItems: 1, description: 'Rows {date, prices?, restrictions?, room_type_id?}' }),
 });
 
 const RowErrorCode = t.Union(

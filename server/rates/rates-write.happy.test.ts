@@ -60,6 +60,27 @@ describe('POST /rate_plans/{id}/rates', () => {
     expect(a.id).not.toBe(b.id);
   });
 
+  it('names undeclared row fields in warnings beside data, restriction keys only as row errors', async () => {
+    const { a, plan } = await freshPlan();
+    const res = await write(plan.external_id, [
+      { date: '2026-07-01', prices: { ROOM: 10 }, restriction: { min_los: 3 }, roomtype_id: a.partner_code },
+      { date: '2026-07-02', restrictions: { min_stya: 2 } },
+      5,
+      { date: '2026-07-03', prices: null, restrictions: { min_los: 2 } },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.warnings).toEqual([
+      { field: 'values.0.restriction', key: 'errors.qc.unknown_field' },
+      { field: 'values.0.roomtype_id', key: 'errors.qc.unknown_field' },
+    ]);
+    // The rows are read as before: the typo did not narrow row 0, the unknown restriction key is row 1's error.
+    expect(res.body.data).toMatchObject({ accepted: 2, written: 4 });
+    expect(res.body.data.errors.map((e: { row: number; code: string }) => [e.row, e.code])).toEqual([
+      [1, 'bad_restriction_key'],
+      [2, 'malformed_row'],
+    ]);
+  });
+
   it('lets later rows win per code for the same day', async () => {
     const room = await addRoomType(t.deps.db, f.live.id);
     const plan = await addRatePlan(t.deps.db, f.live.id, {

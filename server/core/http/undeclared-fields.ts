@@ -85,7 +85,7 @@ function shapeOf(schemas: TSchema[]): Shape {
   }
   const members = schemas.flatMap(flatten);
   const arrays = members.flatMap((s) => (s.type === 'array' && s.items ? [s.items as TSchema] : []));
-  const objects = members.filter((s) => s.type === 'object');
+  const objects = members.filter(describesObjects);
   const properties = new Map<string, TSchema[]>();
   for (const o of objects)
     for (const [key, child] of Object.entries((o.properties ?? {}) as Record<string, TSchema>))
@@ -125,6 +125,15 @@ function shapeOf(schemas: TSchema[]): Shape {
 function flatten(schema: TSchema): TSchema[] {
   const members = (schema.anyOf ?? schema.oneOf ?? schema.allOf) as TSchema[] | undefined;
   return members ? members.flatMap(flatten) : [schema];
+}
+
+/**
+ * An object schema, or one without a `type` that names `properties`: JSON Schema applies them to a value that is an
+ * object, so its other keys are undeclared there too (the per-plan rate write's rows take any value, each checked
+ * by the service, and name their fields so: server/rates/model.ts).
+ */
+function describesObjects(schema: TSchema): boolean {
+  return schema.type === 'object' || (schema.type === undefined && typeof schema.properties === 'object');
 }
 
 /** An object without key patterns that takes any other key (`additionalProperties` true or a schema). */
