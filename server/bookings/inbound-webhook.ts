@@ -127,6 +127,7 @@ async function applyReservation(deps: Deps, property: PropertyRow, channel: stri
             cancelledBy: 'ota',
             reasonCode: r.cancellation?.reason_code ?? 'channel_cancellation',
             feeCharged: r.cancellation?.fee_charged,
+            externalRevisionId: revisionReference(r),
           }),
         );
       } else if (
@@ -134,7 +135,7 @@ async function applyReservation(deps: Deps, property: PropertyRow, channel: stri
         r.status !== 'tentative' &&
         (booking.status === 'tentative' || booking.status === 'requested')
       ) {
-        booking = step('confirmed', await confirmBooking(deps, booking));
+        booking = step('confirmed', await confirmBooking(deps, booking, revisionReference(r)));
       }
       return {
         booking_id: booking.external_booking_id,
@@ -172,6 +173,14 @@ function changesOf(r: Reservation) {
     checkoutDate: r.checkout_date,
     rooms: r.rooms.map(lineInputOf),
     totalPrice: r.total_price.amount,
-    externalRevisionId: r.revision_id ?? null,
+    externalRevisionId: revisionReference(r),
   };
+}
+
+/**
+ * Every revision a delivery appends (created, modified, confirmed, cancelled) carries the reference the channel
+ * sent with it, null when it sent none: a cancellation or confirmation kept the previous delivery's.
+ */
+function revisionReference(r: Reservation): string | null {
+  return r.revision_id ?? null;
 }
