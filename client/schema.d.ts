@@ -5155,7 +5155,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Acknowledge a revision for this consumer */
             200: {
@@ -5272,6 +5276,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };
@@ -6327,7 +6351,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Record a no-show */
             200: {
@@ -6494,6 +6522,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };
@@ -8635,7 +8683,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Delete a subscription */
             200: {
@@ -8751,6 +8803,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };
@@ -9129,7 +9201,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Rotate the signing secret */
             200: {
@@ -9263,6 +9339,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
+                    };
+                };
+            };
             /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
             422: {
                 headers: {
@@ -9367,7 +9463,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Re-enable a disabled subscription */
             200: {
@@ -9497,6 +9597,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };
@@ -10150,7 +10270,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Redeliver a delivery of the last 90 days */
             202: {
@@ -10282,6 +10406,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.subscription.disabled";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };

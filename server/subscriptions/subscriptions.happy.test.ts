@@ -139,6 +139,25 @@ describe('subscriptions', () => {
     expect(events.map((e) => e.type)).toEqual(['subscription.created']);
   });
 
+  it('enable, rotate-secret and delete take no body: each field sent is named in warnings', async () => {
+    const created = (
+      await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.created' } })
+    ).body.data;
+    const unknown = [{ field: 'x', key: 'errors.qc.unknown_field' }];
+    const path = `/v1/qc/subscriptions/${created.id}`;
+    const enabled = await t.request('POST', `${path}/enable`, { token, body: { x: 1 } });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.warnings).toEqual(unknown);
+    const rotated = await t.request('POST', `${path}/rotate-secret`, { token, body: { x: 1 } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.warnings).toEqual(unknown);
+    const plain = await t.request('POST', `${path}/enable`, { token });
+    expect('warnings' in plain.body).toBe(false);
+    const deleted = await t.request('DELETE', path, { token, body: { x: 1 } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.warnings).toEqual(unknown);
+  });
+
   it('records subscription events in the outbox with the change', async () => {
     const created = (
       await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.assigned' } })
