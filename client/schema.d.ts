@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange client credentials for an access token
-         * @description Form-encoded client credentials grant. Also accepts HTTP Basic client authentication. The answer is `{access_token, token_type, expires_in, scope}` (not enveloped); account-scoped clients also get `account_scoped: true` and `property_ids: null`.
+         * @description Form-encoded client credentials grant. Also accepts HTTP Basic client authentication. The answer is `{access_token, token_type, expires_in, scope}` (not enveloped); account-scoped clients also get `account_scoped: true` and `property_ids: null`. Credentials refused: 401 `errors.qc.invalid_client` with `WWW-Authenticate: Basic realm="qc-connectivity", charset="UTF-8"` (RFC 6749 5.2).
          */
         post: operations["qc.oauth.token"];
         delete?: never;
@@ -90,7 +90,7 @@ export interface paths {
         put?: never;
         /**
          * Create a property (mode shadow)
-         * @description Answers 201 with the property as GET /properties lists it; `mode` is always `shadow` (the operator flips it to `live` on request). Only a partner that owns properties may create them: others get 403 `errors.qc.property_creation_not_allowed`. `partner_code` already used among the customer's properties: 409 `errors.qc.partner_code_taken`. `type_id` must be an id of GET /property-types and `timezone` an IANA zone (422 otherwise). The creating credential can act on the new property immediately: a fixed-list credential gets the id appended to its allow-list; other fixed-list credentials need rotation.
+         * @description Answers 201 with the property as GET /properties lists it; `mode` is always `shadow` (the operator flips it to `live` on request). Only a partner that owns properties may create them: others get 403 `errors.qc.property_creation_not_allowed`. `partner_code` already used among the customer's properties: 409 `errors.qc.partner_code_taken`. `type_id` must be an id of GET /property-types, `currency` a circulating ISO 4217 code (`EUR`; not a fund, metal or test code) and `timezone` an IANA zone name as the tz database spells it (`Europe/Lisbon`, `UTC`, links such as `Asia/Calcutta`; not `europe/lisbon`, not an offset such as `+02:00`): 422 rule `in` otherwise. The creating credential can act on the new property immediately: a fixed-list credential gets the id appended to its allow-list; other fixed-list credentials need rotation.
          */
         post: operations["qc.properties.create"];
         delete?: never;
@@ -667,7 +667,7 @@ export interface paths {
         put?: never;
         /**
          * Create a room type
-         * @description Creates the room type record and answers 201 with it, fresh `id` included, in the same request. Beyond `name` every field is optional: `kind` and the legacy `type` (4 apartment, 5 villa, 6 studio, 7 room) default from each other, beds default to 2 regular and no extra, `occupancy` defaults from the beds, `images` must be absolute HTTPS URLs. The beds drive the occupancy vocabulary of every rate plan pair of this room (see the rate plan endpoints). A `partner_code` used by another room type of the property: 409 `errors.qc.partner_code_taken`. Record and mapping commit in one transaction, so `errors.qc.room_created_map_failed` cannot occur.
+         * @description Creates the room type record and answers 201 with it, fresh `id` included, in the same request. Beyond `name` every field is optional: `kind` and the legacy `type` (4 apartment, 5 villa, 6 studio, 7 room) default from each other, and sent together they must agree (422 rule `differs_from_kind` on `type` otherwise: `kind` villa with `type` 6 would read as a villa here and a studio on the legacy API), beds default to 2 regular and no extra, `occupancy` defaults from the beds, `images` must be absolute HTTPS URLs. The beds drive the occupancy vocabulary of every rate plan pair of this room (see the rate plan endpoints). A `partner_code` used by another room type of the property: 409 `errors.qc.partner_code_taken`. Record and mapping commit in one transaction, so `errors.qc.room_created_map_failed` cannot occur.
          */
         post: operations["qc.room_types.create"];
         delete?: never;
@@ -715,7 +715,7 @@ export interface paths {
         put?: never;
         /**
          * Create a rate plan
-         * @description Creates the plan and one pair per room type in one transaction and answers 201 with the plan as GET one shows it (the entries of `rate_plans[]` echo `parent_rate_plan_id`). The plan's own fields (`room_type_ids`, policy ids, `derivation`) and `rate_plans[]`: its pair entries, the same entries GET /rate_plans lists for this plan (spec 4.3: the entry with `occupancies[]` per pair). `mappings[]` is the same array under its former name: deprecated, kept throughout v1; read `rate_plans`. Vocabularies per room: per_room `ROOM`; per_person A1..An (n = regular beds), AEB, T/C/I x RB/EB/NB; per_occupancy A1..An and Apn/Tpn/Cpn/Ipn positions (rule and examples in the README, "Occupancy vocabularies"). `room_type_ids` take external ids or partner codes (unknown: 422 `errors.qc.unknown_room_type`). `occupancies[]` (wire form `{code, pricing?: {derived_from, adjust}}`, plus our `kind` `fee|cost_free|inactive` and `fee`) needs exactly one room type (else 422 `errors.qc.occupancies_require_single_room`); the pair then exposes exactly the listed codes valid for the room, unknown codes and derived codes whose base is not a listed manual code are dropped silently. Omitted policies: the property's oldest, or placeholders named "API default – ..." created when it has none; explicit `payment_policy_id` / `cancellation_policy_id` must be policies of this property. A child plan: `parent_rate_plan_id` (external id or partner code of a non-child plan of this property; 422 `errors.qc.parent_rate_plan_not_found` / `errors.qc.parent_rate_plan_not_on_property`) and an optional `derivation` `{percent: -10}` or `{adjust: "-10%"}`, with optional `periods[]` `{from, to, percent|adjust}` per check-in period; default 0%. A `derivation` without parent: 422 `errors.qc.derivation_requires_parent`. A child sells like its parent, on the parent's rooms (all of them when `room_type_ids` is omitted). The record and its mapping commit together, so `errors.qc.rate_plan_created_map_failed` cannot occur.
+         * @description Creates the plan and one pair per room type in one transaction and answers 201 with the plan as GET one shows it (the entries of `rate_plans[]` echo `parent_rate_plan_id`). The plan's own fields (`room_type_ids`, policy ids, `derivation`) and `rate_plans[]`: its pair entries, the same entries GET /rate_plans lists for this plan (spec 4.3: the entry with `occupancies[]` per pair). `mappings[]` is the same array under its former name: deprecated, kept throughout v1; read `rate_plans`. Vocabularies per room: per_room `ROOM`; per_person A1..An (n = regular beds), AEB, T/C/I x RB/EB/NB; per_occupancy A1..An and Apn/Tpn/Cpn/Ipn positions (rule and examples in the README, "Occupancy vocabularies"). `room_type_ids` take external ids or partner codes (unknown: 422 `errors.qc.unknown_room_type`). `occupancies[]` (wire form `{code, pricing?: {derived_from, adjust}}`, plus our `kind` `fee|cost_free|inactive` and `fee`) needs exactly one room type (else 422 `errors.qc.occupancies_require_single_room`); the pair then exposes exactly the listed codes valid for the room, unknown codes and derived codes whose base is not a listed manual code are dropped silently. Omitted policies: the property's oldest, or placeholders named "API default – ..." created when it has none; explicit `payment_policy_id` / `cancellation_policy_id` must be policies of this property. A child plan: `parent_rate_plan_id` (external id or partner code of a non-child plan of this property; 422 `errors.qc.parent_rate_plan_not_found` / `errors.qc.parent_rate_plan_not_on_property`) and an optional `derivation` `{percent: -10}` or `{adjust: "-10%"}`, with optional `periods[]` `{from, to, percent|adjust}` per check-in period (days that exist, `from` <= `to`: 422 rule `format` / `before_from` on `derivation.periods.<i>.from|to`); default 0%. A `derivation` without parent: 422 `errors.qc.derivation_requires_parent`. A child sells like its parent, on the parent's rooms (all of them when `room_type_ids` is omitted). The record and its mapping commit together, so `errors.qc.rate_plan_created_map_failed` cannot occur.
          */
         post: operations["qc.rate_plans.create"];
         delete?: never;
@@ -2429,9 +2429,9 @@ export interface operations {
                     };
                     /** @description An id from GET /property-types */
                     type_id: string | number;
-                    /** @description ISO 4217 */
+                    /** @description ISO 4217 code of a circulating currency, e.g. EUR */
                     currency: string;
-                    /** @description IANA zone name, e.g. Europe/Lisbon */
+                    /** @description IANA zone name as the tz database spells it, e.g. Europe/Lisbon or UTC; not a UTC offset */
                     timezone: string;
                     partner_code: string;
                 };
@@ -5155,7 +5155,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Acknowledge a revision for this consumer */
             200: {
@@ -5272,6 +5276,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };
@@ -6327,7 +6351,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Record a no-show */
             200: {
@@ -6494,6 +6522,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };
@@ -8635,7 +8683,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Delete a subscription */
             200: {
@@ -8751,6 +8803,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };
@@ -9129,7 +9201,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Rotate the signing secret */
             200: {
@@ -9263,6 +9339,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
+                    };
+                };
+            };
             /** @description `errors.validation_error`: The request failed validation: the errors map names each field and the rule it broke. */
             422: {
                 headers: {
@@ -9367,7 +9463,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Re-enable a disabled subscription */
             200: {
@@ -9497,6 +9597,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };
@@ -10150,7 +10270,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Redeliver a delivery of the last 90 days */
             202: {
@@ -10282,6 +10406,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.subscription.disabled";
+                    };
+                };
+            };
+            /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
+            415: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.unsupported_media_type";
                     };
                 };
             };

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ackRevision } from './feed.ts';
@@ -16,6 +17,7 @@ export const ackRevisionRoute = defineRoute({
   tags: ['bookings'],
   description: 'Idempotent per consumer; other consumers are unaffected.',
   params: RevisionParams,
+  body: EmptyBody,
   response: okSchema(
     t.Object({ revision_id: t.Integer(), acked: t.Literal(true), acked_at: t.String({ format: 'date-time' }) }),
   ),

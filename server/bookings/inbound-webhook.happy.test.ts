@@ -89,6 +89,57 @@ describe('POST /inbound/webhooks', () => {
     expect(await freeRooms(t, fx, 1, '2026-12-20', '2026-12-21')).toEqual({ '2026-12-20': 3, '2026-12-21': 3 });
   });
 
+  it('every revision carries the revision reference the channel sent with it, cancellations and confirmations too', async () => {
+    const r = reservation({ revision_id: 'EXP-77-r1', checkin_date: '2026-12-01', checkout_date: '2026-12-02' });
+    const created = await deliver(r, 'EXP');
+    await deliver({ ...r, revision_id: 'EXP-77-r2', checkout_date: '2026-12-03' }, 'EXP');
+    await deliver({ ...r, revision_id: 'EXP-77-r3', checkout_date: '2026-12-03', status: 'cancelled' }, 'EXP');
+    const revisions = await revisionsOf(created.body.data.inbound_booking_id);
+    expect(revisions.map((x) => [x.revision_type, x.payload.external_revision_id])).toEqual([
+      ['created', 'EXP-77-r1'],
+      ['modified', 'EXP-77-r2'],
+      ['cancelled', 'EXP-77-r3'],
+    ]);
+
+    const tentative = reservation({ revision_id: 'hrs-r1', status: 'tentative' });
+    const held = await deliver(tentative, 'HRS');
+    await deliver({ ...tentative, revision_id: 'hrs-r2', status: 'confirmed' }, 'HRS');
+    const confirmed = await revisionsOf(held.body.data.inbound_booking_id);
+    expect(confirmed.map((x) => [x.revision_type, x.payload.external_revision_id])).toEqual([
+      ['created', 'hrs-r1'],
+      ['confirmed', 'hrs-r2'],
+    ]);
+  });
+
+  it('a delivery without revision_id gives its revision none, as a creation or modification without one does', async () => {
+    const r = reservation({ revision_id: 'r1', checkin_date: '2026-12-03', checkout_date: '2026-12-04' });
+    const created = await deliver(r);
+    const { revision_id: _, ...withoutReference } = r;
+    await deliver({ ...withoutReference, status: 'cancelled' });
+    const revisions = await revisionsOf(created.body.data.inbound_booking_id);
+    expect(revisions.map((x) => [x.revision_type, x.payload.external_revision_id])).toEqual([
+      ['created', 'r1'],
+      ['cancelled', null],
+    ]);
+  });
+
+  it("a cancellation by the hotelier keeps the channel's last revision reference: it is not a channel revision", async () => {
+    const r = reservation({ revision_id: 'r7', checkin_date: '2026-12-04', checkout_date: '2026-12-05' });
+    const created = await deliver(r);
+    const cancel = await t.request(
+      'POST',
+      `/v1/qc/properties/${fx.property}/bookings/${created.body.data.booking_id}/cancel`,
+      { token: fx.token, body: {} },
+    );
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data.external_revision_id).toBe('r7');
+    const revisions = await revisionsOf(created.body.data.inbound_booking_id);
+    expect(revisions.map((x) => [x.revision_type, x.payload.external_revision_id])).toEqual([
+      ['created', 'r7'],
+      ['cancelled', 'r7'],
+    ]);
+  });
+
   it('a reservation first seen already cancelled is recorded (created, then cancelled) and holds nothing', async () => {
     const res = await deliver(
       reservation({ status: 'cancelled', checkin_date: '2026-12-28', checkout_date: '2026-12-29' }),

@@ -7,7 +7,7 @@ import { DayText } from '../core/http/day-schema.ts';
 import { refuseUnstorable } from '../core/http/read-body.ts';
 import { fieldErrorsFrom } from '../core/http/validation.ts';
 import { findProperty, type PropertyRow } from '../core/resolve.ts';
-import { isReviewPayload, receiveInboundReview } from '../reviews/inbound-review.ts';
+import { InboundReviewPayload, isReviewPayload, receiveInboundReview } from '../reviews/inbound-review.ts';
 import { INBOUND_CHANNELS } from './channels.ts';
 import {
   BookingRefused,
@@ -61,14 +61,19 @@ const payloadInvalid = (extra: Record<string, unknown> = {}) =>
 
 /**
  * One inbound delivery: the channel (query), then the raw body parsed and checked, then the upsert in the
- * property's turn. Answers the booking, the outcome and the revisions it appended.
+ * property's turn. Answers the booking, the outcome and the revisions it appended, with the body as parsed and
+ * the schema it was read against: the pipeline never saw it as JSON, so the route names its undeclared fields.
  */
 export async function receiveReservation(deps: Deps, principal: Principal, channel: string | null, raw: string) {
   if (!channel) throw new ApiError('errors.qc.webhook.missing_channel');
   if (!INBOUND_CHANNELS.includes(channel)) throw new ApiError('errors.qc.webhook.unknown_channel');
   const reservation = await parseReservation(deps, principal, raw);
-  if ('review' in reservation) return receiveInboundReview(deps, reservation.property, channel, reservation.review);
-  return applyReservation(deps, reservation.property, channel, reservation.data);
+  if ('review' in reservation) {
+    const answer = await receiveInboundReview(deps, reservation.property, channel, reservation.review);
+    return { answer, body: reservation.review, schema: InboundReviewPayload };
+  }
+  const answer = await applyReservation(deps, reservation.property, channel, reservation.data);
+  return { answer, body: reservation.data, schema: InboundReservation };
 }
 
 async function parseReservation(
@@ -127,6 +132,7 @@ async function applyReservation(deps: Deps, property: PropertyRow, channel: stri
             cancelledBy: 'ota',
             reasonCode: r.cancellation?.reason_code ?? 'channel_cancellation',
             feeCharged: r.cancellation?.fee_charged,
+            externalRevisionId: revisionReference(r),
           }),
         );
       } else if (
@@ -134,7 +140,7 @@ async function applyReservation(deps: Deps, property: PropertyRow, channel: stri
         r.status !== 'tentative' &&
         (booking.status === 'tentative' || booking.status === 'requested')
       ) {
-        booking = step('confirmed', await confirmBooking(deps, booking));
+        booking = step('confirmed', await confirmBooking(deps, booking, revisionReference(r)));
       }
       return {
         booking_id: booking.external_booking_id,
@@ -172,6 +178,14 @@ function changesOf(r: Reservation) {
     checkoutDate: r.checkout_date,
     rooms: r.rooms.map(lineInputOf),
     totalPrice: r.total_price.amount,
-    externalRevisionId: r.revision_id ?? null,
+    externalRevisionId: revisionReference(r),
   };
+}
+
+/**
+ * Every revision a delivery appends (created, modified, confirmed, cancelled) carries the reference the channel
+ * sent with it, null when it sent none: a cancellation or confirmation kept the previous delivery's.
+ */
+function revisionReference(r: Reservation): string | null {
+  return r.revision_id ?? null;
 }

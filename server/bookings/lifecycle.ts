@@ -30,9 +30,19 @@ export interface BookingChanges {
   children?: number;
   rooms?: RoomLineInput[];
   totalPrice?: number;
-  externalRevisionId?: string | null;
+  externalRevisionId?: ChannelRevisionReference;
   internalComment?: string | null;
 }
+
+/**
+ * The channel's revision reference sent with a change (`revision_id` of an inbound delivery; null when the
+ * delivery had none), which the revision the change appends carries. Undefined when the change does not come
+ * from the channel (the hotelier, the operator): the booking keeps the reference it has.
+ */
+export type ChannelRevisionReference = string | null | undefined;
+
+const referenceAfter = (b: BookingRow, sent: ChannelRevisionReference) =>
+  sent === undefined ? b.external_revision_id : sent;
 
 /**
  * Applies a modification. A material change (spec 3) updates the booking, moves the held rooms by the
@@ -89,7 +99,7 @@ export async function modifyBooking(deps: Deps, ref: BookingRef, changes: Bookin
       update bookings set checkin_date = ${checkin}, checkout_date = ${checkout}, guest_first_name = ${guest.first},
         guest_last_name = ${guest.last}, guest_email = ${guest.email}, guest_phone = ${guest.phone}, adults = ${adults},
         children = ${children}, total_amount = ${total}, internal_comment = ${comment},
-        external_revision_id = ${changes.externalRevisionId === undefined ? b.external_revision_id : changes.externalRevisionId},
+        external_revision_id = ${referenceAfter(b, changes.externalRevisionId)},
         updated_at = ${deps.clock.now()}
       where id = ${b.id} returning *`;
     const booking = updated as BookingRow;
@@ -112,12 +122,18 @@ export async function editBookingComment(deps: Deps, ref: BookingRef, comment: s
  * tentative -> confirmed with a `confirmed` revision. Confirming a booking that is already confirmed (or
  * checked in/out) is a no-op; a cancelled or no-show booking cannot be confirmed (409).
  */
-export async function confirmBooking(deps: Deps, ref: BookingRef): Promise<BookingResult> {
+export async function confirmBooking(
+  deps: Deps,
+  ref: BookingRef,
+  externalRevisionId?: ChannelRevisionReference,
+): Promise<BookingResult> {
   return inTurn(deps, ref, async (tx, b) => {
     if (b.status === 'cancelled' || b.status === 'no_show') throw new ApiError('errors.qc.booking_not_confirmable');
     if (b.status !== 'tentative' && b.status !== 'requested') return { booking: b, revisionId: null, changed: false };
     const [updated] = await tx.sql<BookingRow>`
-      update bookings set status = 'confirmed', updated_at = ${deps.clock.now()} where id = ${b.id} returning *`;
+      update bookings set status = 'confirmed', external_revision_id = ${referenceAfter(b, externalRevisionId)},
+        updated_at = ${deps.clock.now()}
+      where id = ${b.id} returning *`;
     const booking = updated as BookingRow;
     return { booking, revisionId: await revise(deps, tx, booking, 'confirmed'), changed: true };
   });
@@ -128,6 +144,7 @@ export interface CancelInput {
   reasonCode: string;
   /** The fee charged; omitted, it is what the snapshot's cancellation policy charges today. */
   feeCharged?: number;
+  externalRevisionId?: ChannelRevisionReference;
 }
 
 /**
@@ -154,7 +171,8 @@ export async function cancelBooking(deps: Deps, ref: BookingRef, input: CancelIn
       rooms,
       'cancelled',
       await tx.sql<BookingRow>`
-      update bookings set status = 'cancelled', cancelled_at = ${now}, cancellation = ${cancellation}, updated_at = ${now}
+      update bookings set status = 'cancelled', cancelled_at = ${now}, cancellation = ${cancellation},
+        external_revision_id = ${referenceAfter(b, input.externalRevisionId)}, updated_at = ${now}
       where id = ${b.id} returning *`,
     );
   });

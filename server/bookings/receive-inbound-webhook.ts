@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { noteUndeclaredFields } from '../core/http/undeclared-fields.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { INBOUND_CHANNELS } from './channels.ts';
 import { receiveReservation } from './inbound-webhook.ts';
@@ -43,6 +44,8 @@ export const receiveInboundWebhook = defineRoute({
   ],
   async handle({ deps, principal, body, request }) {
     const channel = new URL(request.url).searchParams.get('channel');
-    return ok(await receiveReservation(deps, principal, channel, typeof body === 'string' ? body : ''));
+    const received = await receiveReservation(deps, principal, channel, typeof body === 'string' ? body : '');
+    noteUndeclaredFields(received.schema, request, received.body);
+    return ok(received.answer);
   },
 });

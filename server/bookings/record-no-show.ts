@@ -1,3 +1,4 @@
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
@@ -17,6 +18,7 @@ export const recordNoShowRoute = defineRoute({
   tags: ['bookings'],
   description: 'Idempotent: a repeat is a no-op.',
   params: BookingParams,
+  body: EmptyBody,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
   handle: inProperty(async ({ deps, params }, property) => {

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { SubscriptionParams } from './model.ts';
@@ -15,6 +16,7 @@ export const deleteSubscriptionRoute = defineRoute({
   summary: 'Delete a subscription',
   description: 'Outstanding deliveries become `dead`; the subscription and its delivery log are gone from the API.',
   params: SubscriptionParams,
+  body: EmptyBody,
   response: okSchema(t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) })),
   errors: ['errors.not_found'],
   async handle({ deps, principal, params }) {

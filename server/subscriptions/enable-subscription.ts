@@ -1,3 +1,4 @@
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { SubscriptionParams, SubscriptionSchema } from './model.ts';
@@ -16,6 +17,7 @@ export const enableSubscriptionRoute = defineRoute({
   description:
     'A subscription is disabled after more than 72 hours of failed deliveries with no success. Enabling clears the streak and resumes its outstanding deliveries; an active subscription is answered as is.',
   params: SubscriptionParams,
+  body: EmptyBody,
   response: okSchema(SubscriptionSchema),
   errors: ['errors.not_found'],
   async handle({ deps, principal, params }) {

@@ -1,3 +1,4 @@
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { SubscriptionParams, SubscriptionWithSecretSchema } from './model.ts';
@@ -20,6 +21,7 @@ export const rotateSubscriptionSecret = defineRoute({
     'is the literal `whsec_...` string, prefix included.',
   ].join(' '),
   params: SubscriptionParams,
+  body: EmptyBody,
   response: okSchema(SubscriptionWithSecretSchema),
   errors: ['errors.not_found'],
   async handle({ deps, principal, params }) {

@@ -124,6 +124,11 @@ export async function createSubscription(
   });
 }
 
+/**
+ * Only the fields given change. A PATCH that changes nothing (no field, only undeclared ones, or the values the
+ * subscription already has) answers it as it is: updated_at kept and no `subscription.updated`, since an event
+ * records the change it announces.
+ */
 export async function updateSubscription(
   deps: Deps,
   principal: Principal,
@@ -133,14 +138,22 @@ export async function updateSubscription(
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     const current = await findSubscription(tx, principal, segment);
-    await tx.sql`
-      update subscriptions set
-        url = coalesce(${input.url ?? null}::text, url),
-        event_types = coalesce(${input.eventTypes ?? null}::text[], event_types),
-        property_ids = coalesce(${input.propertyIds ?? null}::bigint[], property_ids),
-        all_properties = coalesce(${input.allProperties ?? null}::boolean, all_properties),
-        updated_at = ${now}
-      where id = ${current.id}`;
+    const changed = await tx.sql`
+      with next as (
+        select coalesce(${input.url ?? null}::text, url) as url,
+          coalesce(${input.eventTypes ?? null}::text[], event_types) as event_types,
+          coalesce(${input.propertyIds ?? null}::bigint[], property_ids) as property_ids,
+          coalesce(${input.allProperties ?? null}::boolean, all_properties) as all_properties
+        from subscriptions where id = ${current.id}
+      )
+      update subscriptions s set url = next.url, event_types = next.event_types, property_ids = next.property_ids,
+        all_properties = next.all_properties, updated_at = ${now}
+      from next
+      where s.id = ${current.id}
+        and (s.url, s.event_types, s.property_ids, s.all_properties)
+          is distinct from (next.url, next.event_types, next.property_ids, next.all_properties)
+      returning s.id`;
+    if (changed.length === 0) return current;
     const row = await reload(tx, current.id);
     await recordEvent(tx, {
       type: 'subscription.updated',

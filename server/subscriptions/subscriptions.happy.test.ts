@@ -117,6 +117,47 @@ describe('subscriptions', () => {
     expect(after.body.data.meta.total).toBe(total - 1);
   });
 
+  it('a PATCH that changes nothing answers the subscription as it is: updated_at kept, no subscription.updated', async () => {
+    const created = (
+      await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.confirmed' } })
+    ).body.data;
+    t.clock.advance(60_000);
+    const empty = await t.request('PATCH', `/v1/qc/subscriptions/${created.id}`, { token, body: {} });
+    const unknownOnly = await t.request('PATCH', `/v1/qc/subscriptions/${created.id}`, { token, body: { x: 1 } });
+    const same = await t.request('PATCH', `/v1/qc/subscriptions/${created.id}`, {
+      token,
+      body: { url: URL_A, event_types: ['booking.confirmed'] },
+    });
+    for (const res of [empty, unknownOnly, same]) {
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(Object.fromEntries(Object.entries(created).filter(([k]) => k !== 'secret')));
+    }
+    expect(unknownOnly.body.warnings).toEqual([{ field: 'x', key: 'errors.qc.unknown_field' }]);
+    const events = await t.deps.db.sql<{ type: string }>`
+      select type from outbox_events
+      where customer_id = ${demo.customer_id} and data->>'subscription_id' = ${created.id} order by id`;
+    expect(events.map((e) => e.type)).toEqual(['subscription.created']);
+  });
+
+  it('enable, rotate-secret and delete take no body: each field sent is named in warnings', async () => {
+    const created = (
+      await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.created' } })
+    ).body.data;
+    const unknown = [{ field: 'x', key: 'errors.qc.unknown_field' }];
+    const path = `/v1/qc/subscriptions/${created.id}`;
+    const enabled = await t.request('POST', `${path}/enable`, { token, body: { x: 1 } });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.warnings).toEqual(unknown);
+    const rotated = await t.request('POST', `${path}/rotate-secret`, { token, body: { x: 1 } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.warnings).toEqual(unknown);
+    const plain = await t.request('POST', `${path}/enable`, { token });
+    expect('warnings' in plain.body).toBe(false);
+    const deleted = await t.request('DELETE', path, { token, body: { x: 1 } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.warnings).toEqual(unknown);
+  });
+
   it('records subscription events in the outbox with the change', async () => {
     const created = (
       await t.request('POST', '/v1/qc/subscriptions', { token, body: { url: URL_A, event: 'booking.assigned' } })

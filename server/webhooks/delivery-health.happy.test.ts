@@ -165,4 +165,20 @@ describe('delivery health, log and redelivery', () => {
       202,
     );
   });
+
+  it('redeliver takes no body: a field sent is named in warnings beside data', async () => {
+    clock.set(start);
+    const sub = await subscribe(t, token(), { url: healthy.url, event: 'booking.modified' });
+    await emit('booking.modified');
+    await t.webhooks?.runDue();
+    const [delivery] = (
+      await t.request('GET', '/v1/qc/deliveries', { token: token(), query: { subscription_id: sub.id } })
+    ).body.data.deliveries;
+    const res = await t.request('POST', `/v1/qc/deliveries/${delivery.id}/redeliver`, {
+      token: token(),
+      body: { x: 1 },
+    });
+    expect(res.status).toBe(202);
+    expect(res.body.warnings).toEqual([{ field: 'x', key: 'errors.qc.unknown_field' }]);
+  });
 });

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { accepted, acceptedSchema } from '../core/http/envelope.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
@@ -20,6 +21,7 @@ export const redeliverDelivery = defineRoute({
     'subscription must be enabled first (409 `errors.qc.subscription.disabled`).',
   ].join(' '),
   params: t.Object({ delivery: t.String() }),
+  body: EmptyBody,
   status: 202,
   response: acceptedSchema(DeliverySchema),
   errors: ['errors.not_found', 'errors.qc.deliveries.redelivery_window_passed', 'errors.qc.subscription.disabled'],
