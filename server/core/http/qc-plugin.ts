@@ -13,6 +13,7 @@ import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
 import { admitCaller } from './admission.ts';
 import { ApiError } from './api-error.ts';
 import { requireDeclaredContentType } from './content-type.ts';
+import { refuseInvalidJsonBody } from './json-body.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
 import { requestPath } from './request-path.ts';
@@ -56,6 +57,7 @@ export function qcPipeline(deps: Deps) {
           refuseUnstorable(query, spec.resource);
           requireDeclaredContentType(spec, request, body);
           noteUndeclaredFields((spec as RouteDefinition).body, request, body);
+          refuseInvalidJsonBody((spec as RouteDefinition).body, request, body, spec.resource);
           const principal = requestState(request).principal;
           if (principal && request.method !== 'GET' && request.method !== 'HEAD') {
             // Its reads stay on the primary while a replica might not have this write yet (read your writes).

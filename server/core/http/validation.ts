@@ -34,6 +34,7 @@ interface SchemaLike {
   minimum?: number;
   maximum?: number;
   anyOf?: SchemaLike[];
+  [keyword: string]: unknown;
 }
 
 interface TypeBoxError {
