@@ -126,3 +126,15 @@ describe('a number written as text in a JSON body', () => {
     expect(token).toBeString();
   });
 });
+
+describe('rules named in the errors map', () => {
+  it('names the rule a nullable field broke, not `invalid`', async () => {
+    const long = await send('PATCH', '/room_types/DBL', JSON.stringify({ partner_name: 'x'.repeat(300) }));
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ partner_name: ['customer.room_type.messages.max_length'] });
+    expect(long.body.detail).toBe('partner_name: is too long.');
+    const number = await send('PATCH', '/room_types/DBL', '{"partner_name":123}');
+    expect(number.status).toBe(422);
+    expect(number.body.errors).toEqual({ partner_name: ['customer.room_type.messages.string'] });
+  });
+});
