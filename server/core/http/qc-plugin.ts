@@ -57,13 +57,13 @@ export function qcPipeline(deps: Deps) {
           refuseUnstorable(query, spec.resource);
           requireDeclaredContentType(spec, request, body);
           noteUndeclaredFields((spec as RouteDefinition).body, request, body);
-          refuseInvalidJsonBody((spec as RouteDefinition).body, request, body, spec.resource);
           const principal = requestState(request).principal;
           if (principal && request.method !== 'GET' && request.method !== 'HEAD') {
             // Its reads stay on the primary while a replica might not have this write yet (read your writes).
             deps.reads.wrote(principal.clientPk);
             await startIdempotentRequest(deps, spec, request, principal);
           }
+          refuseInvalidJsonBody((spec as RouteDefinition).body, request, body, spec.resource);
         },
         // A write answers once its own changes have reached the principal cache (server/app.ts has the same
         // hook for the other surfaces): per route, so a read, and a write that changes no principal, has no
