@@ -48,12 +48,19 @@ describe('cancellation policy refusals', () => {
     });
   });
 
-  it('needs a name: name or a non-empty name_tr value', async () => {
-    for (const naming of [{ name_tr: { 'en-GB': ' ' } }, { name: ' ' }, {}])
+  it('needs a name: name or a non-empty name_tr value; name_tr of empty texts is too short, not missing', async () => {
+    expect(validationErrors(await call(c, 'POST', base(), { name_tr: { 'en-GB': ' ' }, data: [] }))).toEqual({
+      name_tr: ['customer.cancellation_policy.messages.min_length'],
+    });
+    for (const naming of [{ name_tr: {} }, { name: ' ' }, {}])
       expect(validationErrors(await call(c, 'POST', base(), { ...naming, data: [] }))).toEqual({
         name_tr: ['customer.cancellation_policy.messages.required'],
       });
-    expect((await call(c, 'POST', base(), { name: 'Strict', name_tr: {}, data: [] })).status).toBe(201);
+    const created = await call(c, 'POST', base(), { name: 'Strict', name_tr: {}, data: [] });
+    expect(created.status).toBe(201);
+    const patched = await call(c, 'PATCH', `${base()}/${created.body.data.id}`, { name_tr: { 'en-GB': '' } });
+    expect(patched.status).toBe(422);
+    expect(patched.body.detail).toBe('name_tr: is too short.');
   });
 
   it('writes nothing when a PATCH breaks a rule', async () => {

@@ -23,10 +23,14 @@ export interface CancellationPolicyInput {
   data?: Partial<CancellationRule>[];
 }
 
-/** A policy is named: `name`, or else the first non-empty `name_tr` value (422 on name_tr when neither). */
+/**
+ * A policy is named: `name`, or else the first non-empty `name_tr` value. When neither, 422 on name_tr: `min_length`
+ * when it holds only empty texts (it was sent: `required` read "was missing"), `required` when it holds none.
+ */
 function policyName(name: string | undefined, nameTr: Record<string, string> | undefined): string {
   const chosen = name?.trim() ? name : firstTranslation(nameTr);
-  if (!chosen) throw fieldError('cancellation_policy', 'name_tr', 'required');
+  if (!chosen)
+    throw fieldError('cancellation_policy', 'name_tr', Object.keys(nameTr ?? {}).length ? 'min_length' : 'required');
   return chosen;
 }
 

@@ -30,7 +30,7 @@ export async function createRequest(
   const add = (field: string, rule: string) => {
     errors[field] = [...(errors[field] ?? []), `customer.rate_plan.messages.${rule}`];
   };
-  if (!roomTypes.length) add('room_type_ids', 'required');
+  if (!roomTypes.length) add('room_type_ids', body.room_type_ids ? 'min_items' : 'required');
   if (!parent && !body.sell_type) add('sell_type', 'required');
   if (parent && body.sell_type && body.sell_type !== parent.sell_type) add('sell_type', 'differs_from_parent');
   if (parent && body.occupancies) add('occupancies', 'not_allowed_on_child');

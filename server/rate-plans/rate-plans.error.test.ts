@@ -101,6 +101,9 @@ describe('POST rate_plans refusals', () => {
 
     const noRooms = await create({ sell_type: 'per_room' });
     expect(noRooms.body.errors).toEqual({ room_type_ids: ['customer.rate_plan.messages.required'] });
+    const emptyRooms = await create({ sell_type: 'per_room', room_type_ids: [] });
+    expect(emptyRooms.body.errors).toEqual({ room_type_ids: ['customer.rate_plan.messages.min_items'] });
+    expect(emptyRooms.body.detail).toBe('room_type_ids: has too few items.');
 
     const badSell = await create({ room_type_ids: ['DBL'], sell_type: 'per_bed' });
     expect(badSell.body.errors).toEqual({ sell_type: ['customer.rate_plan.messages.in'] });

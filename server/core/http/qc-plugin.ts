@@ -13,6 +13,7 @@ import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
 import { admitCaller } from './admission.ts';
 import { ApiError } from './api-error.ts';
 import { requireDeclaredContentType } from './content-type.ts';
+import { refuseInvalidJsonBody } from './json-body.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
 import { requestPath } from './request-path.ts';
@@ -62,6 +63,7 @@ export function qcPipeline(deps: Deps) {
             deps.reads.wrote(principal.clientPk);
             await startIdempotentRequest(deps, spec, request, principal);
           }
+          refuseInvalidJsonBody((spec as RouteDefinition).body, request, body, spec.resource);
         },
         // A write answers once its own changes have reached the principal cache (server/app.ts has the same
         // hook for the other surfaces): per route, so a read, and a write that changes no principal, has no

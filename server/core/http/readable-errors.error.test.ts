@@ -68,9 +68,8 @@ describe('errors people can read', () => {
     expect(res.status).toBe(415);
     expect(res.body).toEqual(
       errorEnvelope('errors.qc.unsupported_media_type', {
-        detail:
-          'This endpoint reads application/json, application/x-www-form-urlencoded, multipart/form-data: send the body with Content-Type: application/json.',
-        accepted_content_types: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        detail: 'This endpoint reads application/json: send the body with Content-Type: application/json.',
+        accepted_content_types: ['application/json'],
       }),
     );
   });
@@ -100,13 +99,27 @@ describe('errors people can read', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('still reads a real form where one was read before (nothing that worked in v1 stops working)', async () => {
+  it('answers a real form sent to a JSON route with 415 naming JSON alone: the route never listed a type it cannot read', async () => {
     const res = await t.request('PATCH', `/v1/qc/properties/${property}`, {
       token: demo.personal_token,
       form: { partner_name: 'Form-encoded name' },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data.partner_name).toBe('Form-encoded name');
+    expect(res.status).toBe(415);
+    expect(res.body.accepted_content_types).toEqual(['application/json']);
+    const after = await t.request('GET', `/v1/qc/properties/${property}`, { token: demo.personal_token });
+    expect(after.body.data.partner_name).not.toBe('Form-encoded name');
+  });
+
+  it('answers the form-encoded token endpoint with a 415 that asks for its form first (spec 4.1), not JSON', async () => {
+    const res = await t.request('POST', '/v1/qc/oauth/token', {
+      raw: 'grant_type=client_credentials',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.accepted_content_types).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+    expect(res.body.detail).toBe(
+      'This endpoint reads application/x-www-form-urlencoded, application/json: send the body with Content-Type: application/x-www-form-urlencoded.',
+    );
   });
 
   it('still reads application/json with a charset and the token endpoint form', async () => {

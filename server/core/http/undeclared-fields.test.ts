@@ -64,3 +64,71 @@ describe('name_tr keys that are not locale tags (item 1)', () => {
     expect(res.body.warnings).toEqual([{ field: 'name_tr.english', key: 'errors.qc.unknown_field' }]);
   });
 });
+
+describe('a `__proto__` key in a JSON body', () => {
+  const create = (extra: Record<string, unknown>) =>
+    `{"__proto__":{"name":"polluted","partner_name":"polluted"},${JSON.stringify(extra).slice(1)}`;
+
+  it('never becomes a field: a create that lacks name is refused, not stored as "polluted"', async () => {
+    const res = await t.request('POST', '/v1/qc/properties', {
+      token: demo.personal_token,
+      raw: create({ type_id: 1, currency: 'EUR', timezone: 'Europe/Berlin', partner_code: 'PROTO-1' }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ name: ['customer.property.messages.required'] });
+    const room = await t.request('POST', `/v1/qc/properties/${demo.properties[0]?.id}/room_types`, {
+      token: demo.personal_token,
+      raw: create({ kind: 'room' }),
+    });
+    expect(room.status).toBe(422);
+    expect(room.body.errors).toEqual({ name: ['customer.room_type.messages.required'] });
+  });
+
+  it('is named in warnings and ignored, at the top and inside a name_tr map', async () => {
+    const res = await t.request('POST', '/v1/qc/properties', {
+      token: demo.personal_token,
+      raw: create({
+        name: 'Inn',
+        type_id: 1,
+        currency: 'EUR',
+        timezone: 'Europe/Berlin',
+        partner_code: 'PROTO-2',
+      }).replace('"name":"Inn"', '"name":"Inn","name_tr":{"__proto__":{"en-GB":"polluted"},"pt-PT":"Pousada"}'),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name: 'Inn', name_tr: { 'pt-PT': 'Pousada' }, partner_name: null });
+    expect(res.body.warnings).toEqual([
+      { field: '__proto__', key: 'errors.qc.unknown_field' },
+      { field: 'name_tr.__proto__', key: 'errors.qc.unknown_field' },
+    ]);
+  });
+
+  it('lends no field to the body through a copy: an omitted name_tr is the default, not the one under __proto__', async () => {
+    const res = await t.request('POST', '/v1/qc/properties', {
+      token: demo.personal_token,
+      raw: '{"__proto__":{"name_tr":{"en-GB":"polluted"}},"name":"Inn","type_id":1,"currency":"EUR","timezone":"Europe/Berlin","partner_code":"PROTO-3"}',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.name_tr).toEqual({ 'en-GB': 'Inn' });
+    expect(res.body.warnings).toEqual([{ field: '__proto__', key: 'errors.qc.unknown_field' }]);
+  });
+
+  it('changes nothing on a PATCH beyond the fields sent', async () => {
+    const property = demo.properties[0]?.id;
+    const res = await t.request('PATCH', `/v1/qc/properties/${property}`, {
+      token: demo.personal_token,
+      raw: '{"__proto__":{"partner_name":"polluted"}}',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.partner_name).not.toBe('polluted');
+    expect(res.body.warnings).toEqual([{ field: '__proto__', key: 'errors.qc.unknown_field' }]);
+    const service = await t.request(
+      'PATCH',
+      `/v1/qc/properties/${property}/extra_services/${demo.configuration.extra_service_id}`,
+      { token: demo.personal_token, raw: '{"__proto__":{"name":"polluted"},"is_daily":true}' },
+    );
+    expect(service.status).toBe(200);
+    expect(service.body.data.name).not.toBe('polluted');
+    expect(service.body.warnings).toEqual([{ field: '__proto__', key: 'errors.qc.unknown_field' }]);
+  });
+});

@@ -23,19 +23,30 @@ const MAX_REPORTED = 50;
 export const DECLARED_KEYS = 'x-qc-declared-keys';
 
 /**
+ * JSON.parse keeps a `"__proto__"` key as a plain field, but any later copy by assignment (Elysia's default-filling
+ * `Object.assign`, its rebuilding of maps key by key) makes its value the copy's prototype: a create with
+ * `{"__proto__": {"name": "polluted"}}` was stored named "polluted". It is never a field of ours, declared map
+ * keys included: named like any undeclared field and removed from the body where it is found.
+ */
+const PROTO = '__proto__';
+
+/**
  * Paths of `value` the schema does not declare: keys outside an object's `properties` (unless it allows any
  * other key), and keys of a map that match none of its key patterns (a `name_tr` key that is not a locale tag).
- * Unions and intersections declare what any of their object members declares. Each schema is compiled once and
- * each map key's answer remembered: on a 1000-row price push the walk went from 15-20x the body's JSON.parse to
- * about 1x (loaded 2-core machine, same run).
+ * Every `__proto__` key of the objects walked is named and removed (above); the walk goes on past the last
+ * field it names for that. Unions and intersections declare what any of their object members declares. Each
+ * schema is compiled once and each map key's answer remembered: on a 1000-row price push the walk went from
+ * 15-20x the body's JSON.parse to about 1x (loaded 2-core machine, same run).
  */
 export function undeclaredFields(schema: TSchema | undefined, value: unknown): string[] {
   const found: string[] = [];
   // The path is a stack joined only for a field reported: most bodies report nothing.
   const path: string[] = [];
-  const report = (key: string) => found.push([...path, key].join('.'));
+  const report = (key: string) => {
+    if (found.length < MAX_REPORTED) found.push([...path, key].join('.'));
+  };
   const visit = (shape: Shape, v: unknown) => {
-    if (found.length >= MAX_REPORTED || v === null || typeof v !== 'object') return;
+    if (v === null || typeof v !== 'object') return;
     if (Array.isArray(v)) {
       const items = shape.items;
       if (!items) return;
@@ -50,6 +61,11 @@ export function undeclaredFields(schema: TSchema | undefined, value: unknown): s
     }
     if (!shape.isObject) return;
     for (const key in v) {
+      if (key === PROTO) {
+        report(key);
+        delete (v as Record<string, unknown>)[key];
+        continue;
+      }
       const declared = shape.child(key);
       if (!declared) {
         if (!shape.anyKey) report(key);

@@ -30,6 +30,8 @@ const RULE_SENTENCES: Record<string, string> = {
   max_length: 'is too long',
   min: 'is below the minimum',
   max: 'is above the maximum',
+  min_items: 'has too few items',
+  max_items: 'has too many items',
   in: 'is not one of the accepted values',
   malformed: 'is not valid JSON',
   unsupported_grant_type: 'must be client_credentials',

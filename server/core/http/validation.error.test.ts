@@ -28,6 +28,31 @@ async function errorsFor(body: unknown) {
   return mapped;
 }
 
+/** The same, for fields whose schema is a union: nullable, nullable enum, a choice of objects. */
+async function unionErrorsFor(body: unknown) {
+  let mapped: Record<string, string[]> = {};
+  const app = new Elysia()
+    .onError(({ error }) => {
+      mapped = fieldErrorsFrom((error as unknown as { all: never[] }).all, 'thing');
+      return 'x';
+    })
+    .post('/', () => 'ok', {
+      body: t.Object({
+        label: t.Optional(t.Nullable(t.String({ maxLength: 255 }))),
+        size: t.Optional(t.Nullable(t.Union([t.Literal('s'), t.Literal('m')]))),
+        shape: t.Optional(t.Union([t.Object({ percent: t.Number() }), t.Object({ adjust: t.Array(t.Number()) })])),
+      }),
+    });
+  await app.handle(
+    new Request('http://localhost/', {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  return mapped;
+}
+
 describe('validation error mapping', () => {
   it('names a missing field as required', async () => {
     expect(await errorsFor({ n: 1 })).toEqual({ name: ['customer.thing.messages.required'] });
@@ -59,6 +84,18 @@ describe('validation error mapping', () => {
       tags: ['customer.thing.messages.max_items'],
     });
     expect(await errorsFor({ name: 'ab', n: 1, tags: [3] })).toEqual({ 'tags.0': ['customer.thing.messages.string'] });
+  });
+
+  it('names the rule of the union member the value has the type of, not `invalid` (item 6 of the body audit)', async () => {
+    const errorsOf = (body: unknown) => unionErrorsFor(body);
+    expect(await errorsOf({ label: 'x'.repeat(300) })).toEqual({ label: ['customer.thing.messages.max_length'] });
+    expect(await errorsOf({ label: 123 })).toEqual({ label: ['customer.thing.messages.string'] });
+    expect(await errorsOf({ size: 'huge' })).toEqual({ size: ['customer.thing.messages.in'] });
+    expect(await errorsOf({ shape: { percent: 'x' } })).toEqual({
+      'shape.percent': ['customer.thing.messages.number'],
+    });
+    expect(await errorsOf({ shape: 'x' })).toEqual({ shape: ['customer.thing.messages.object'] });
+    expect(await errorsOf({ label: null, size: null })).toEqual({});
   });
 
   it('never echoes a field name that is really a body: a form whose one field is the whole JSON text (issue 16)', () => {

@@ -30,10 +30,12 @@ const RULES: Partial<Record<ValueErrorType, string>> = {
 
 interface SchemaLike {
   type?: string;
+  format?: string;
   const?: unknown;
   minimum?: number;
   maximum?: number;
   anyOf?: SchemaLike[];
+  [keyword: string]: unknown;
 }
 
 interface TypeBoxError {
@@ -41,7 +43,21 @@ interface TypeBoxError {
   path: string;
   value?: unknown;
   schema?: SchemaLike;
+  /** A union's errors, one list per member (TypeBox's iterators). */
+  errors?: Iterable<TypeBoxError>[];
 }
+
+/** Errors that say the value is of another JSON type than the schema's. */
+const TYPE_ERRORS = new Set<number>([
+  ValueErrorType.String,
+  ValueErrorType.Number,
+  ValueErrorType.Integer,
+  ValueErrorType.Boolean,
+  ValueErrorType.Array,
+  ValueErrorType.Object,
+  ValueErrorType.Null,
+  ValueErrorType.Literal,
+]);
 
 /**
  * Builds the spec's 422 `errors` map from TypeBox errors: JSON pointer paths become dotted field paths
@@ -50,14 +66,48 @@ interface TypeBoxError {
 export function fieldErrorsFrom(errors: readonly TypeBoxError[], resource: string, on = 'body'): FieldErrors {
   // A Map, not an object literal: field paths come from the client and may be `toString` or `__proto__`.
   const out = new Map<string, string[]>();
-  for (const e of errors) {
-    const path = echoable(e.path.replace(/^\//, '').replaceAll('/', '.')) || on;
-    const message = `customer.${resource}.messages.${ruleOf(e)}`;
+  for (const { path: pointer, rule } of errors.flatMap(explained)) {
+    const path = echoable(pointer.replace(/^\//, '').replaceAll('/', '.')) || on;
+    const message = `customer.${resource}.messages.${rule}`;
     const list = out.get(path) ?? [];
     if (!list.includes(message)) list.push(message);
     out.set(path, list);
   }
   return Object.fromEntries(out);
+}
+
+/**
+ * A union (`t.Nullable(t.String({maxLength}))`, a choice of objects) fails as a whole: TypeBox says only "union",
+ * which read `invalid` beside a 300-character name or a number where a string goes. The member the value has the
+ * type of explains it (its own errors, at their own paths: `max_length`, `derivation.percent`); when the value has
+ * the type of no member, the rule names the type the field takes (`string`), when there is one.
+ */
+function explained(e: TypeBoxError): { path: string; rule: string }[] {
+  if (e.type !== ValueErrorType.Union || !e.errors || e.value === undefined || shortcutOf(e))
+    return [{ path: e.path, rule: ruleOf(e) }];
+  const members = e.errors.map((errors) => [...errors]);
+  const typed = members.filter((errors) => !isTypeMismatch(errors, e.path));
+  const closest = typed.sort((a, b) => a.length - b.length)[0];
+  if (closest) return closest.flatMap(explained);
+  const taken = (e.schema?.anyOf ?? []).filter((o) => o.type !== 'null');
+  if (taken.length && taken.every((o) => 'const' in o)) return [{ path: e.path, rule: 'in' }];
+  const types = new Set(taken.map((o) => o.type));
+  const [only] = types;
+  return [{ path: e.path, rule: types.size === 1 && only ? (TYPE_RULES[only] ?? 'invalid') : 'invalid' }];
+}
+
+const TYPE_RULES: Record<string, string> = {
+  string: 'string',
+  integer: 'integer',
+  number: 'number',
+  boolean: 'boolean',
+  array: 'array',
+  object: 'object',
+};
+
+function isTypeMismatch(errors: TypeBoxError[], path: string): boolean {
+  const [first] = errors;
+  return first !== undefined && errors.length === 1 && first.path === path && TYPE_ERRORS.has(first.type);
 }
 
 /**
@@ -71,13 +121,20 @@ function echoable(path: string): string {
 
 function ruleOf(e: TypeBoxError): string {
   if (e.value === undefined) return 'required';
+  return shortcutOf(e) ?? RULES[e.type as ValueErrorType] ?? 'invalid';
+}
+
+/** The unions whose rule is read from the union itself: a choice of literals, Elysia's coercing numbers. */
+function shortcutOf(e: TypeBoxError): string | undefined {
   const options = e.type === ValueErrorType.Union ? e.schema?.anyOf : undefined;
-  if (options?.every((o) => 'const' in o)) return 'in';
-  // Elysia coerces numeric fields into a (string | number) union, so TypeBox only says "union": find the
+  if (!options) return undefined;
+  if (options.every((o) => 'const' in o)) return 'in';
+  // Elysia coerces numeric fields (query strings, path segments) into a (string | number) union: find the
   // numeric branch and name the rule the value actually broke.
-  const numeric = options?.find((o) => o.type === 'integer' || o.type === 'number');
-  if (numeric) return numericRule(numeric, e.value);
-  return RULES[e.type as ValueErrorType] ?? 'invalid';
+  const numeric = options.find((o) => o.type === 'integer' || o.type === 'number');
+  const text = options.find((o) => o.type === 'string' && o.format !== undefined);
+  if (numeric && text && options.length === 2) return numericRule(numeric, e.value);
+  return undefined;
 }
 
 function numericRule(schema: SchemaLike, value: unknown): string {

@@ -26,9 +26,11 @@ describe('what Idempotency-Key keeps', () => {
       calls++;
       return answer();
     };
-    app.put(replaceCatalogue.path, handler, { qc: replaceCatalogue });
-    app.post(createBookingRoute.path, handler, { qc: createBookingRoute });
-    app.delete(deleteSubscriptionRoute.path, handler, { qc: deleteSubscriptionRoute });
+    // The stand-ins take any body: the pipeline checks a body against its route's schema, and these are not theirs.
+    const standIn = <R extends object>(route: R) => ({ ...route, body: undefined });
+    app.put(replaceCatalogue.path, handler, { qc: standIn(replaceCatalogue) });
+    app.post(createBookingRoute.path, handler, { qc: standIn(createBookingRoute) });
+    app.delete(deleteSubscriptionRoute.path, handler, { qc: standIn(deleteSubscriptionRoute) });
   });
 
   async function send(method: string, path: string, key: string, body = '{"a":1}') {
