@@ -131,8 +131,8 @@ function exampleField(definition: RouteDefinition): string {
 
 /**
  * The request body as the pipeline reads it (server/core/http/read-body.ts): JSON unless the route declares
- * its media types. Forms are still read where they were (nothing in v1 stops working), but JSON is the
- * documented way: a nested push cannot be written as a form.
+ * its media types. Forms are still read where every body field is text (nothing in v1 stops working;
+ * content-type.ts), but JSON is the documented way: a nested push cannot be written as a form.
  */
 function requestBodyOf(definition: RouteDefinition) {
   const body = definition.body as TSchema;

@@ -99,15 +99,34 @@ describe('errors people can read', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('answers a real form sent to a JSON route with 415 naming JSON alone: the route never listed a type it cannot read', async () => {
+  it('still reads a real form where every body field is text (nothing that worked in v1 stops working)', async () => {
     const res = await t.request('PATCH', `/v1/qc/properties/${property}`, {
       token: demo.personal_token,
       form: { partner_name: 'Form-encoded name' },
     });
-    expect(res.status).toBe(415);
-    expect(res.body.accepted_content_types).toEqual(['application/json']);
-    const after = await t.request('GET', `/v1/qc/properties/${property}`, { token: demo.personal_token });
-    expect(after.body.data.partner_name).not.toBe('Form-encoded name');
+    expect(res.status).toBe(200);
+    expect(res.body.data.partner_name).toBe('Form-encoded name');
+  });
+
+  it('answers a real form sent to a route a form cannot write (numbers, lists) with 415 naming JSON alone', async () => {
+    for (const [path, form] of [
+      [`/v1/qc/properties/${property}/inventory/availability`, { values: 'x' }],
+      [`/v1/qc/properties/${property}/extra_services`, { name: 'Form', price: '1', price_type: '1' }],
+    ] as const) {
+      const res = await t.request('POST', path, { token: demo.personal_token, form });
+      expect(res.status).toBe(415);
+      expect(res.body.accepted_content_types).toEqual(['application/json']);
+    }
+    const text = await t.request('PATCH', `/v1/qc/properties/${property}`, {
+      token: demo.personal_token,
+      raw: 'partner_name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.body.accepted_content_types).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]);
   });
 
   it('answers the form-encoded token endpoint with a 415 that asks for its form first (spec 4.1), not JSON', async () => {
