@@ -9,8 +9,9 @@ import { fieldErrorsFrom } from './validation.ts';
  * a body it has already reshaped: it copies the body into `{}` (its default-filling step: strings and arrays
  * spread into `{"0": ...}`, `"hello"` became `{}` and a PUT erased a catalogue), it rebuilds the body from the
  * schema before checking it (`"name_tr": "str"` stored as `{"0": "s", ...}`, `"rooms": "x"` reported on
- * `rooms.0.code`), and its `t.Integer` takes `"5"` for 5. Here a value of the wrong JSON type is refused on
- * its own field with its own rule (`object`, `array`, `integer`), and what passes is valid for Elysia as is.
+ * `rooms.0.code`). Here a value of the wrong JSON type is refused on its own field with its own rule (`object`,
+ * `array`, `integer`), and what passes is valid for Elysia as is. A number written as text (`"qty": "5"`) still
+ * passes, to be read as the number: v1 always took it, and a PMS that sends it must not stop working (spec 9.1).
  *
  * Form bodies (the token endpoint, the gallery upload) are strings by nature: Elysia's conversion applies.
  */
@@ -34,8 +35,8 @@ function strictCheckOf(schema: TSchema): TypeCheck<TSchema> {
   return check;
 }
 
-/** Elysia's string branch of a coercing union (`t.Integer`, `t.Numeric`): a number written as text. */
-const COERCED_FORMATS = new Set(['integer', 'numeric', 'boolean']);
+/** Elysia's string branch of a coercing union that JSON never took: a boolean written as text. */
+const COERCED_FORMATS = new Set(['boolean']);
 
 /**
  * The schema a JSON value must meet as sent: Elysia's coercing unions reduced to their JSON type, and plain
