@@ -3,6 +3,7 @@ import { principalsSynced } from '../auth/principal-cache.ts';
 import type { Deps } from '../deps.ts';
 import {
   abandonIdempotentRequest,
+  bodyWasKept,
   finishIdempotentRequest,
   IdempotentReplay,
   keepRawBody,
@@ -90,9 +91,10 @@ export function qcPipeline(deps: Deps) {
             const cause = (error as { cause?: unknown }).cause;
             try {
               await admitCaller(deps, spec, request, undefined, server);
-              // A keyed write refused for its body is answered (and replayed) like any other refusal.
+              // A keyed write refused for the body it sent is answered (and replayed) like any other refusal;
+              // one refused before its body was read whole has nothing to key its answer by.
               const principal = requestState(request).principal;
-              if (principal) await startIdempotentRequest(deps, spec, request, principal);
+              if (principal && bodyWasKept(request)) await startIdempotentRequest(deps, spec, request, principal);
             } catch (rejected) {
               if (rejected instanceof IdempotentReplay) return replay(rejected, set);
               return renderError(deps, request, 'UNKNOWN', rejected, spec.resource);
