@@ -46,8 +46,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Endpoints and resources this service exposes, with their scopes
-         * @description Endpoints sorted by name (code-point order), each with its methods, URI template and required scope; resources with the wildcard usable in endpoint_scopes. endpoint_scopes narrows the routes that need a scope; a route whose scope is empty answers every token.
+         * Endpoints and resources this service exposes, with their scopes and rate-limit buckets
+         * @description Endpoints sorted by name (code-point order), each with its methods, URI template, required scope and rate-limit bucket; resources with the wildcard usable in endpoint_scopes. endpoint_scopes narrows the routes that need a scope; a route whose scope is empty answers every token.
          */
         get: operations["qc.permissions.list"];
         put?: never;
@@ -2044,7 +2044,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Endpoints and resources this service exposes, with their scopes */
+            /** @description Endpoints and resources this service exposes, with their scopes and rate-limit buckets */
             200: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2066,6 +2066,8 @@ export interface operations {
                                 methods: string[];
                                 uri: string;
                                 scope: string[];
+                                /** @description The rate-limit bucket the operation spends, as its X-RateLimit-Bucket header names it: reads, config-writes, inventory-writes (a budget per endpoint), booking-actions or token */
+                                bucket: string;
                             }[];
                             resources: {
                                 resource: string;

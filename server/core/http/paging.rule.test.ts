@@ -50,6 +50,32 @@ describe('paging: one rule on every list', () => {
     expect(seen).toEqual(expected);
   });
 
+  it('names the parameter and the rule it broke in a paging 422, on every list but the bookings list', async () => {
+    // Issue: `per_page=0` was answered `errors: {property: [...min]}` (t.Integer's bound check names no field).
+    const bad: [Record<string, string>, string, string][] = [
+      [{ per_page: '0' }, 'per_page', 'min'],
+      [{ page: '0' }, 'page', 'min'],
+      [{ page: '-1' }, 'page', 'min'],
+      [{ per_page: ' ' }, 'per_page', 'integer'],
+      [{ per_page: String(PER_PAGE + 1) }, 'per_page', 'max'],
+      [{ page: '99999999999999999999' }, 'page', 'max'],
+      [{ per_page: '1.5' }, 'per_page', 'integer'],
+    ];
+    const seen: Record<string, unknown[]> = {};
+    const expected: Record<string, unknown[]> = {};
+    for (const route of lists.filter((r) => r.name !== 'qc.bookings.list')) {
+      const path = await pathOf(route.path);
+      seen[route.name] = [];
+      expected[route.name] = [];
+      for (const [query, parameter, rule] of bad) {
+        const res = await t.request('GET', path, { token: demo.personal_token, query });
+        seen[route.name]?.push([res.status, res.body.errors, String(res.body.detail).split(':')[0]]);
+        expected[route.name]?.push([422, { [parameter]: [`customer.${route.resource}.messages.${rule}`] }, parameter]);
+      }
+    }
+    expect(seen).toEqual(expected);
+  });
+
   it('reads the bookings list page size from per_page or limit, clamped to 100 as the interface says', async () => {
     const path = await pathOf('/properties/:property/bookings');
     const byPerPage = await t.request('GET', path, { token: demo.personal_token, query: { per_page: 7 } });

@@ -3,12 +3,15 @@ import { principalsSynced } from '../auth/principal-cache.ts';
 import type { Deps } from '../deps.ts';
 import {
   abandonIdempotentRequest,
+  bodyWasKept,
   finishIdempotentRequest,
   IdempotentReplay,
   keepRawBody,
   startIdempotentRequest,
 } from '../idempotency/idempotent-request.ts';
 import { countRequest } from '../metrics.ts';
+import type { PropertyRow } from '../resolve.ts';
+import { pathProperty, underProperty } from '../routes/in-property.ts';
 import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
 import { admitCaller } from './admission.ts';
 import { ApiError } from './api-error.ts';
@@ -28,8 +31,10 @@ import { noteUndeclaredFields } from './undeclared-fields.ts';
  *   3. checks the token's endpoint allow-list (403 errors.qc.endpoint_not_allowed),
  *   4. spends the route's rate-limit budget (429 errors.qc.rate_limit_exceeded), rejected requests
  *      included, so every response carries the X-RateLimit-* headers,
- *   5. claims the Idempotency-Key of a write (replay, 409, or run), see server/core/idempotency/.
- * The property allow-list is the third check; it is applied by the property resolver (404 when outside).
+ *   5. on a route under /properties/:property, resolves the path's property for the caller (404 errors.not_found
+ *      when it is missing or outside the token's property allow-list), before a byte of the body is read,
+ *   6. claims the Idempotency-Key of a write (replay, 409, or run), see server/core/idempotency/.
+ * Only then is the body read and checked (413, 415, 422).
  */
 export function qcPipeline(deps: Deps) {
   return new Elysia({ name: 'qc-pipeline' })
@@ -37,79 +42,85 @@ export function qcPipeline(deps: Deps) {
       requestState(request);
     })
     .macro({
-      qc: (spec: RouteSpec) => ({
-        // The body is read here, not by Elysia: a route that needs a token reads no byte of it before the
-        // caller is authenticated and within budget, and no body is parsed before it is bounded.
-        async parse({ request, server }) {
-          if (spec.auth !== 'none') await admitCaller(deps, spec, request, undefined, server);
-          // No body at all (a DELETE): leave it to Elysia, which then has nothing to parse.
-          if (!request.body) return;
-          const raw = await readRawBody(request, bodyLimitOf(spec));
-          keepRawBody(request, raw);
-          const body = await parseBody(request, raw, spec.resource, spec.parse === 'text');
-          // The token route answers bad credentials itself (401 invalid_client), NUL included.
-          if (spec.auth !== 'none') refuseUnstorable(body, spec.resource);
-          return body;
-        },
-        async transform({ request, body, query, params, server }) {
-          await admitCaller(deps, spec, request, body, server);
-          refuseUnstorable(params, spec.resource);
-          refuseUnstorable(query, spec.resource);
-          requireDeclaredContentType(spec, request, body);
-          noteUndeclaredFields((spec as RouteDefinition).body, request, body);
-          const principal = requestState(request).principal;
-          if (principal && request.method !== 'GET' && request.method !== 'HEAD') {
-            // Its reads stay on the primary while a replica might not have this write yet (read your writes).
-            deps.reads.wrote(principal.clientPk);
-            await startIdempotentRequest(deps, spec, request, principal);
-          }
-          refuseInvalidJsonBody((spec as RouteDefinition).body, request, body, spec.resource);
-        },
-        // A write answers once its own changes have reached the principal cache (server/app.ts has the same
-        // hook for the other surfaces): per route, so a read, and a write that changes no principal, has no
-        // awaited hook for it.
-        ...(spec.method === 'GET' || spec.principals === 'untouched'
-          ? {}
-          : {
-              async afterHandle() {
-                await principalsSynced(deps.db);
-              },
-            }),
-        // A keyed write that ended without storing its answer gives its key back. Per route too: Elysia runs an
-        // after-response hook in a setImmediate of its own for every request, and a read has nothing to give back.
-        ...(spec.method === 'GET'
-          ? {}
-          : {
-              async afterResponse({ request }: { request: Request }) {
-                await abandonIdempotentRequest(deps, request);
-              },
-            }),
-        async error({ request, code, error, server, set }) {
-          if (error instanceof IdempotentReplay) return replay(error, set);
-          if (code === 'PARSE') {
-            // Refused while reading the body (401, 413, 422): admit a route without a token now, so it is
-            // answered like any other (rate-limit headers) rather than skipping checks.
-            const cause = (error as { cause?: unknown }).cause;
-            try {
-              await admitCaller(deps, spec, request, undefined, server);
-              // A keyed write refused for its body is answered (and replayed) like any other refusal.
-              const principal = requestState(request).principal;
-              if (principal) await startIdempotentRequest(deps, spec, request, principal);
-            } catch (rejected) {
-              if (rejected instanceof IdempotentReplay) return replay(rejected, set);
-              return renderError(deps, request, 'UNKNOWN', rejected, spec.resource);
+      qc: (spec: RouteSpec) => {
+        // Decided once per route: the path check runs on every request (issue 27).
+        const property = underProperty(spec);
+        return {
+          // The body is read here, not by Elysia: a route that needs a token reads no byte of it before the
+          // caller is authenticated and within budget, and no body is parsed before it is bounded.
+          async parse({ request, server, params }) {
+            if (spec.auth !== 'none') await admitCaller(deps, spec, request, undefined, server);
+            await checkPath(deps, spec, property, request, params);
+            // No body at all (a DELETE): leave it to Elysia, which then has nothing to parse.
+            if (!request.body) return;
+            const raw = await readRawBody(request, bodyLimitOf(spec));
+            keepRawBody(request, raw);
+            const body = await parseBody(request, raw, spec.resource, spec.parse === 'text');
+            // The token route answers bad credentials itself (401 invalid_client), NUL included.
+            if (spec.auth !== 'none') refuseUnstorable(body, spec.resource);
+            return body;
+          },
+          async transform({ request, body, query, params, server }) {
+            await admitCaller(deps, spec, request, body, server);
+            await checkPath(deps, spec, property, request, params);
+            refuseUnstorable(query, spec.resource);
+            requireDeclaredContentType(spec, request, body);
+            noteUndeclaredFields((spec as RouteDefinition).body, request, body);
+            const principal = requestState(request).principal;
+            if (principal && request.method !== 'GET' && request.method !== 'HEAD') {
+              // Its reads stay on the primary while a replica might not have this write yet (read your writes).
+              deps.reads.wrote(principal.clientPk);
+              await startIdempotentRequest(deps, spec, request, principal);
             }
-            return renderError(
-              deps,
-              request,
-              cause instanceof ApiError ? 'UNKNOWN' : code,
-              cause ?? error,
-              spec.resource,
-            );
-          }
-          return renderError(deps, request, code, error, spec.resource);
-        },
-      }),
+            refuseInvalidJsonBody((spec as RouteDefinition).body, request, body, spec.resource);
+          },
+          // A write answers once its own changes have reached the principal cache (server/app.ts has the same
+          // hook for the other surfaces): per route, so a read, and a write that changes no principal, has no
+          // awaited hook for it.
+          ...(spec.method === 'GET' || spec.principals === 'untouched'
+            ? {}
+            : {
+                async afterHandle() {
+                  await principalsSynced(deps.db);
+                },
+              }),
+          // A keyed write that ended without storing its answer gives its key back. Per route too: Elysia runs an
+          // after-response hook in a setImmediate of its own for every request, and a read has nothing to give back.
+          ...(spec.method === 'GET'
+            ? {}
+            : {
+                async afterResponse({ request }: { request: Request }) {
+                  await abandonIdempotentRequest(deps, request);
+                },
+              }),
+          async error({ request, code, error, server, set }) {
+            if (error instanceof IdempotentReplay) return replay(error, set);
+            if (code === 'PARSE') {
+              // Refused while reading the body (401, 413, 422): admit a route without a token now, so it is
+              // answered like any other (rate-limit headers) rather than skipping checks.
+              const cause = (error as { cause?: unknown }).cause;
+              try {
+                await admitCaller(deps, spec, request, undefined, server);
+                // A keyed write refused for the body it sent is answered (and replayed) like any other refusal;
+                // one refused before its body was read whole has nothing to key its answer by.
+                const principal = requestState(request).principal;
+                if (principal && bodyWasKept(request)) await startIdempotentRequest(deps, spec, request, principal);
+              } catch (rejected) {
+                if (rejected instanceof IdempotentReplay) return replay(rejected, set);
+                return renderError(deps, request, 'UNKNOWN', rejected, spec.resource);
+              }
+              return renderError(
+                deps,
+                request,
+                cause instanceof ApiError ? 'UNKNOWN' : code,
+                cause ?? error,
+                spec.resource,
+              );
+            }
+            return renderError(deps, request, code, error, spec.resource);
+          },
+        };
+      },
     })
     .onAfterHandle({ as: 'scoped' }, ({ request, set }) => {
       Object.assign(set.headers, requestState(request).headers);
@@ -122,6 +133,23 @@ export function qcPipeline(deps: Deps) {
       // Sees success values and error responses alike: the one place a keyed write's answer is stored.
       return finishIdempotentRequest(deps, request, responseValue, set);
     });
+}
+
+/**
+ * The path before the body: its parameters PostgreSQL cannot store are a 422 naming them, and on a route under
+ * /properties/:property its property is resolved for the caller (./routes/in-property.ts, 404). Parse and
+ * transform both run it (a read has no parse hook); the property is looked up once.
+ */
+function checkPath(
+  deps: Deps,
+  spec: RouteSpec,
+  underProperty: boolean,
+  request: Request,
+  params: Record<string, string>,
+): Promise<PropertyRow> | undefined {
+  refuseUnstorable(params, spec.resource);
+  const principal = requestState(request).principal;
+  return principal && underProperty ? pathProperty(deps, principal, request, params) : undefined;
 }
 
 /**

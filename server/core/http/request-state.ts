@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.ts';
+import type { PropertyRow } from '../resolve.ts';
 import type { PeerSource } from './client-address.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface RequestState {
   peer?: PeerSource;
   /** The pipeline's authentication and rate-limit step, run once (server/core/http/qc-plugin.ts). */
   admission?: Promise<void>;
+  /** The path's property of a route under /properties/:property, resolved once (server/core/routes/in-property.ts). */
+  property?: Promise<PropertyRow>;
   /**
    * The status of the error answer rendered for this request (server/core/http/render-error.ts). Elysia's
    * `set.status` stays 500 for a thrown error that carries no status of its own, even when it is answered 422.

@@ -93,6 +93,36 @@ for (const backend of REDIS_BACKENDS) {
       expect(await countCode(body.partner_code)).toBe(1);
     });
 
+    it('neither claims nor replays a key for a body refused for its size (413): the key stays as it was', async () => {
+      // Over POST /properties' 1 MiB: refused before the body is read whole, so it has no fingerprint.
+      const oversized = JSON.stringify({ ...newProperty(), name: 'x'.repeat(1024 * 1024 + 1) });
+      const tooLarge = (headers: Record<string, string>) =>
+        t.request('POST', '/v1/qc/properties', { token, raw: oversized, headers });
+
+      // Oversized first: the key is still free for the request the partner meant.
+      const body = newProperty();
+      const first = { 'idempotency-key': `big-first-${body.partner_code}` };
+      const refused = await tooLarge(first);
+      expect(refused.status).toBe(413);
+      expect(refused.body.message).toBe('errors.qc.payload_too_large');
+      const empty = await t.request('POST', '/v1/qc/properties', { token, raw: '', headers: first });
+      expect(empty.status).toBe(422);
+      expect(empty.headers.get('idempotency-replayed')).toBeNull();
+      // The empty body now holds the key; the oversized one is still answered on its own.
+      expect((await tooLarge(first)).headers.get('idempotency-replayed')).toBeNull();
+
+      // Oversized after a claim: answered 413 on its own, and the claim still replays its own answer.
+      const later = { 'idempotency-key': `big-later-${body.partner_code}` };
+      expect((await t.request('POST', '/v1/qc/properties', { token, body, headers: later })).status).toBe(201);
+      const after = await tooLarge(later);
+      expect(after.status).toBe(413);
+      expect(after.headers.get('idempotency-replayed')).toBeNull();
+      const replay = await t.request('POST', '/v1/qc/properties', { token, body, headers: later });
+      expect(replay.status).toBe(201);
+      expect(replay.headers.get('idempotency-replayed')).toBe('true');
+      expect(await countCode(body.partner_code)).toBe(1);
+    });
+
     // The first request waits on a row lock another transaction holds: two transactions at once (not embedded).
     it.skipIf(EMBEDDED)(
       'answers 409 errors.qc.idempotency_in_flight when the first is still running after the wait',

@@ -67,6 +67,16 @@ export function keepRawBody(request: Request, raw: Uint8Array): void {
 }
 
 /**
+ * Whether the pipeline read this keyed write's body whole (keepRawBody). A write refused before that (its size,
+ * 413) has no fingerprint to claim its key with: it is answered on its own and leaves the key as it was, as a
+ * 429 does. Its fingerprint was the empty body's: an empty body then replayed the 413, and the partner's real
+ * request with that key was a 409.
+ */
+export function bodyWasKept(request: Request): boolean {
+  return keyed.get(request)?.rawBody !== undefined;
+}
+
+/**
  * Claims the key (client, method, path, key) for this body. Answers nothing when the request runs (or
  * has no key); throws IdempotentReplay with the stored response, 409 on another body or a request still
  * running after the wait, 422 on a key that is empty or longer than 128 characters.

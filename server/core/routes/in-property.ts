@@ -1,15 +1,39 @@
+import type { Principal } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
+import { requestState } from '../http/request-state.ts';
 import { type PropertyRow, resolveProperty } from '../resolve.ts';
-import type { RouteInput } from './route.ts';
+import type { RouteInput, RouteSpec } from './route.ts';
+
+/** Whether a route acts on the property its path names (`/properties/:property...`). */
+export function underProperty(spec: RouteSpec): boolean {
+  return /^\/properties\/:property(\/|$)/.test(spec.path);
+}
 
 /**
- * The handler of an operation under /properties/:property: the path's property is resolved for the caller
- * (404 when it is unknown or outside the caller's grant, as resolveProperty answers) before `handle` runs
- * with it, so no handler repeats the lookup.
+ * The path's property of a route under /properties/:property, resolved for the caller once per request (404
+ * errors.not_found when it is unknown or outside the caller's grant, as resolveProperty answers). The pipeline
+ * asks first, before it reads the body (server/core/http/qc-plugin.ts), so such a property is a 404 whatever the
+ * body (README, Authorization); the handler (inProperty) then gets the same row without a second look-up. It is
+ * looked up on the primary outside any transaction, as the handlers did themselves before.
  */
+export function pathProperty(
+  deps: Deps,
+  principal: Principal,
+  request: Request,
+  params: Record<string, string | undefined>,
+): Promise<PropertyRow> {
+  const state = requestState(request);
+  state.property ??= resolveProperty(deps.db, principal, params.property ?? '');
+  return state.property;
+}
+
+/** The handler of an operation under /properties/:property: `handle` runs with the path's property (pathProperty). */
 export function inProperty<P extends { property: string } | Record<string, string>, Q, B>(
   handle: (input: RouteInput<P, Q, B>, property: PropertyRow) => unknown,
 ): (input: RouteInput<P, Q, B>) => Promise<unknown> {
-  // Path params of a record under a property (`{property, <name>}`, server/config-surfaces) type as a record.
-  const segmentOf = (params: P) => (params as Record<string, string>).property ?? '';
-  return async (input) => handle(input, await resolveProperty(input.deps.db, input.principal, segmentOf(input.params)));
+  return async (input) =>
+    handle(
+      input,
+      await pathProperty(input.deps, input.principal, input.request, input.params as Record<string, string>),
+    );
 }
