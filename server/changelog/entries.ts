@@ -21,6 +21,97 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-27',
+    title: 'Fixes from an audit of the interface over HTTP',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'Idempotency-Key on a route that answers a secret (dashboard personal tokens, client creation and secret rotation, legacy keys, dashboard tokens, the demo): a replay showed the secret again and the idempotency store kept it for 24 hours. The store now never holds it; a replay answers the first answer with the secret `null`, `secret_withheld` naming the withheld fields, and a `detail` saying how to get a new one.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A JSON body that is not an object (a string, number, array or `true`) on a route whose body is an object is 422 `errors.validation_error` with `errors.body: ["customer.<resource>.messages.object"]`, and nothing is written. It could be read as `{}`: a `PUT .../catalogue` with `"hello"` erased the catalogue.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A value of the wrong JSON type is refused on its own field with its rule: `"name_tr": "str"` is 422 `name_tr: object` (it was stored split into characters, `{"0":"s",...}`), `"rooms": "x"` or `"values": 1` is 422 `rooms: array` / `values: array` (errors were reported on `rooms.0.code`, `values.0`). A number written as text (`"qty": "5"`) is still read as the number.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A `__proto__` key anywhere in a JSON body is ignored and named in `warnings`; it no longer supplies values for fields the body did not send.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "422 rules name what failed: `max_length` or `string` on nullable text fields (it was `invalid`), `min_items` for `room_type_ids: []` on a rate-plan create (it was `required`), `min_length` on a cancellation policy's `name_tr` that holds only empty texts. A paging 422 names its parameter (`errors: {per_page: [...min]}`; it said `property`).",
+      },
+      {
+        kind: 'fix',
+        summary:
+          "A request under `/properties/{ext}` for a property that is missing, another customer's or outside the token's allow-list answers 404 `errors.not_found` whatever its body, before body validation, a malformed-JSON 422, a 413 or a 415 (with an invalid body it answered 422). Such a 404, and a 413 `errors.qc.payload_too_large`, neither claim nor replay an `Idempotency-Key` (a 413 was stored as if its body were empty).",
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Routes a form cannot write (numbers, lists, nested bodies: the pushes, most creates) list only `application/json` in a 415's `accepted_content_types`; routes whose every body field is text still read forms. The token endpoint's 415 asks for its form, and its 401 carries `WWW-Authenticate: Basic` (RFC 6749 5.2).",
+      },
+      {
+        kind: 'fix',
+        summary:
+          '`endpoint_scopes` takes exact route names and `qc.<resource>.*` only: `qc.*` and other wildcards wider than one resource are 422 `unknown_endpoint` (`qc.*` was accepted and matched every route).',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "`POST /properties` (and the operator's) refuses a currency that is not a circulating ISO 4217 code and a timezone that is not an IANA name as the tz database spells it (no UTC offsets, exact letter case) with 422 rule `in`; links such as `Asia/Calcutta` are accepted, existing properties are unaffected. A child rate plan's `derivation.periods[].from/to` must be days that exist (422 `format`). A room type created with both `kind` and `type` needs them to agree (422 `differs_from_kind` on `type`).",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Guest masking keeps whole characters: a last name or e-mail starting beyond the Basic Multilingual Plane (`𠮷田`, `𝒜nn@x.com`) made every booking intake, inbound webhook and operator booking write fail with 422; such bookings are accepted and masked as `𠮷.` / `𝒜********`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Inbound channel webhook: cancelled and confirmed revisions carry the `revision_id` the channel sent with that delivery (they repeated the previous delivery's); a delivery without one gives `external_revision_id: null`, as creations and modifications did. Changes by the hotelier or operator keep the booking's last channel reference.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Undeclared body fields are named in `warnings` on the per-plan rate write's rows (`values.0.roomtype_id`; the price went to every room type without a word), on no-show, revision ack, subscription enable, rotate-secret and delete, delivery redeliver, and in the inbound webhook's reservation or review.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A subscription PATCH that changes nothing answers the subscription as it is: `updated_at` is kept and no `subscription.updated` event is sent.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A cancellation policy can be created with only `name` (`name_tr` omitted stores `{"en-GB": <name>}`, as the README said). Guest feedback PATCH merges `scores` category by category, and `null` removes a category (it was 422).',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Analytics: a range whose `to` is exactly 366 days after `from` is accepted (it was 422 `max_range`); an upstream's `sessions`, `searches`, `clicks` and `cost` pass through as non-negative numbers or null (a number made the report 502).",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Legacy facade: `getBookingOffers` names an extra service named only in translations as `getPropertySettings` does (it answered `""`), and a `multipart/form-data` body is read like `$_POST`, as a form-encoded one.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          '`GET /permissions` entries carry `bucket`, the rate-limit bucket the operation spends (the name its `X-RateLimit-Bucket` header shows).',
+      },
+    ],
+  },
+  {
+    date: '2026-11-27',
     title: 'Concurrent writes never share a database transaction',
     changes: [
       {
