@@ -63,6 +63,24 @@ describe('GET /amenities', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ property_type_id: ['customer.amenity.messages.in'] });
   });
+
+  it('names property_type_id in a 422 for a value below 1 or no whole number (it said `property`)', async () => {
+    for (const [value, rule] of [
+      [0, 'min'],
+      ['1.5', 'integer'],
+      ['', 'integer'],
+    ] as const) {
+      const res = await t.request('GET', '/v1/qc/amenities', {
+        token: demo.personal_token,
+        query: { property_type_id: value },
+      });
+      expect([value, res.status, res.body.errors]).toEqual([
+        value,
+        422,
+        { property_type_id: [`customer.amenity.messages.${rule}`] },
+      ]);
+    }
+  });
 });
 
 describe('assigned amenities', () => {

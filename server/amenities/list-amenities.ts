@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { fieldError } from '../core/http/api-error.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
+import { queryInteger } from '../core/http/query-integer.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { isPropertyType } from '../properties/property-types.ts';
 import { groupedCatalogue } from './catalogue.ts';
@@ -25,7 +26,7 @@ export const listAmenities = defineRoute({
   ].join(' '),
   query: t.Object({
     level: t.Optional(t.Union([t.Literal('property'), t.Literal('unit')])),
-    property_type_id: t.Optional(t.Numeric({ minimum: 1 })),
+    property_type_id: t.Optional(queryInteger('property_type_id', 1, 2_147_483_647, 'An id of GET /property-types')),
   }),
   response: okSchema(
     t.Object({

@@ -105,7 +105,7 @@ describe('GET /booking_revisions/feed', () => {
     const b = await opsBooking(t, fx);
     const everything = await feed(token, { since: 0 });
     expect(everything.body.data.booking_revisions.map((r: { id: number }) => r.id)).toContain(b.revision_id);
-    for (const since of ['abc', -1, '1.5', '']) {
+    for (const since of ['abc', -1, '1.5', '', '\u0000', '1\u0000']) {
       const res = await feed(token, { since });
       expect([since, res.status]).toEqual([since, 200]);
       expect(res.body.data).toEqual(everything.body.data);

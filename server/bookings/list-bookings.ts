@@ -11,6 +11,7 @@ export const listBookingsRoute = defineRoute({
   path: '/properties/:property/bookings',
   scope: 'bookings.read',
   bucket: 'reads',
+  queryReading: 'lenient',
   resource: 'booking',
   summary: 'Bookings of a property, newest first',
   tags: ['bookings'],

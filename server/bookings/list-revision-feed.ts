@@ -24,6 +24,7 @@ export const listRevisionFeed = defineRoute({
   path: '/booking_revisions/feed',
   scope: 'bookings.read',
   bucket: 'reads',
+  queryReading: 'lenient',
   resource: 'booking_revision',
   summary: 'Unacknowledged booking revisions, ascending',
   tags: ['bookings'],

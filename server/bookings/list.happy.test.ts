@@ -183,6 +183,11 @@ describe('GET /properties/{ext}/bookings', () => {
       const res = await list({ checkin_from: bad, inserted_from: bad, checkout_to: bad });
       expect([bad, res.status, res.body.data.meta.total]).toEqual([bad, 200, before + 5]);
     }
+    // Text a database cannot hold (a NUL) is as malformed as any: dropped, not a 422 or a 500.
+    for (const bad of ['\u0000', 'Br\u0000own']) {
+      const res = await list({ guest_name: bad, booking_id: bad, source_channel: bad, booking_status: bad, page: bad });
+      expect([bad, res.status, res.body.data?.meta.total]).toEqual([bad, 200, before + 5]);
+    }
     const combined = await list({ source_channel: 'BDC', checkin_from: '2026-07-02', limit: 1 });
     expect(combined.body.data.meta).toEqual({ total: 1, page: 1, per_page: 1, last_page: 1 });
   });

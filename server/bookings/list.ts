@@ -1,7 +1,7 @@
 import { addDays, isDay } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
 import { pageMeta } from '../core/http/envelope.ts';
-import { pageSize, wholeNumber } from '../core/http/lenient-query.ts';
+import { filterText, pageSize, wholeNumber } from '../core/http/lenient-query.ts';
 import { feedCursor, feedPage } from './feed.ts';
 import type { BookingRow } from './snapshot.ts';
 import { bookingViews } from './view.ts';
@@ -77,12 +77,9 @@ export function parseFilters(params: URLSearchParams): BookingFilters {
     (s) => STATUS_FILTER[s] ?? [],
   );
   if (statuses.length) f.statuses = [...new Set(statuses)];
-  const channel = params.get('source_channel');
-  if (channel && channel.length <= 32) f.sourceChannel = channel;
-  const guest = params.get('guest_name');
-  if (guest && guest.length <= 100) f.guestName = guest;
-  const bookingId = params.get('booking_id');
-  if (bookingId) f.bookingId = bookingId;
+  f.sourceChannel = filterText(params.get('source_channel'), 32);
+  f.guestName = filterText(params.get('guest_name'), 100);
+  f.bookingId = filterText(params.get('booking_id'), 200);
   for (const key of Object.keys(f) as (keyof BookingFilters)[]) if (f[key] === undefined) delete f[key];
   return f;
 }

@@ -1,7 +1,6 @@
-import { Type } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { t, ValidationError } from 'elysia';
+import { t } from 'elysia';
 import { pageMeta } from './envelope.ts';
+import { queryInteger } from './query-integer.ts';
 
 /** The largest page number a list accepts: past it OFFSET overflowed into a 500. */
 export const MAX_PAGE = 1_000_000;
@@ -22,25 +21,6 @@ export function pagingQuery() {
     page: t.Optional(queryInteger('page', 1, MAX_PAGE, 'From 1 (default 1)')),
     per_page: t.Optional(queryInteger('per_page', 1, PER_PAGE, `1 to ${PER_PAGE} (default ${PER_PAGE})`)),
   };
-}
-
-/**
- * A whole number in the query string, within bounds: t.Integer's own shape (text of an integer, or an integer),
- * but the bounds are checked on the parameter by name. t.Integer checks them once the text has matched, in its
- * decoder, whose error names no parameter: `per_page=0` was answered `errors: {property: [...min]}`. A blank value
- * is no integer (t.Integer read it as 0).
- */
-function queryInteger(name: string, minimum: number, maximum: number, description: string) {
-  const bounds = { minimum, maximum, description };
-  const named = TypeCompiler.Compile(Type.Object({ [name]: Type.Integer(bounds) }));
-  return t
-    .Transform(t.Union([t.String({ format: 'integer', default: 0 }), Type.Integer(bounds)], bounds))
-    .Decode((value) => {
-      const n = typeof value === 'string' && value.trim() === '' ? value : Number(value);
-      if (!named.Check({ [name]: n })) throw new ValidationError('query', named, { [name]: n });
-      return n as number;
-    })
-    .Encode((n) => n);
 }
 
 /** The query of a list that takes nothing but paging. */

@@ -63,7 +63,7 @@ export function qcPipeline(deps: Deps) {
           async transform({ request, body, query, params, server }) {
             await admitCaller(deps, spec, request, body, server);
             await checkPath(deps, spec, property, request, params);
-            refuseUnstorable(query, spec.resource);
+            if (spec.queryReading !== 'lenient') refuseUnstorable(query, spec.resource);
             requireDeclaredContentType(spec, request, body);
             noteUndeclaredFields((spec as RouteDefinition).body, request, body);
             const principal = requestState(request).principal;

@@ -183,7 +183,8 @@ export function refuseUnstorable(value: unknown, resource: string, root = 'body'
   if (errors.size) throw validationError(Object.fromEntries(errors) as FieldErrors);
 }
 
-function storable(s: string): boolean {
+/** Text PostgreSQL can store: no NUL, no lone surrogate. */
+export function storable(s: string): boolean {
   return !s.includes('\u0000') && s.isWellFormed();
 }
 

@@ -38,6 +38,11 @@ export interface RouteSpec {
    * customer's storm of pushes took 2-4 ms of a 15 ms push (issue 27, docs/performance.md "Fairness").
    */
   principals?: 'untouched';
+  /**
+   * 'lenient': the handler reads its query by the lenient rule (server/core/http/lenient-query.ts: a malformed value
+   * is dropped, never a 422, spec 4.5), so the pipeline does not refuse a NUL or a lone surrogate in it either.
+   */
+  queryReading?: 'lenient';
   summary: string;
 }
 
