@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { TemplateParams } from './model.ts';
@@ -14,6 +15,7 @@ export const deleteAutoEmailTemplate = defineRoute({
   summary: 'Delete an auto-email template',
   tags: ['auto-email templates'],
   params: TemplateParams,
+  body: EmptyBody,
   response: okSchema(t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) })),
   async handle({ deps, principal, params }) {
     return ok(await deps.db.tx((tx) => deleteTemplate(tx, principal, params.template)));

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { type TSchema, t } from 'elysia';
 import type { Db } from '../core/db/db.ts';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { MetaSchema, ok, okSchema, pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
@@ -129,6 +130,7 @@ export function ownedDeleteRoute(
     ...configOperation(write.name, 'DELETE', `${write.path}/:${write.param}`, write.resource, write.summary),
     description: write.description,
     params: RecordParams(write.param),
+    body: EmptyBody,
     response: okSchema(DeletedSchema),
     errors: write.errors,
     handle: inProperty(async ({ deps, params }, property) => {

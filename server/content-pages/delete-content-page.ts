@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
@@ -17,6 +18,7 @@ export const deleteContentPage = defineRoute({
   description:
     'Guest-guide items that referenced the page stay with `content_page_id: null` (their title and text are kept); `stripped_guide_items` counts them. The page’s gallery usages go; the images stay in the gallery.',
   params: PageParams,
+  body: EmptyBody,
   response: okSchema(
     t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true), stripped_guide_items: t.Integer() }),
   ),

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { deleteImage } from './delete.ts';
@@ -21,6 +22,7 @@ export const deleteGalleryImage = defineRoute({
   ].join(' '),
   params: ImageParams,
   query: DeleteQuery,
+  body: EmptyBody,
   response: okSchema(
     t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true), severed_usages: t.Integer() }),
   ),

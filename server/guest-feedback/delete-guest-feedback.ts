@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
@@ -15,6 +16,7 @@ export const deleteGuestFeedback = defineRoute({
   summary: 'Delete a guest feedback answer',
   tags: ['guest feedback'],
   params: FeedbackParams,
+  body: EmptyBody,
   response: okSchema(t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) })),
   handle: inProperty(async ({ deps, params }, property) => {
     return ok(await deps.db.tx((tx) => deleteFeedback(tx, property, params.feedback)));

@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { DeletedSchema } from '../config-surfaces/model.ts';
 import { configOperation } from '../config-surfaces/operation.ts';
+import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { deleteSpecialOffer } from './service.ts';
@@ -15,6 +16,7 @@ export const deleteSpecialOfferRoute = defineRoute({
   ),
   description: 'Quotes stop showing it at once. Event `special_offer.deleted`.',
   params: t.Object({ offer: t.String() }),
+  body: EmptyBody,
   response: okSchema(DeletedSchema),
   async handle({ deps, principal, params }) {
     const now = deps.clock.now();
