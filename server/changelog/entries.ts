@@ -46,7 +46,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          "422 rules name what failed: `max_length` or `string` on nullable text fields (it was `invalid`), `min_items` for `room_type_ids: []` on a rate-plan create (it was `required`), `min_length` on a cancellation policy's `name_tr` that holds only empty texts. A paging 422 names its parameter (`errors: {per_page: [...min]}`; it said `property`).",
+          "422 rules name what failed: `max_length` or `string` on nullable text fields (it was `invalid`), `min_items` for `room_type_ids: []` on a rate-plan create (it was `required`), `min_length` on a cancellation policy's `name_tr` that holds only empty texts. A paging 422 names its parameter (`errors: {per_page: [...min]}`; it said `property`), as does `GET /amenities?property_type_id=0`.",
       },
       {
         kind: 'fix',
@@ -81,12 +81,12 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          "Undeclared body fields are named in `warnings` on the per-plan rate write's rows (`values.0.roomtype_id`; the price went to every room type without a word), on no-show, revision ack, subscription enable, rotate-secret and delete, delivery redeliver, and in the inbound webhook's reservation or review.",
+          "Undeclared body fields are named in `warnings` on the per-plan rate write's rows (`values.0.roomtype_id`; the price went to every room type without a word), on no-show, revision ack, subscription enable, rotate-secret and delete, delivery redeliver, the configuration deletes, and in the inbound webhook's reservation or review.",
       },
       {
         kind: 'fix',
         summary:
-          'A subscription PATCH that changes nothing answers the subscription as it is: `updated_at` is kept and no `subscription.updated` event is sent.',
+          'A NUL in a query parameter of the revision feed or the bookings list is dropped like any malformed value (it was 422 `invalid_characters`, where the interface says malformed values are dropped). A subscription PATCH that changes nothing answers the subscription as it is: `updated_at` is kept and no `subscription.updated` event is sent.',
       },
       {
         kind: 'fix',
