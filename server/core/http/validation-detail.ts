@@ -32,6 +32,9 @@ const RULE_SENTENCES: Record<string, string> = {
   max: 'is above the maximum',
   min_items: 'has too few items',
   max_items: 'has too many items',
+  differs_from_kind: 'names another kind of room than `kind`: send one of them, or two that agree',
+  unknown_endpoint:
+    'names no route: use route names of GET /v1/qc/permissions, or `qc.<resource>.*` for all of one resource',
   in: 'is not one of the accepted values',
   malformed: 'is not valid JSON',
   unsupported_grant_type: 'must be client_credentials',
