@@ -10,7 +10,7 @@ export function safeFileName(sent: string, extension: string): string {
     .normalize('NFC')
     .replace(/[^\p{L}\p{N} ._()-]/gu, '_')
     .replace(/^[.\s]+/, '')
-    .trim()
-    .slice(0, 100);
-  return cleaned || `image.${extension}`;
+    .trim();
+  // 100 characters, not UTF-16 units: a letter beyond the BMP (𠮷) is never cut in half.
+  return Array.from(cleaned).slice(0, 100).join('') || `image.${extension}`;
 }

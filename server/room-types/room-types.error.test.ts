@@ -99,7 +99,9 @@ describe('room type refusals', () => {
       expect([res.status, res.body.errors]).toEqual([422, errors]);
     }
     const first = await t.request('POST', `${base}/room_types`, { token, body: cases[0]?.[0] });
-    expect(first.body.detail).toBe('type: names another kind of room than `kind`: send one of them, or two that agree.');
+    expect(first.body.detail).toBe(
+      'type: names another kind of room than `kind`: send one of them, or two that agree.',
+    );
     const [made] = await t.deps.db.sql<{ n: number }>`
       select count(*)::int as n from room_types where property_id = ${part(0).property.id} and name = 'Mismatch'`;
     expect(made?.n).toBe(0);

@@ -93,5 +93,8 @@ function describeFailure(err: unknown, signal: AbortSignal): string {
   const code = typeof e?.code === 'string' ? e.code : undefined;
   const message = typeof e?.message === 'string' ? e.message : String(err);
   if (code && /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY|HOSTNAME_MISMATCH/i.test(code)) return `tls_error: ${code}`;
-  return `connection_error: ${code ?? message}`.slice(0, 300);
+  // 300 characters, not UTF-16 units: a message is never cut inside a character.
+  return Array.from(`connection_error: ${code ?? message}`)
+    .slice(0, 300)
+    .join('');
 }
