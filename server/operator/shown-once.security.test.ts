@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { Cluster } from 'ioredis';
 import type { IdempotencyStore } from '../core/idempotency/store.ts';
 import type { Demo } from '../demo/demo.ts';
 import { OPERATOR_TOKEN, type Reply, startTestApp, type TestApp } from '../testing/harness.ts';
@@ -33,11 +34,13 @@ for (const backend of REDIS_BACKENDS) {
     const post = (path: string, token: string, key: string, body?: unknown) =>
       t.request('POST', path, { token, body, headers: { 'idempotency-key': key } });
 
-    /** The bytes Redis holds for this Idempotency-Key (every field of its record). */
+    /** The bytes Redis holds for this Idempotency-Key (every field of its record), on every node of a cluster. */
     async function redisBytes(key: string): Promise<string> {
       const redis = t.deps.redis;
-      if (!redis || !('scan' in redis)) return '';
-      const [, names] = await redis.scan(0, 'MATCH', `*idem:*:${key}`, 'COUNT', 100_000);
+      if (!redis) return '';
+      const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
+      const names: string[] = [];
+      for (const node of nodes) names.push(...(await node.scan(0, 'MATCH', `*idem:*:${key}`, 'COUNT', 100_000))[1]);
       expect(names.length).toBe(1);
       return JSON.stringify(await redis.hgetall(names[0] as string));
     }
