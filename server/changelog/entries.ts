@@ -41,7 +41,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          'A `__proto__` key anywhere in a JSON body is ignored and named in `warnings`; it no longer supplies values for fields the body did not send.',
+          'A `__proto__` key anywhere in a JSON body is ignored and named in `warnings`; it no longer supplies values for fields the body did not send. The operator and dashboard APIs check their JSON bodies the same way (a body that is not an object is 422 `body: object`; `__proto__` is dropped).',
       },
       {
         kind: 'fix',

@@ -3,6 +3,7 @@ import { replayingKeptCreates } from '../idempotency/kept-creates.ts';
 import type { OperatorRouteDefinition } from '../routes/operator-route.ts';
 import { Answer } from '../routes/route.ts';
 import type { JsonApp } from './json-app.ts';
+import { refuseInvalidJsonBody } from './json-body.ts';
 import { withOperatorIdempotency } from './operator-idempotency.ts';
 
 /**
@@ -55,6 +56,9 @@ export function mountOperatorRoutes(
       params: definition.params,
       query: definition.query,
       body: definition.body,
+      // The body as sent, before Elysia reshapes it (./json-body.ts): "hello" was read as an empty object.
+      transform: ({ request, body }: { request: Request; body: unknown }) =>
+        refuseInvalidJsonBody(definition.body, request, body, 'request'),
       detail: { summary: definition.summary, description: definition.description, tags: [definition.surface] },
     });
   }

@@ -54,6 +54,21 @@ export function parseJsonBody(text: string, resource: string): unknown {
   }
 }
 
+/**
+ * The parsed JSON without its `__proto__` keys, at any depth: JSON.parse keeps one as an own key, and a copy with
+ * Object.assign (Elysia's default-filling step) then makes it the copy's prototype, lending its fields to the body.
+ * For the JSON surfaces outside /v1/qc, which name no undeclared field (the modern API names it in warnings and
+ * removes it there: ./undeclared-fields.ts).
+ */
+export function withoutProtoKeys<T>(value: T): T {
+  if (Array.isArray(value)) for (const item of value) withoutProtoKeys(item);
+  else if (value !== null && typeof value === 'object') {
+    if (Object.hasOwn(value, '__proto__')) Reflect.deleteProperty(value, '__proto__');
+    for (const item of Object.values(value)) withoutProtoKeys(item);
+  }
+  return value;
+}
+
 export function bodyLimitOf(spec: RouteSpec): number {
   return spec.maxBodyBytes ?? LIMIT_BY_BUCKET[spec.bucket];
 }
