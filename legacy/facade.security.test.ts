@@ -78,6 +78,17 @@ describe('legacy dispatch and bytes', () => {
     expect(res.text).toBe('{"message":"Bad request data! (booking_id or revision_id missing)"}');
   });
 
+  it('never lets a request reach Object.prototype: __proto__[x] in a query or a form is a key like any other', async () => {
+    const res = await f.call('booking/ackBooking', {
+      query: { '__proto__[polluted]': 'yes' },
+      raw: '__proto__[tainted]=1&booking_id=1&revision_id=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.text).toBe('{"message":"Missing booking!"}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).tainted).toBeUndefined();
+  });
+
   it('reads a form-encoded body like $_POST', async () => {
     const res = await f.call('booking/ackBooking', {
       raw: 'booking_id=1&revision_id=x',

@@ -10,6 +10,17 @@ describe('legacy input parsing', () => {
     });
   });
 
+  it('keeps __proto__ and other inherited names as keys of the input: nothing reaches Object.prototype', () => {
+    const input = parseQuery('__proto__[polluted]=yes&toString[x]=1&a[__proto__][b]=2&constructor=c');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
+    expect(JSON.stringify(input)).toBe(
+      '{"__proto__":{"polluted":"yes"},"toString":{"x":"1"},"a":{"__proto__":{"b":"2"}},"constructor":"c"}',
+    );
+    expect(parseBody('__proto__[polluted]=yes', 'application/x-www-form-urlencoded')).toBeDefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('reads malformed JSON as no input, or as a form when the body says it is one', () => {
     expect(parseBody('{"a":', 'application/json')).toBeNull();
     expect(parseBody('a=1&b[]=2', 'application/x-www-form-urlencoded; charset=UTF-8')).toEqual({

@@ -43,7 +43,7 @@ function assign(target: PhpArray, sent: string, value: string): void {
   const base = (close < 0 ? name : name.slice(0, open)).replace(/[ .[]/g, '_');
   if (!base) return;
   if (close < 0) {
-    target[base] = value;
+    setOwn(target, base, value);
     return;
   }
   const keys: string[] = [];
@@ -53,13 +53,22 @@ function assign(target: PhpArray, sent: string, value: string): void {
   let node: PhpArray = target;
   let key = base;
   for (const next of keys) {
-    const child = node[key];
+    const child = Object.hasOwn(node, key) ? node[key] : undefined;
     const container: PhpArray = child && typeof child === 'object' && !Array.isArray(child) ? child : {};
-    node[key] = container;
+    setOwn(node, key, container);
     node = container;
     key = next === '' ? String(nextIndex(container)) : next;
   }
-  node[key] = value;
+  setOwn(node, key, value);
+}
+
+/**
+ * A key of the request's own, whatever its name: PHP's arrays have no prototype, and `__proto__[x]=1` written with
+ * `node[key] =` walked into Object.prototype and set `x` on every object of the process. An own data property
+ * named `__proto__` is just a key, as it was in PHP.
+ */
+function setOwn(node: PhpArray, key: string, value: PhpValue): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function nextIndex(array: PhpArray): number {

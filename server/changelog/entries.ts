@@ -26,6 +26,11 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
+          'Security, legacy facade: a query or form field named like `__proto__[x]` reached `Object.prototype` and set `x` on every object of the service process, for any caller, before the api_key was checked. Such names are now keys of the request like any other, as they were in PHP.',
+      },
+      {
+        kind: 'fix',
+        summary:
           'Idempotency-Key on a route that answers a secret (dashboard personal tokens, client creation and secret rotation, legacy keys, dashboard tokens, the demo): a replay showed the secret again and the idempotency store kept it for 24 hours. The store now never holds it; a replay answers the first answer with the secret `null`, `secret_withheld` naming the withheld fields, and a `detail` saying how to get a new one.',
       },
       {
