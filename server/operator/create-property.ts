@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { fieldError } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
@@ -35,7 +36,8 @@ export const createPropertyOp = defineOperatorRoute({
         partnerCode: body.partner_code,
         typeId: body.type_id,
       });
-      if (body.group_id) await setPropertyGroup(tx, row.id, body.group_id);
+      if (body.group_id && !(await setPropertyGroup(tx, row.id, body.group_id)))
+        throw fieldError('request', 'group_id', 'in');
       const answer = ok({ ...propertyView(row), internal_id: row.id });
       await kept.keep(tx, 200, answer);
       return answer;

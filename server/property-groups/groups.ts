@@ -31,8 +31,15 @@ export async function setGroupPaused(db: Db, id: number, paused: boolean): Promi
   return row;
 }
 
-export async function setPropertyGroup(db: Db, propertyId: number, groupId: number): Promise<void> {
-  await db.sql`update properties set group_id = ${groupId} where id = ${propertyId}`;
+/**
+ * Puts the property in the group when the group is its own customer's; false (nothing changed) for a group of
+ * another customer or none: a group's pause drops its properties from every allow-list, so a property in another
+ * customer's group would be paused by that customer, and listed among its group's members.
+ */
+export async function setPropertyGroup(db: Db, propertyId: number, groupId: number): Promise<boolean> {
+  const moved = await db.sql`update properties p set group_id = g.id from property_groups g
+    where p.id = ${propertyId} and g.id = ${groupId} and g.customer_id = p.customer_id returning p.id`;
+  return moved.length === 1;
 }
 
 const WITH_MEMBERS = `g.*, array(select p.external_id::text from properties p where p.group_id = g.id

@@ -56,6 +56,11 @@ function toApiError(code: string | number, error: unknown, resource: string): Ap
   // SQLSTATE class 22 (data exception: a value out of range, malformed for its type, a character the encoding
   // lacks) comes from what the client sent: a 422, not our 500. Input checks name the field; this is the net.
   if (sqlState(error)?.startsWith('22')) return validationError({ request: [`customer.${resource}.messages.invalid`] });
+  // A foreign key to a row that does not exist (SQLSTATE 23503 on insert or update: an id the client sent, such as an
+  // unknown customer_id): 422 `in` on that column, as an unknown type_id is. The other side of 23503 (a delete of a
+  // row still referenced) stays a 500: the write paths check that themselves.
+  const missing = missingReference(error);
+  if (missing) return validationError({ [missing]: [`customer.${resource}.messages.in`] });
   switch (code) {
     case 'VALIDATION': {
       const v = error as { all?: { type: number; path: string }[]; type?: string };
@@ -76,4 +81,11 @@ function toApiError(code: string | number, error: unknown, resource: string): Ap
 /** A lost or unreachable database: the request was not applied (its transaction died with the connection). */
 function databaseUnavailable(): ApiError {
   return new ApiError('errors.service_unavailable', {}, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+}
+
+/** The column of a foreign key that names a row that does not exist (`Key (customer_id)=(9) is not present ...`). */
+function missingReference(error: unknown): string | undefined {
+  if (sqlState(error) !== '23503') return undefined;
+  const detail = (error as { detail?: unknown }).detail;
+  return typeof detail === 'string' ? /^Key \((\w+)\)=\(.*\) is not present in table/.exec(detail)?.[1] : undefined;
 }
