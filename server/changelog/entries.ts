@@ -26,7 +26,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          'Security, legacy facade: a query or form field named like `__proto__[x]` reached `Object.prototype` and set `x` on every object of the service process, for any caller, before the api_key was checked. Such names are now keys of the request like any other, as they were in PHP.',
+          'Security, legacy facade: a query or form field named like `__proto__[x]` reached `Object.prototype` and set `x` on every object of the service process, for any caller, before the api_key was checked. Such names are now keys of the request like any other, as they were in PHP. The same parser did work in the square of the number of `[]` fields: 4000 `a[]` in one URL held the whole service for 2 s, before the api_key was checked; it is linear now.',
       },
       {
         kind: 'fix',
@@ -107,6 +107,11 @@ export const changelog: readonly ChangelogEntry[] = [
         kind: 'fix',
         summary:
           'Legacy facade: `getBookingOffers` names an extra service named only in translations as `getPropertySettings` does (it answered `""`), and a `multipart/form-data` body is read like `$_POST`, as a form-encoded one.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Operator API: `POST /ops/properties` put a property in another customer's group (that customer then listed it among its group's members and hid it with a pause); it is now 422 `group_id: in`. An unknown `customer_id` or `group_id` answered 500; a reference to a row that does not exist is now 422 `in` on its field. `POST /ops/customers/{id}/dashboard-token` for a customer that does not exist is 404.",
       },
       {
         kind: 'additive',
