@@ -40,4 +40,17 @@ describe('operator bodies', () => {
     expect(Object.keys(res.body.errors)).toEqual(['name']);
     expect(await properties()).toBe(before);
   });
+
+  it('refuses a NUL or a lone surrogate on its field with invalid_characters, and stores nothing', async () => {
+    const before = await customerCount();
+    for (const raw of ['{"name":"a\\u0000b"}', '{"name":"a\\udc00b"}']) {
+      const res = await createCustomer(raw);
+      expect([raw, res.status, res.body.errors]).toEqual([
+        raw,
+        422,
+        { name: ['customer.request.messages.invalid_characters'] },
+      ]);
+    }
+    expect(await customerCount()).toBe(before);
+  });
 });

@@ -5,6 +5,7 @@ import { Answer } from '../routes/route.ts';
 import type { JsonApp } from './json-app.ts';
 import { refuseInvalidJsonBody } from './json-body.ts';
 import { withOperatorIdempotency } from './operator-idempotency.ts';
+import { refuseUnstorable } from './read-body.ts';
 
 /**
  * Mounts operator route definitions on their surface's JSON app (which holds the surface's guard): one loop,
@@ -56,9 +57,25 @@ export function mountOperatorRoutes(
       params: definition.params,
       query: definition.query,
       body: definition.body,
-      // The body as sent, before Elysia reshapes it (./json-body.ts): "hello" was read as an empty object.
-      transform: ({ request, body }: { request: Request; body: unknown }) =>
-        refuseInvalidJsonBody(definition.body, request, body, 'request'),
+      // Text PostgreSQL cannot store (a NUL, a lone surrogate: it was stored as U+FFFD, or a 422 naming no field)
+      // is refused on its field, as on the partner API; then the body as sent, before Elysia reshapes it
+      // (./json-body.ts): "hello" was read as an empty object.
+      transform: ({
+        request,
+        body,
+        params,
+        query,
+      }: {
+        request: Request;
+        body: unknown;
+        params: unknown;
+        query: unknown;
+      }) => {
+        refuseUnstorable(params, 'request', 'params');
+        refuseUnstorable(query, 'request', 'query');
+        refuseUnstorable(body, 'request');
+        refuseInvalidJsonBody(definition.body, request, body, 'request');
+      },
       detail: { summary: definition.summary, description: definition.description, tags: [definition.surface] },
     });
   }
