@@ -136,11 +136,20 @@ describe('exit status 2: bad usage or unreadable input, with a message naming th
         ['replay', primary, '--target', 'http://127.0.0.1:1', '--key-map', 'nonsense'],
         'neither a readable file nor RECORDED=REPLAYED',
       ],
+      // The system's own words, with what they name, not "unexpected failure" and a stack trace.
+      [['compare', primary, primary, '--json', join(dir, 'missing', 'x.json')], `${join(dir, 'missing', 'x.json')}`],
+      [['report', '--from-service', 'notaurl', '--key', '2', '--out', 'r.html', '--token', 't'], 'not a URL'],
+      [
+        ['report', '--from-service', 'http://127.0.0.1:1', '--key', '2', '--out', 'r.html', '--token', 't'],
+        'harness: http://127.0.0.1:1: no answer',
+      ],
     ];
     for (const [args, message] of cases) {
       const run = await runHarness(args);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(message);
+      expect(run.stderr).not.toContain('unexpected failure');
+      expect(run.stderr).not.toMatch(/^\s+at /m);
     }
   });
 });

@@ -136,6 +136,13 @@ try {
     console.error(`harness: ${err.message}`);
     process.exit(EXIT_USAGE);
   }
+  // A file that cannot be written or read, a port in use: the system's own words and what they name, no stack.
+  const system = err as { code?: unknown; path?: unknown; message?: unknown };
+  if (typeof system?.code === 'string' && typeof system.message === 'string') {
+    const named = typeof system.path === 'string' && !system.message.includes(system.path) ? ` (${system.path})` : '';
+    console.error(`harness: ${system.message}${named}`);
+    process.exit(EXIT_USAGE);
+  }
   // Status 1 means "the answers differ"; a harness that broke must not be read as that.
   console.error('harness: unexpected failure', err);
   process.exit(EXIT_USAGE);

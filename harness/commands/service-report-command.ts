@@ -55,12 +55,17 @@ export interface ServiceReportFlags {
 export async function serviceReportCommand(flags: ServiceReportFlags): Promise<number> {
   const token = flags.token ?? process.env.QC_OPERATOR_TOKEN;
   if (!token) throw new UsageError('report --from-service needs the operator token: --token or QC_OPERATOR_TOKEN');
+  if (!URL.canParse(flags.fromService)) throw new UsageError(`--from-service ${flags.fromService}: not a URL`);
   const url = new URL(`/ops/legacy-keys/${flags.key}/shadow-scores`, flags.fromService);
   if (flags.from) url.searchParams.set('from', flags.from);
   if (flags.to) url.searchParams.set('to', flags.to);
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } }).catch((err: unknown) => {
+    throw new UsageError(`${url.origin}: no answer (${(err as Error).message})`);
+  });
   if (res.status !== 200) throw new UsageError(`${url.origin}${url.pathname}: ${res.status} ${await res.text()}`);
-  const scores = ((await res.json()) as { data: ShadowScores }).data;
+  const scores = ((await res.json().catch(() => undefined)) as { data?: ShadowScores } | undefined)?.data;
+  if (!Array.isArray(scores?.days) || !Array.isArray(scores?.samples))
+    throw new UsageError(`${url.origin}${url.pathname}: the answer is not a service's shadow scores`);
 
   const traffic = scores.days.filter((day) => day.compared > 0);
   const exchanges = sum(traffic.map((day) => day.compared));
