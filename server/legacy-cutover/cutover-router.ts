@@ -113,6 +113,8 @@ export class CutoverRouter implements LegacyCutover {
     if ('failure' in upstream) {
       this.deps.log.warn('legacy upstream gave no answer', {
         key_id: record.caller.keyId,
+        // Its origin only: where it was asked, not what (the request may carry the PMS's api_key).
+        upstream: base ? new URL(base).origin : undefined,
         failure: upstream.failure,
         reason: upstream.reason,
       });

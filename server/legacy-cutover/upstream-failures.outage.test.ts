@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, it, spyOn } from 'bun:test';
 import { type LegacyFixture, legacyFixture } from '../../legacy/legacy-test-fixture.ts';
 import { ManualClock } from '../core/clock.ts';
 import { freePort } from '../testing/free-port.ts';
@@ -72,10 +72,20 @@ describe('live mode', () => {
 describe('an upstream that fails, in shadow mode', () => {
   it('answers 502 in the legacy failure form when nothing listens, and the write is not taken', async () => {
     const { key, keyId } = await f.anotherKey();
-    await setMode(t, keyId, 'shadow', `http://127.0.0.1:${freePort()}`);
+    const upstream = `http://127.0.0.1:${freePort()}`;
+    await setMode(t, keyId, 'shadow', upstream);
     const before = await stored('2030-06-21');
+    const warn = spyOn(t.deps.log, 'warn');
 
     const answer = await send(t, writeFor('2030-06-21'), key);
+
+    // The operator's log names the upstream that failed (docs/migration.md: "the reason (host, error) is logged").
+    expect(warn.mock.calls.find(([msg]) => msg === 'legacy upstream gave no answer')?.[1]).toMatchObject({
+      key_id: keyId,
+      upstream,
+      failure: 'unreachable',
+    });
+    warn.mockRestore();
 
     expect(answer.status).toBe(502);
     expect(answer.headers.get('content-type')).toBe('application/json');

@@ -41,6 +41,14 @@ describe('legacy upstream URLs', () => {
       answers.push([url, problemOf(res)]);
     }
     expect(answers).toEqual(cases);
+    // The remedy is the key's own override, not the webhooks' development switch.
+    const loopback = await t.ops('PUT', `/ops/legacy-keys/${id}/cutover`, {
+      mode: 'shadow',
+      upstream_url: 'http://127.0.0.1:5440/',
+    });
+    expect(loopback.body.detail).toBe(
+      'upstream_url: resolves to a private or loopback address (send "allow_private_upstream": true beside it, or start the service with QC_LEGACY_UPSTREAM_ALLOW_PRIVATE=1).',
+    );
   });
 
   it('takes a private or loopback legacy service with the operator override, never a link-local one', async () => {

@@ -12,8 +12,15 @@ export function validationDetail(errors: FieldErrors): string {
   const others = fields.length - 1;
   const rest =
     others === 0 ? '' : ` ${others} more field${others === 1 ? '' : 's'} failed too: the errors map lists each.`;
-  return `${first}: ${RULE_SENTENCES[rule] ?? `breaks the rule "${rule}"`}.${rest}`;
+  const sentence = FIELD_RULE_SENTENCES[`${first}.${rule}`] ?? RULE_SENTENCES[rule] ?? `breaks the rule "${rule}"`;
+  return `${first}: ${sentence}.${rest}`;
 }
+
+/** A rule whose remedy depends on the field: the legacy upstream's private address is allowed per key. */
+const FIELD_RULE_SENTENCES: Record<string, string> = {
+  'upstream_url.private_address':
+    'resolves to a private or loopback address (send "allow_private_upstream": true beside it, or start the service with QC_LEGACY_UPSTREAM_ALLOW_PRIVATE=1)',
+};
 
 /** The common rules in words; any other rule is named as it appears in the errors map. */
 const RULE_SENTENCES: Record<string, string> = {
