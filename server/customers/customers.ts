@@ -14,3 +14,8 @@ export async function createCustomer(db: Db, input: { name: string; ownsProperti
   if (!row) throw new Error('customer insert returned no row');
   return row;
 }
+
+export async function customerExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.sql`select 1 from customers where id = ${id}`;
+  return row !== undefined;
+}

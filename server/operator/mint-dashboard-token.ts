@@ -2,6 +2,7 @@ import { DASHBOARD_AUDIENCE, signJwt } from '../core/auth/jwt.ts';
 import { notFound } from '../core/http/api-error.ts';
 import { ok } from '../core/http/envelope.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
+import { customerExists } from '../customers/customers.ts';
 import { IdParams } from './operator-params.ts';
 
 export const mintDashboardTokenOp = defineOperatorRoute({
@@ -14,8 +15,7 @@ export const mintDashboardTokenOp = defineOperatorRoute({
   shownOnce: { fields: ['token'], renewal: 'mint another (this route, without this Idempotency-Key)' },
   async handle({ deps, params }) {
     // A session for no customer would answer empty lists and fail its first write.
-    const [customer] = await deps.db.sql`select id from customers where id = ${params.id}`;
-    if (!customer) throw notFound();
+    if (!(await customerExists(deps.db, params.id))) throw notFound();
     const token = await signJwt(deps.keys, deps.clock, DASHBOARD_AUDIENCE, {
       sub: `customer:${params.id}`,
       customer_id: params.id,
