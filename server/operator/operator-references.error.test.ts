@@ -7,6 +7,15 @@ import { testAppPerFile } from '../testing/harness.ts';
  */
 const t = testAppPerFile();
 const UNKNOWN = 2_000_000_000;
+/** `POST /ops/properties` for a customer, with anything else the case adds (a group, another customer_id). */
+const createProperty = (customerId: number, name: string, extra: Record<string, unknown> = {}) =>
+  t.ops('POST', '/ops/properties', {
+    customer_id: customerId,
+    name,
+    currency: 'EUR',
+    timezone: 'Europe/Lisbon',
+    ...extra,
+  });
 const count = async (table: 'properties' | 'property_groups' | 'api_clients') =>
   (await t.deps.db.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]?.n ?? 0;
 
@@ -17,22 +26,11 @@ describe('operator references', () => {
     const group = await t.ops('POST', '/ops/property-groups', { customer_id: owner.body.data.id, name: 'Coast' });
     expect(group.status).toBe(200);
     const before = await count('properties');
-    const res = await t.ops('POST', '/ops/properties', {
-      customer_id: other.body.data.id,
-      name: 'Intruder',
-      currency: 'EUR',
-      timezone: 'Europe/Lisbon',
-      group_id: group.body.data.internal_id ?? group.body.data.id,
-    });
+    const groupId = group.body.data.id;
+    const res = await createProperty(other.body.data.id, 'Intruder', { group_id: groupId });
     expect([res.status, res.body.errors]).toEqual([422, { group_id: ['customer.request.messages.in'] }]);
     expect(await count('properties')).toBe(before);
-    const own = await t.ops('POST', '/ops/properties', {
-      customer_id: owner.body.data.id,
-      name: 'Member',
-      currency: 'EUR',
-      timezone: 'Europe/Lisbon',
-      group_id: group.body.data.internal_id ?? group.body.data.id,
-    });
+    const own = await createProperty(owner.body.data.id, 'Member', { group_id: groupId });
     expect(own.status).toBe(200);
   });
 
@@ -40,21 +38,10 @@ describe('operator references', () => {
     const before = { properties: await count('properties'), groups: await count('property_groups') };
     const group = await t.ops('POST', '/ops/property-groups', { customer_id: UNKNOWN, name: 'Nowhere' });
     expect([group.status, group.body.errors]).toEqual([422, { customer_id: ['customer.request.messages.in'] }]);
-    const property = await t.ops('POST', '/ops/properties', {
-      customer_id: UNKNOWN,
-      name: 'Nowhere Inn',
-      currency: 'EUR',
-      timezone: 'Europe/Lisbon',
-    });
+    const property = await createProperty(UNKNOWN, 'Nowhere Inn');
     expect([property.status, property.body.errors]).toEqual([422, { customer_id: ['customer.request.messages.in'] }]);
     const customer = await t.ops('POST', '/ops/customers', { name: 'Real' });
-    const grouped = await t.ops('POST', '/ops/properties', {
-      customer_id: customer.body.data.id,
-      name: 'Real Inn',
-      currency: 'EUR',
-      timezone: 'Europe/Lisbon',
-      group_id: UNKNOWN,
-    });
+    const grouped = await createProperty(customer.body.data.id, 'Real Inn', { group_id: UNKNOWN });
     expect([grouped.status, grouped.body.errors]).toEqual([422, { group_id: ['customer.request.messages.in'] }]);
     expect({ properties: await count('properties'), groups: await count('property_groups') }).toEqual(before);
   });

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { RouteDefinition } from '../routes/route.ts';
 import type { RouteSpec } from '../routes/route-spec.ts';
 import { ApiError } from './api-error.ts';
+import { isJsonMime, mediaType } from './read-body.ts';
 
 /** What a route reads when it declares nothing: JSON (README: "Send bodies as JSON"). */
 const JSON_ONLY = ['application/json'];
@@ -18,10 +19,9 @@ const JSON_AND_FORMS = ['application/json', 'application/x-www-form-urlencoded',
  */
 export function requireDeclaredContentType(spec: RouteSpec | RouteDefinition, request: Request, body: unknown): void {
   if (!('body' in spec) || !spec.body || !hasBody(request)) return;
-  const sent = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const sent = mediaType(request.headers.get('content-type'));
   const accepted = spec.contentTypes ?? (textFieldsOnly(spec.body) ? JSON_AND_FORMS : JSON_ONLY);
-  const json = sent === 'application/json' || sent.endsWith('+json');
-  if (json && accepted.includes('application/json')) return;
+  if (isJsonMime(sent) && accepted.includes('application/json')) return;
   if (accepted.includes(sent) && !(sent === 'application/x-www-form-urlencoded' && isJsonAsForm(body))) return;
   throw new ApiError('errors.qc.unsupported_media_type', {
     detail: unsupportedDetail(accepted),

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../deps.ts';
-import { isJsonMime, parseJsonBody, withoutProtoKeys } from './read-body.ts';
+import { isJsonMime, mediaType, parseJsonBody, withoutProtoKeys } from './read-body.ts';
 import { renderError } from './render-error.ts';
 import { requestState } from './request-state.ts';
 
@@ -13,8 +13,7 @@ export function createJsonApp(deps: Deps, prefix: string, name: string) {
     new Elysia({ prefix, name })
       // JSON bodies follow the modern API's one depth rule (./read-body.ts): refused before any parse.
       .onParse(async ({ request, contentType }) => {
-        if (isJsonMime(contentType.split(';')[0]?.trim().toLowerCase() ?? ''))
-          return withoutProtoKeys(parseJsonBody(await request.text(), 'request'));
+        if (isJsonMime(mediaType(contentType))) return withoutProtoKeys(parseJsonBody(await request.text(), 'request'));
       })
       .onError(({ request, code, error }) => renderError(deps, request, code, error))
       .onAfterHandle(({ request, set }) => {

@@ -1,7 +1,7 @@
 import { TransformKind, type TSchema } from '@sinclair/typebox';
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
 import { validationError } from './api-error.ts';
-import { isJsonMime } from './read-body.ts';
+import { isJsonMime, mediaType } from './read-body.ts';
 import { fieldErrorsFrom } from './validation.ts';
 
 /**
@@ -17,8 +17,7 @@ import { fieldErrorsFrom } from './validation.ts';
  */
 export function refuseInvalidJsonBody(schema: TSchema | undefined, request: Request, body: unknown, resource: string) {
   if (!schema || body === undefined) return;
-  const mime = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!isJsonMime(mime)) return;
+  if (!isJsonMime(mediaType(request.headers.get('content-type')))) return;
   const check = strictCheckOf(schema);
   if (check.Check(body)) return;
   throw validationError(fieldErrorsFrom([...check.Errors(body)], resource));

@@ -35,6 +35,11 @@ export const MAX_REQUEST_BODY_BYTES = 40 * 1024 * 1024;
  */
 export const MAX_JSON_DEPTH = 32;
 
+/** The media type of a Content-Type header, without its parameters, in lower case ('' for none). */
+export function mediaType(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
 export function isJsonMime(mime: string): boolean {
   return mime === 'application/json' || mime.endsWith('+json');
 }
@@ -87,7 +92,7 @@ export async function readRawBody(request: Request, limit: number): Promise<Uint
 export async function parseBody(request: Request, raw: Uint8Array, resource: string, asText = false): Promise<unknown> {
   const type = request.headers.get('content-type');
   if (raw.byteLength === 0 && type === null) return undefined;
-  const mime = (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const mime = mediaType(type);
   const text = new TextDecoder().decode(raw);
   const json = isJsonMime(mime);
   // A route that parses its body itself still gets it bounded: size above, depth here.

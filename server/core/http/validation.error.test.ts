@@ -1,23 +1,17 @@
 import { describe, expect, it } from 'bun:test';
+import type { TSchema } from '@sinclair/typebox';
 import { Elysia, t } from 'elysia';
 import { fieldErrorsFrom } from './validation.ts';
 
-/** Runs a body through Elysia's real validation and maps its errors the way the app does. */
-async function errorsFor(body: unknown) {
+/** Runs a body through Elysia's real validation against `schema` and maps its errors the way the app does. */
+async function mappedErrors(schema: TSchema, body: unknown) {
   let mapped: Record<string, string[]> = {};
   const app = new Elysia()
     .onError(({ error }) => {
       mapped = fieldErrorsFrom((error as unknown as { all: never[] }).all, 'thing');
       return 'x';
     })
-    .post('/', () => 'ok', {
-      body: t.Object({
-        name: t.String({ minLength: 2 }),
-        n: t.Integer({ minimum: 1, maximum: 9 }),
-        kind: t.Optional(t.Union([t.Literal('a'), t.Literal('b')])),
-        tags: t.Optional(t.Array(t.String(), { maxItems: 1 })),
-      }),
-    });
+    .post('/', () => 'ok', { body: schema });
   await app.handle(
     new Request('http://localhost/', {
       method: 'POST',
@@ -28,30 +22,21 @@ async function errorsFor(body: unknown) {
   return mapped;
 }
 
-/** The same, for fields whose schema is a union: nullable, nullable enum, a choice of objects. */
-async function unionErrorsFor(body: unknown) {
-  let mapped: Record<string, string[]> = {};
-  const app = new Elysia()
-    .onError(({ error }) => {
-      mapped = fieldErrorsFrom((error as unknown as { all: never[] }).all, 'thing');
-      return 'x';
-    })
-    .post('/', () => 'ok', {
-      body: t.Object({
-        label: t.Optional(t.Nullable(t.String({ maxLength: 255 }))),
-        size: t.Optional(t.Nullable(t.Union([t.Literal('s'), t.Literal('m')]))),
-        shape: t.Optional(t.Union([t.Object({ percent: t.Number() }), t.Object({ adjust: t.Array(t.Number()) })])),
-      }),
-    });
-  await app.handle(
-    new Request('http://localhost/', {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  return mapped;
-}
+const Thing = t.Object({
+  name: t.String({ minLength: 2 }),
+  n: t.Integer({ minimum: 1, maximum: 9 }),
+  kind: t.Optional(t.Union([t.Literal('a'), t.Literal('b')])),
+  tags: t.Optional(t.Array(t.String(), { maxItems: 1 })),
+});
+const errorsFor = (body: unknown) => mappedErrors(Thing, body);
+
+/** Fields whose schema is a union: nullable, nullable enum, a choice of objects. */
+const UnionThing = t.Object({
+  label: t.Optional(t.Nullable(t.String({ maxLength: 255 }))),
+  size: t.Optional(t.Nullable(t.Union([t.Literal('s'), t.Literal('m')]))),
+  shape: t.Optional(t.Union([t.Object({ percent: t.Number() }), t.Object({ adjust: t.Array(t.Number()) })])),
+});
+const unionErrorsFor = (body: unknown) => mappedErrors(UnionThing, body);
 
 describe('validation error mapping', () => {
   it('names a missing field as required', async () => {

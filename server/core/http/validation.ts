@@ -93,17 +93,11 @@ function explained(e: TypeBoxError): { path: string; rule: string }[] {
   if (taken.length && taken.every((o) => 'const' in o)) return [{ path: e.path, rule: 'in' }];
   const types = new Set(taken.map((o) => o.type));
   const [only] = types;
-  return [{ path: e.path, rule: types.size === 1 && only ? (TYPE_RULES[only] ?? 'invalid') : 'invalid' }];
+  return [{ path: e.path, rule: types.size === 1 && only && TYPE_RULES.has(only) ? only : 'invalid' }];
 }
 
-const TYPE_RULES: Record<string, string> = {
-  string: 'string',
-  integer: 'integer',
-  number: 'number',
-  boolean: 'boolean',
-  array: 'array',
-  object: 'object',
-};
+/** JSON types whose name is also the rule a value of another type breaks. */
+const TYPE_RULES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);
 
 function isTypeMismatch(errors: TypeBoxError[], path: string): boolean {
   const [first] = errors;
