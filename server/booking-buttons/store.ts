@@ -17,15 +17,17 @@ export interface BookingButtonRow extends OwnedRow {
   lng_locale: string;
 }
 
+/** A button and the property it belongs to, as a route under /booking_buttons/:button acts on them. */
+export interface ResolvedButton {
+  button: BookingButtonRow;
+  property: PropertyRow;
+}
+
 /**
  * The live button with this id and its property, through the one property resolver: a button of another
  * customer's property, or of one outside the token's allow-list, is 404 like a missing one.
  */
-export async function resolveBookingButton(
-  db: Db,
-  principal: Principal,
-  id: string,
-): Promise<{ button: BookingButtonRow; property: PropertyRow }> {
+export async function resolveBookingButton(db: Db, principal: Principal, id: string): Promise<ResolvedButton> {
   const [row] = isUuid(id)
     ? await db.sql<BookingButtonRow & { property_external_id: string }>`
         select b.*, p.external_id::text as property_external_id

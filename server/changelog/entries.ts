@@ -20,6 +20,22 @@ export interface ChangelogEntry {
 
 export const changelog: readonly ChangelogEntry[] = [
   {
+    date: '2026-11-28',
+    title: 'Booking buttons answer 404 before the body; data exceptions reported to operators',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          '`GET` and `POST /booking_buttons/{id}/special_offers` with a button of another customer, or an unknown id, answer 404 `errors.not_found` whatever the body or query, as a property the token may not see does: with an invalid body (or a bad `page`) they answered 422 `errors.validation_error` first. The button is now checked before the body is read, and a 404 claims no `Idempotency-Key`.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Operators: a database data exception (SQLSTATE class 22) is still answered 422 `errors.validation_error` (`errors.request`), never a 5xx, but each one is now reported, since it can hide a bug in a value the service built itself: its incident carries `detail` with `caught_by: "class-22 net"`, the `sqlstate` and the database\'s message, a warning `data exception caught by the class-22 net` is logged, and the new counter `qc_data_exceptions_caught_total` at `GET /metrics` counts them (alert on any increase; docs/operations.md).',
+      },
+    ],
+  },
+  {
     date: '2026-11-27',
     title: 'Fixes from an audit of the interface over HTTP',
     changes: [

@@ -77,6 +77,19 @@ export const dayRowsWritten = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * Data exceptions (SQLSTATE class 22) the error net answered 422 (server/core/http/render-error.ts): an input
+ * check that names the field should have refused them first, or the value was the server's own (a bug). Either
+ * way an operator should hear of each one, so this is a counter to alert on. Without labels, so it is exported
+ * as 0 from the start and `increase()` sees the first catch (a labelled series would appear at 1); the SQLSTATE
+ * and the database's message are in the incident and the warning.
+ */
+export const dataExceptionsCaught = new Counter({
+  name: 'qc_data_exceptions_caught_total',
+  help: 'Database data exceptions (SQLSTATE class 22) answered 422 by the error net instead of an input check',
+  registers: [metricsRegistry],
+});
+
 export const idempotencyReplays = new Counter({
   name: 'qc_idempotency_replays_total',
   help: 'Writes answered with the stored first answer of their Idempotency-Key',

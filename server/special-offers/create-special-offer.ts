@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { resolveBookingButton } from '../booking-buttons/store.ts';
+import { pathButton } from '../booking-buttons/path-button.ts';
 import { configOperation } from '../config-surfaces/operation.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
@@ -23,8 +23,8 @@ export const createSpecialOfferRoute = defineRoute({
   body: CreateSpecialOfferBody,
   response: okSchema(SpecialOfferSchema),
   errors: ['errors.qc.sfp_min_gt_max_nights'],
-  async handle({ deps, principal, params, body, request }) {
-    const { button, property } = await resolveBookingButton(deps.db, principal, params.button);
+  pathRecord: pathButton,
+  async handle({ deps, body, request }, { button, property }) {
     const now = deps.clock.now();
     const kept = keptCreate(request, now);
     return deps.db.tx(async (tx) => {

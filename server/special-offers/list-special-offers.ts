@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { resolveBookingButton } from '../booking-buttons/store.ts';
+import { pathButton } from '../booking-buttons/path-button.ts';
 import { configOperation } from '../config-surfaces/operation.ts';
 import { MetaSchema, ok, okSchema } from '../core/http/envelope.ts';
 import { PagingQuery, pageOfItems } from '../core/http/paging.ts';
@@ -20,8 +20,8 @@ export const listSpecialOffersRoute = defineRoute({
   params: t.Object({ button: t.String() }),
   query: PagingQuery,
   response: okSchema(t.Object({ special_offers: t.Array(SpecialOfferSchema), meta: MetaSchema })),
-  async handle({ deps, principal, params, query }) {
-    const { button } = await resolveBookingButton(deps.db, principal, params.button);
+  pathRecord: pathButton,
+  async handle({ deps, query }, { button }) {
     // A button holds a handful of offers: read them all and page in memory, by the one rule.
     const { items, meta } = pageOfItems(await listSpecialOffers(deps.db, button), query);
     return ok({ special_offers: items.map(specialOfferView), meta });

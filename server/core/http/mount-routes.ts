@@ -1,6 +1,7 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Deps } from '../deps.ts';
 import { replayingKeptCreates } from '../idempotency/kept-creates.ts';
+import { pathRecord } from '../routes/path-record.ts';
 import { Answer, type RouteDefinition } from '../routes/route.ts';
 import { operationDetail } from './openapi-operation.ts';
 import type { QcApp } from './qc-app.ts';
@@ -20,6 +21,7 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
     const check = checkResponses ? TypeCompiler.Compile(definition.response) : undefined;
     // A read creates nothing, so it has no kept create to replay: it skips that wrapper (issue 27, per request).
     const read = definition.method === 'GET';
+    const record = definition.pathRecord;
     const handler = async (ctx: {
       params: unknown;
       query: unknown;
@@ -27,15 +29,16 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
       request: Request;
       set: { status?: number | string; headers: Record<string, string | number> };
     }) => {
-      const handle = () =>
-        definition.handle({
-          deps,
-          principal: requestState(ctx.request).principal as never,
-          params: ctx.params,
-          query: ctx.query,
-          body: ctx.body,
-          request: ctx.request,
-        } as never);
+      const principal = requestState(ctx.request).principal as never;
+      const input = { deps, principal, params: ctx.params, query: ctx.query, body: ctx.body, request: ctx.request };
+      // The path's record the pipeline resolved before the body (the same promise: no second look-up).
+      const handle = record
+        ? async () =>
+            definition.handle(
+              input as never,
+              await pathRecord(deps, record, principal, ctx.request, ctx.params as Record<string, string>),
+            )
+        : () => definition.handle(input as never, undefined);
       const result = read ? await handle() : await replayingKeptCreates(deps.db, ctx.request, handle);
       if (result instanceof Response) return result;
       const answered = result instanceof Answer;

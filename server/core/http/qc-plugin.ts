@@ -10,8 +10,8 @@ import {
   startIdempotentRequest,
 } from '../idempotency/idempotent-request.ts';
 import { countRequest } from '../metrics.ts';
-import type { PropertyRow } from '../resolve.ts';
 import { pathProperty, underProperty } from '../routes/in-property.ts';
+import { type PathRecordResolver, pathRecord } from '../routes/path-record.ts';
 import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
 import { admitCaller } from './admission.ts';
 import { ApiError } from './api-error.ts';
@@ -32,7 +32,8 @@ import { noteUndeclaredFields } from './undeclared-fields.ts';
  *   4. spends the route's rate-limit budget (429 errors.qc.rate_limit_exceeded), rejected requests
  *      included, so every response carries the X-RateLimit-* headers,
  *   5. on a route under /properties/:property, resolves the path's property for the caller (404 errors.not_found
- *      when it is missing or outside the token's property allow-list), before a byte of the body is read,
+ *      when it is missing or outside the token's property allow-list), and on a route that declares the record
+ *      its path names (a booking button, RouteDefinition.pathRecord), that record; before a byte of the body is read,
  *   6. claims the Idempotency-Key of a write (replay, 409, or run), see server/core/idempotency/.
  * Only then is the body read and checked (413, 415, 422).
  */
@@ -45,12 +46,13 @@ export function qcPipeline(deps: Deps) {
       qc: (spec: RouteSpec) => {
         // Decided once per route: the path check runs on every request (issue 27).
         const property = underProperty(spec);
+        const record = (spec as RouteDefinition).pathRecord;
         return {
           // The body is read here, not by Elysia: a route that needs a token reads no byte of it before the
           // caller is authenticated and within budget, and no body is parsed before it is bounded.
           async parse({ request, server, params }) {
             if (spec.auth !== 'none') await admitCaller(deps, spec, request, undefined, server);
-            await checkPath(deps, spec, property, request, params);
+            await checkPath(deps, spec, property, record, request, params);
             // No body at all (a DELETE): leave it to Elysia, which then has nothing to parse.
             if (!request.body) return;
             const raw = await readRawBody(request, bodyLimitOf(spec));
@@ -62,7 +64,7 @@ export function qcPipeline(deps: Deps) {
           },
           async transform({ request, body, query, params, server }) {
             await admitCaller(deps, spec, request, body, server);
-            await checkPath(deps, spec, property, request, params);
+            await checkPath(deps, spec, property, record, request, params);
             if (spec.queryReading !== 'lenient') refuseUnstorable(query, spec.resource);
             requireDeclaredContentType(spec, request, body);
             noteUndeclaredFields((spec as RouteDefinition).body, request, body);
@@ -136,20 +138,24 @@ export function qcPipeline(deps: Deps) {
 }
 
 /**
- * The path before the body: its parameters PostgreSQL cannot store are a 422 naming them, and on a route under
- * /properties/:property its property is resolved for the caller (./routes/in-property.ts, 404). Parse and
- * transform both run it (a read has no parse hook); the property is looked up once.
+ * The path before the body: its parameters PostgreSQL cannot store are a 422 naming them, on a route under
+ * /properties/:property its property is resolved for the caller (./routes/in-property.ts, 404), and on a route
+ * that declares its path's record, that record (./routes/path-record.ts, 404). Parse and transform both run it
+ * (a read has no parse hook); the property or record is looked up once.
  */
 function checkPath(
   deps: Deps,
   spec: RouteSpec,
   underProperty: boolean,
+  record: PathRecordResolver<unknown> | undefined,
   request: Request,
   params: Record<string, string>,
-): Promise<PropertyRow> | undefined {
+): Promise<unknown> | undefined {
   refuseUnstorable(params, spec.resource);
   const principal = requestState(request).principal;
-  return principal && underProperty ? pathProperty(deps, principal, request, params) : undefined;
+  if (!principal) return undefined;
+  if (underProperty) return pathProperty(deps, principal, request, params);
+  return record && pathRecord(deps, record, principal, request, params);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, sqlState, WriteOutcomeUnknown } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { errorFields } from '../log.ts';
+import { dataExceptionsCaught } from '../metrics.ts';
 import { ApiError, validationError } from './api-error.ts';
 import { errorBody, jsonResponse } from './envelope.ts';
 import { newTicket, recordIncident } from './incidents.ts';
@@ -25,6 +26,7 @@ export function renderError(
   state.errorStatus = apiError.status;
   const ticket = newTicket();
   const url = new URL(request.url);
+  const caught = dataException(error);
   // A path no route serves is a caller's typo or a scanner, not an incident: no stored row, no log line.
   if (code !== 'NOT_FOUND')
     recordIncident(deps.db, deps.log, ticket, {
@@ -35,8 +37,28 @@ export function renderError(
       key: apiError.key,
       clientId: state.principal?.clientId,
       address: requestAddress(request, deps.config.trustedProxies),
-      detail: apiError.status >= 500 ? errorFields(error) : undefined,
+      detail:
+        apiError.status >= 500
+          ? errorFields(error)
+          : caught
+            ? { caught_by: CLASS_22_NET, sqlstate: caught, ...errorFields(error) }
+            : undefined,
     });
+  // The partner's answer stays a 422, but the net hid a server bug once (a value the server built itself failed,
+  // and partners' retries kept failing unseen): each catch is also a warning an operator can find and a counter
+  // an operator can alert on (docs/operations.md, Metrics).
+  if (caught) {
+    dataExceptionsCaught.inc();
+    deps.log.warn(`data exception caught by the ${CLASS_22_NET}`, {
+      ticket,
+      request_id: state.id,
+      method: request.method,
+      path: url.pathname,
+      route: state.routeName,
+      sqlstate: caught,
+      error: errorFields(error).error,
+    });
+  }
   return jsonResponse(apiError.status, errorBody(apiError.key, apiError.extra), {
     ...state.headers,
     ...apiError.headers,
@@ -54,8 +76,9 @@ function toApiError(code: string | number, error: unknown, resource: string): Ap
     return new ApiError('errors.qc.write_outcome_unknown', {}, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   // SQLSTATE class 22 (data exception: a value out of range, malformed for its type, a character the encoding
-  // lacks) comes from what the client sent: a 422, not our 500. Input checks name the field; this is the net.
-  if (sqlState(error)?.startsWith('22')) return validationError({ request: [`customer.${resource}.messages.invalid`] });
+  // lacks) most often comes from what the client sent: a 422, never a 500, so bad input is never answered as our
+  // failure. Input checks name the field; this is the net, and renderError reports each catch to operators.
+  if (dataException(error)) return validationError({ request: [`customer.${resource}.messages.invalid`] });
   // A foreign key to a row that does not exist (SQLSTATE 23503 on insert or update: an id the client sent, such as an
   // unknown customer_id): 422 `in` on that column, as an unknown type_id is. The other side of 23503 (a delete of a
   // row still referenced) stays a 500: the write paths check that themselves.
@@ -76,6 +99,15 @@ function toApiError(code: string | number, error: unknown, resource: string): Ap
     default:
       return new ApiError('errors.internal_error');
   }
+}
+
+/** How the log line, the incident's `caught_by` and docs/operations.md name the net for data exceptions. */
+const CLASS_22_NET = 'class-22 net';
+
+/** The SQLSTATE of a database data exception (class 22), which the net answers 422; undefined for anything else. */
+function dataException(error: unknown): string | undefined {
+  const state = sqlState(error);
+  return state?.startsWith('22') ? state : undefined;
 }
 
 /** A lost or unreachable database: the request was not applied (its transaction died with the connection). */

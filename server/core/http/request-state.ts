@@ -22,6 +22,8 @@ export interface RequestState {
   admission?: Promise<void>;
   /** The path's property of a route under /properties/:property, resolved once (server/core/routes/in-property.ts). */
   property?: Promise<PropertyRow>;
+  /** The path's record of a route that declares one (a booking button), resolved once (server/core/routes/path-record.ts). */
+  pathRecord?: Promise<unknown>;
   /**
    * The status of the error answer rendered for this request (server/core/http/render-error.ts). Elysia's
    * `set.status` stays 500 for a thrown error that carries no status of its own, even when it is answered 422.

@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import type { ErrorKey } from '../http/error-catalogue.ts';
+import type { PathRecordResolver } from './path-record.ts';
 import type { RouteSpec } from './route-spec.ts';
 
 export type { Bucket, Method, RouteSpec } from './route-spec.ts';
@@ -42,6 +43,7 @@ export interface RouteDefinition<
   P extends TSchema | undefined = TSchema | undefined,
   Q extends TSchema | undefined = TSchema | undefined,
   B extends TSchema | undefined = TSchema | undefined,
+  R = unknown,
 > extends RouteSpec {
   params?: P;
   query?: Q;
@@ -64,7 +66,13 @@ export interface RouteDefinition<
   /** OpenAPI tag(s) and a longer description for what the spec leaves open. */
   tags: readonly string[];
   description?: string;
-  handle(input: RouteInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>): unknown | Promise<unknown>;
+  /**
+   * The record the path names when it is not a property (a booking button): the pipeline resolves it for the
+   * caller before it reads the body, so one the caller may not see is a 404 whatever the body (./path-record.ts),
+   * and `handle` gets that row as its second argument.
+   */
+  pathRecord?: PathRecordResolver<R>;
+  handle(input: RouteInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, record: R): unknown | Promise<unknown>;
 }
 
 /** Identity at run time; it exists so the handler's input is typed from the schemas beside it. */
@@ -72,6 +80,7 @@ export function defineRoute<
   P extends TSchema | undefined = undefined,
   Q extends TSchema | undefined = undefined,
   B extends TSchema | undefined = undefined,
->(definition: RouteDefinition<P, Q, B>): RouteDefinition {
+  R = undefined,
+>(definition: RouteDefinition<P, Q, B, R>): RouteDefinition {
   return definition as unknown as RouteDefinition;
 }
