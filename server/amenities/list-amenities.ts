@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { fieldError } from '../core/http/api-error.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { queryInteger } from '../core/http/query-integer.ts';
+import { queryInteger } from '../core/http/named-integer.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { isPropertyType } from '../properties/property-types.ts';
 import { groupedCatalogue } from './catalogue.ts';

@@ -21,7 +21,7 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
-    title: 'Booking buttons answer 404 before the body; data exceptions reported to operators',
+    title: 'Fixes from a second audit: 404 before the body, operator API checks, data exceptions reported',
     changes: [
       {
         kind: 'fix',
@@ -32,6 +32,26 @@ export const changelog: readonly ChangelogEntry[] = [
         kind: 'additive',
         summary:
           'Operators: a database data exception (SQLSTATE class 22) is still answered 422 `errors.validation_error` (`errors.request`), never a 5xx, but each one is now reported, since it can hide a bug in a value the service built itself: its incident carries `detail` with `caught_by: "class-22 net"`, the `sqlstate` and the database\'s message, a warning `data exception caught by the class-22 net` is logged, and the new counter `qc_data_exceptions_caught_total` at `GET /metrics` counts them (alert on any increase; docs/operations.md).',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Operator API: a row id in the path that is out of range or no whole number (`/ops/bookings/0`, `/ops/customers/99999999999999999999/dashboard-token`, `/ops/legacy-keys/1.5`) is 422 naming its parameter, `errors: {id: [...min | max | integer]}`; it said `property`, and `1.5` answered 404 or 422 `request`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A review whose rating is above its scale (`rating_scale`, or the channel\'s: 5 for Expedia, Airbnb, Google, 10 for the others) is 422 `errors.validation_error` with `errors: {rating: ["customer.review.messages.max"]}` on both intakes, the inbound channel webhook and `POST /ops/reviews`, and the stored review keeps its rating; a 9 on Expedia\'s 5 was stored as it came.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Operators: `qc_idempotency_replays_total` counts the operator API's and the dashboard's replays under a repeated `Idempotency-Key` (the operator booking intake's included), and a create answered from the key it kept with what it made, on either API; it counted the modern API's store replays only.",
+      },
+      {
+        kind: 'additive',
+        summary:
+          'Operator API and dashboard: a body field an operation does not declare is still ignored, and is now named in the answer, as on the modern API: `warnings: [{field, key: "errors.qc.unknown_field"}]` beside `data`, `field` the path (`rooms.0.smoking`). An answer without such a field is unchanged.',
       },
     ],
   },

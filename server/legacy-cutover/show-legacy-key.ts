@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { ok } from '../core/http/envelope.ts';
+import { pathInteger } from '../core/http/named-integer.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { legacyKeyView } from './cutover-setting.ts';
 
@@ -10,7 +11,7 @@ export const showLegacyKey = defineOperatorRoute({
   method: 'GET',
   path: '/legacy-keys/:id',
   summary: 'Read a legacy api key and its cutover setting',
-  params: t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+  params: t.Object({ id: pathInteger('id', 1, Number.MAX_SAFE_INTEGER, "The legacy key's id") }),
   async handle({ deps, params }) {
     return ok(await legacyKeyView(deps, params.id));
   },

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { ok } from '../core/http/envelope.ts';
+import { pathInteger } from '../core/http/named-integer.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { setCutover } from './cutover-setting.ts';
 
@@ -14,7 +15,7 @@ export const updateCutover = defineOperatorRoute({
   method: 'PUT',
   path: '/legacy-keys/:id/cutover',
   summary: 'Flip a legacy api key between shadow and live',
-  params: t.Object({ id: t.Numeric({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+  params: t.Object({ id: pathInteger('id', 1, Number.MAX_SAFE_INTEGER, "The legacy key's id") }),
   body: t.Object({
     mode: t.Union([t.Literal('shadow'), t.Literal('live')]),
     upstream_url: t.Optional(t.Nullable(t.String({ pattern: '^https?://' }))),

@@ -1,5 +1,6 @@
 import { createBooking } from '../bookings/intake.ts';
 import { ok } from '../core/http/envelope.ts';
+import { idempotencyReplays } from '../core/metrics.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { Answer } from '../core/routes/route.ts';
 import { propertyIdOf } from '../properties/insert-property.ts';
@@ -30,7 +31,13 @@ export const takeBookingOp = defineOperatorRoute({
     const view = await opsView(deps, result.booking);
     // A replay names the revision the booking was created with.
     const revisionId = result.revisionId ?? view.revisions.find((r) => r.revision_type === 'created')?.id ?? null;
-    const replayed: Record<string, string> = intakeKey && !result.changed ? { 'idempotency-replayed': 'true' } : {};
-    return new Answer(200, ok({ ...view, revision_id: revisionId }), replayed);
+    const replayed = intakeKey !== undefined && !result.changed;
+    // The key is kept with the booking, not in the idempotency store (whose replays replayOf counts): count it here.
+    if (replayed) idempotencyReplays.inc();
+    return new Answer(
+      200,
+      ok({ ...view, revision_id: revisionId }),
+      replayed ? { 'idempotency-replayed': 'true' } : {},
+    );
   },
 });

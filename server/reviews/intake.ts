@@ -39,6 +39,8 @@ export async function receiveReview(
   // The date format admits 2026-02-30; PostgreSQL does not.
   if (input.stayed_on !== undefined && !isDay(input.stayed_on)) throw fieldError('review', 'stayed_on', 'format');
   const scale = input.rating_scale ?? REVIEW_CHANNELS[channel].scale;
+  // The schema bounds a rating by the largest scale (100) only: a 9 on Expedia's 5 was stored as a rating.
+  if (input.rating > scale) throw fieldError('review', 'rating', 'max');
   return deps.db.tx(async (tx) => {
     const [booking] = input.booking_id
       ? await tx.sql<{ id: number }>`

@@ -16,7 +16,7 @@ export const ReplyBody = t.Object({ text: t.String({ minLength: 1, maxLength: 50
 /** What a channel sends: the inbound webhook's `review` block and the operator API's body share it. */
 export const IncomingReview = t.Object({
   channel_review_id: t.String({ minLength: 1, maxLength: 100 }),
-  rating: t.Number({ minimum: 0, maximum: 100 }),
+  rating: t.Number({ minimum: 0, maximum: 100, description: "0 to rating_scale (the channel's scale when left out)" }),
   rating_scale: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
   title: t.Optional(t.String({ maxLength: 500 })),
   body: t.Optional(t.String({ maxLength: 20_000 })),

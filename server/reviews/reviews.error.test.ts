@@ -90,3 +90,56 @@ describe('intake', () => {
     expect((refused as ApiError).key).toBe('errors.qc.review_unknown_channel');
   });
 });
+
+describe('a rating above its scale', () => {
+  // The database outlives a run: ids of their own per run.
+  const [opsId, inboundId] = [`EXP-SCALE-${crypto.randomUUID()}`, `ABB-SCALE-${crypto.randomUUID()}`];
+  const stored = async (channelReviewId: string) =>
+    (
+      await t.deps.db.sql<{ rating: number; rating_scale: number }>`
+        select rating::float8 as rating, rating_scale from reviews where channel_review_id = ${channelReviewId}`
+    )[0];
+  const opsReview = (over: Record<string, unknown>) =>
+    t.ops('POST', '/ops/reviews', {
+      property_id: demo.properties[0]?.id,
+      channel: 'EXP',
+      channel_review_id: opsId,
+      rating: 4,
+      submitted_at: '2026-06-19T12:00:00.000Z',
+      ...over,
+    });
+
+  it("is refused by the operator intake with 422 max on rating, against the channel's scale or its own", async () => {
+    // Expedia rates out of 5: 5.5 is off its scale; 8 of a scale of 7 likewise.
+    for (const over of [{ rating: 5.5 }, { rating: 8, rating_scale: 7 }, { rating: 11, channel: 'BDC' }]) {
+      const res = await opsReview(over);
+      expect([over, res.status, res.body.message, res.body.errors]).toEqual([
+        over,
+        422,
+        'errors.validation_error',
+        { rating: ['customer.review.messages.max'] },
+      ]);
+    }
+    expect(await stored(opsId)).toBeUndefined();
+    // The top of the scale is a rating.
+    expect((await opsReview({ rating: 7, rating_scale: 7 })).body.data).toMatchObject({ rating: 7, rating_scale: 7 });
+    expect((await opsReview({ rating: 5 })).body.data).toMatchObject({ rating: 5, rating_scale: 5 });
+  });
+
+  it('is refused through the inbound channel webhook, and an edit off the scale keeps the stored rating', async () => {
+    const deliver = (rating: number) =>
+      t.request('POST', '/v1/qc/inbound/webhooks', {
+        token: demo.personal_token,
+        query: { channel: 'ABB' },
+        body: {
+          kind: 'review',
+          external_property_id: demo.properties[0]?.id,
+          review: { channel_review_id: inboundId, rating, submitted_at: '2026-06-19T12:00:00.000Z' },
+        },
+      });
+    expect((await deliver(4)).body.data).toMatchObject({ outcome: 'created' });
+    const edited = await deliver(9);
+    expect([edited.status, edited.body.errors]).toEqual([422, { rating: ['customer.review.messages.max'] }]);
+    expect(await stored(inboundId)).toEqual({ rating: 4, rating_scale: 5 });
+  });
+});

@@ -26,7 +26,7 @@ const path = (suffix = '') => `/v1/qc/properties/${demo.properties[0]?.id}/revie
 
 describe('reviews', () => {
   it('lists and shows reviews from channels, newest first, with filters', async () => {
-    const older = await givenReview(t, demo, 'BDC', { submitted_at: '2026-06-01T08:00:00.000Z' });
+    const older = await givenReview(t, demo, 'BDC', { submitted_at: '2026-06-01T08:00:00.000Z', rating: 8.5 });
     const newer = await givenReview(t, demo, 'HRS', { submitted_at: '2026-06-10T08:00:00.000Z', rating: 6 });
     const list = await t.request('GET', path(), { token: demo.personal_token });
     expect(list.status).toBe(200);

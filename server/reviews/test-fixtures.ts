@@ -14,7 +14,8 @@ export async function givenReview(
     select * from properties where external_id = ${demo.properties[0]?.id as string}`;
   const { review } = await receiveReview(t.deps, property as PropertyRow, channel, {
     channel_review_id: `R-${crypto.randomUUID()}`,
-    rating: 8.5,
+    // Within every channel's scale (Expedia's is 5).
+    rating: 4.5,
     title: 'Great stay',
     body: 'Friendly staff, quiet room.',
     reviewer_name: 'Anna',

@@ -6,6 +6,7 @@ import type { JsonApp } from './json-app.ts';
 import { refuseInvalidJsonBody } from './json-body.ts';
 import { withOperatorIdempotency } from './operator-idempotency.ts';
 import { refuseUnstorable } from './read-body.ts';
+import { noteUndeclaredFields, withUndeclaredWarnings } from './undeclared-fields.ts';
 
 /**
  * Mounts operator route definitions on their surface's JSON app (which holds the surface's guard): one loop,
@@ -37,9 +38,13 @@ export function mountOperatorRoutes(
             request: ctx.request,
           } as never),
         );
-        return result instanceof Answer
-          ? { status: result.status, body: result.body, headers: result.headers as Record<string, string> }
-          : { status: 200, body: result, headers: {} };
+        const answer =
+          result instanceof Answer
+            ? { status: result.status, body: result.body, headers: result.headers as Record<string, string> }
+            : { status: 200, body: result, headers: {} };
+        // Named before the idempotency store keeps the answer, so a replay names them too.
+        if (answer.status < 300) answer.body = withUndeclaredWarnings(ctx.request, answer.body);
+        return answer;
       };
       // Creates honour Idempotency-Key (operator-idempotency.ts), unless the operation keeps its own key.
       if (!definition.ownIdempotencyKey) {
@@ -75,6 +80,8 @@ export function mountOperatorRoutes(
         refuseUnstorable(query, 'request', 'query');
         refuseUnstorable(body, 'request');
         refuseInvalidJsonBody(definition.body, request, body, 'request');
+        // Validation drops a field the operation does not declare: the answer names it, as on the modern API.
+        noteUndeclaredFields(definition.body, request, body);
       },
       detail: { summary: definition.summary, description: definition.description, tags: [definition.surface] },
     });

@@ -1,6 +1,6 @@
 import { sha256Hex } from '../auth/secrets.ts';
 import type { Deps } from '../deps.ts';
-import { keyOperatorRequest, MAX_KEY_LENGTH } from '../idempotency/idempotent-request.ts';
+import { keyOperatorRequest, MAX_KEY_LENGTH, replayOf } from '../idempotency/idempotent-request.ts';
 import type { ShownOnce } from '../routes/operator-route.ts';
 import { validationError } from './api-error.ts';
 
@@ -32,13 +32,7 @@ export async function withOperatorIdempotency(
   const started = await deps.idempotency.start(claimKey, fingerprint, () => deps.clock.now());
   // Also when the store is unreachable: a create keeps the key with what it makes (kept-creates.ts).
   if (started.kind !== 'replay') keyOperatorRequest(request, { scope: sha256Hex(claimKey), fingerprint });
-  if (started.kind === 'replay') {
-    const { status, headers, body: stored, at } = started.response;
-    return new Response(stored, {
-      status,
-      headers: { ...headers, 'idempotency-replayed': 'true', 'idempotency-original-timestamp': at },
-    });
-  }
+  if (started.kind === 'replay') return replayOf(started.response, {});
   let answer: Awaited<ReturnType<typeof run>> | undefined;
   try {
     answer = await run();

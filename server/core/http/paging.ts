@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { pageMeta } from './envelope.ts';
-import { queryInteger } from './query-integer.ts';
+import { queryInteger } from './named-integer.ts';
 
 /** The largest page number a list accepts: past it OFFSET overflowed into a 500. */
 export const MAX_PAGE = 1_000_000;

@@ -62,8 +62,9 @@ export function parseJsonBody(text: string, resource: string): unknown {
 /**
  * The parsed JSON without its `__proto__` keys, at any depth: JSON.parse keeps one as an own key, and a copy with
  * Object.assign (Elysia's default-filling step) then makes it the copy's prototype, lending its fields to the body.
- * For the JSON surfaces outside /v1/qc, which name no undeclared field (the modern API names it in warnings and
- * removes it there: ./undeclared-fields.ts).
+ * For the JSON surfaces outside /v1/qc, which parse before the route is known (the modern API names the key in
+ * warnings and removes it there: ./undeclared-fields.ts). The operator API and the dashboard name their other
+ * undeclared fields per route (./mount-operator-routes.ts); this key is gone by then, so it is not named there.
  */
 export function withoutProtoKeys<T>(value: T): T {
   if (Array.isArray(value)) for (const item of value) withoutProtoKeys(item);

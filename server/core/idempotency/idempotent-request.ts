@@ -100,10 +100,7 @@ export async function startIdempotentRequest(
   const path = new URL(request.url).pathname;
   const scope = sha256Hex(`${principal.clientPk}\n${request.method}\n${path}\n${key}`);
   const started = await deps.idempotency.start(scope, fingerprint, () => deps.clock.now());
-  if (started.kind === 'replay') {
-    idempotencyReplays.inc();
-    throw new IdempotentReplay(replay(started.response, requestState(request).headers));
-  }
+  if (started.kind === 'replay') throw new IdempotentReplay(replayOf(started.response, requestState(request).headers));
   // Kept whether the store took the claim or not (unreachable: `unguarded`), for a route that also keeps the key
   // with what it creates (requestKey).
   keyed.set(request, { scope, fingerprint, lease: started.kind === 'started' ? started.lease : undefined });
@@ -130,7 +127,12 @@ export function keyOperatorRequest(request: Request, key: RequestKey): void {
   keyed.set(request, key);
 }
 
-function replay(stored: StoredResponse, current: Record<string, string>): Response {
+/**
+ * A stored answer sent again, with the headers of the request it answers (`current`), on the modern API and the
+ * operator API alike: one place, so qc_idempotency_replays_total counts the replays of both.
+ */
+export function replayOf(stored: StoredResponse, current: Record<string, string>): Response {
+  idempotencyReplays.inc();
   return new Response(stored.body, {
     status: stored.status,
     headers: {

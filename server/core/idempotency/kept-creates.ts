@@ -1,5 +1,6 @@
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../http/api-error.ts';
+import { idempotencyReplays } from '../metrics.ts';
 import { Answer } from '../routes/route.ts';
 import { KEEP_MS } from './idempotency.ts';
 import { type RequestKey, requestKey } from './idempotent-request.ts';
@@ -78,6 +79,7 @@ export async function replayingKeptCreates(db: Db, request: Request, handle: () 
   } catch (err) {
     const kept = err instanceof AlreadyCreated ? err.kept : await keptBehindRefusal(db, request, err);
     if (!kept) throw err;
+    idempotencyReplays.inc();
     return new Answer(kept.status, JSON.parse(kept.body), {
       ...kept.headers,
       'idempotency-replayed': 'true',
