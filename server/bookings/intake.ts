@@ -15,6 +15,7 @@ import type { Db } from '../core/db/db.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
+import { idempotencyReplays } from '../core/metrics.ts';
 import { assertBookable } from './bookability.ts';
 import type { BookingResult, GuestInput } from './booking-result.ts';
 import { type BookingProperty, propertyForBooking } from './booking-rows.ts';
@@ -100,7 +101,7 @@ export async function createBooking(
   input: NewBooking,
   options: CreateOptions = {},
 ): Promise<CreatedBooking> {
-  return deps.actors.run(input.propertyId, async (tx): Promise<CreatedBooking> => {
+  const created = await deps.actors.run(input.propertyId, async (tx): Promise<CreatedBooking> => {
     const property = await propertyForBooking(tx, input.propertyId);
     if (!property) throw new BookingRefused('unknown_property');
     const kept = options.intakeKey && (await bookingOfIntakeKey(tx, options.intakeKey));
@@ -117,6 +118,10 @@ export async function createBooking(
     if (options.intakeKey) await keepIntakeKey(tx, options.intakeKey, booking.id);
     return { booking, revisionId, changed: true };
   });
+  // A key kept with its booking answers a retry the idempotency store lost (both APIs' intakes): a replay all the
+  // same. Counted once the turn is over, so a turn run again is not counted twice.
+  if (created.keptAt) idempotencyReplays.inc();
+  return created;
 }
 
 export interface SeedBooking extends NewBooking {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { idempotencyReplays } from '../core/metrics.ts';
 import { type AppBehindRelay, startAppBehindRelay } from '../testing/app-behind-relay.ts';
 import { errorEnvelope } from '../testing/error-envelope.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
@@ -42,6 +43,8 @@ describe.skipIf(!process.env.DATABASE_URL)('POST /v1/qc/bookings when the connec
     const answer = { status: res.status, headers: res.headers, body: (await res.json()) as any };
     return answer;
   }
+  /** qc_idempotency_replays_total of this process, which serves the relayed app too. */
+  const replaysCounted = async () => (await idempotencyReplays.get()).values[0]?.value ?? 0;
   const stored = async (lastName: string) =>
     (await t.deps.db.sql<{ n: number }>`select count(*)::int as n from bookings where guest_last_name = ${lastName}`)[0]
       ?.n ?? 0;
@@ -75,8 +78,11 @@ describe.skipIf(!process.env.DATABASE_URL)('POST /v1/qc/bookings when the connec
       for (let i = 0; i < 100 && (await stored(name)) === 0; i++) await Bun.sleep(20);
       expect(await stored(name)).toBe(1);
 
+      const replaysBefore = await replaysCounted();
       const retry = await post(body, key, path);
       expect(retry.status).toBe(201);
+      // Answered from the key kept with the booking: a replay, counted as the store's replays are.
+      expect(await replaysCounted()).toBe(replaysBefore + 1);
       expect(retry.headers.get('idempotency-replayed')).toBe('true');
       expect(Number.isNaN(Date.parse(retry.headers.get('idempotency-original-timestamp') ?? ''))).toBe(false);
       expect(retry.body.data.guest_last_name).toBeDefined();
@@ -85,6 +91,7 @@ describe.skipIf(!process.env.DATABASE_URL)('POST /v1/qc/bookings when the connec
       const again = await post(body, key, path);
       expect([again.status, again.body.data.inbound_booking_id]).toEqual([201, retry.body.data.inbound_booking_id]);
       expect(await stored(name)).toBe(1);
+      expect(await replaysCounted()).toBe(replaysBefore + 2);
     });
   }
 

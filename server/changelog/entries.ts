@@ -46,7 +46,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          "Operators: `qc_idempotency_replays_total` counts the operator API's and the dashboard's replays under a repeated `Idempotency-Key` (the operator booking intake's included), and a create answered from the key it kept with what it made, on either API; it counted the modern API's store replays only.",
+          "Operators: `qc_idempotency_replays_total` counts the operator API's and the dashboard's replays under a repeated `Idempotency-Key` and a create answered from the key it kept with what it made (a booking taken through `POST /bookings`, `POST /b2b/bookings` or the operator intake included), on either API; it counted the modern API's store replays only.",
       },
       {
         kind: 'additive',

@@ -1,6 +1,5 @@
 import { createBooking } from '../bookings/intake.ts';
 import { ok } from '../core/http/envelope.ts';
-import { idempotencyReplays } from '../core/metrics.ts';
 import { defineOperatorRoute } from '../core/routes/operator-route.ts';
 import { Answer } from '../core/routes/route.ts';
 import { propertyIdOf } from '../properties/insert-property.ts';
@@ -32,8 +31,6 @@ export const takeBookingOp = defineOperatorRoute({
     // A replay names the revision the booking was created with.
     const revisionId = result.revisionId ?? view.revisions.find((r) => r.revision_type === 'created')?.id ?? null;
     const replayed = intakeKey !== undefined && !result.changed;
-    // The key is kept with the booking, not in the idempotency store (whose replays replayOf counts): count it here.
-    if (replayed) idempotencyReplays.inc();
     return new Answer(
       200,
       ok({ ...view, revision_id: revisionId }),
