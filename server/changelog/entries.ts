@@ -41,7 +41,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          'A review whose rating is above its scale (`rating_scale`, or the channel\'s: 5 for Expedia, Airbnb, Google, 10 for the others) is 422 `errors.validation_error` with `errors: {rating: ["customer.review.messages.max"]}` on both intakes, the inbound channel webhook and `POST /ops/reviews`, and the stored review keeps its rating; a 9 on Expedia\'s 5 was stored as it came.',
+          'A review whose rating is above its scale (`rating_scale`, or the channel\'s: 5 for Expedia, Airbnb, Google, 10 for the others) is refused on both intakes, and the stored review keeps its rating: `POST /ops/reviews` answers 422 `errors.validation_error` with `errors: {rating: ["customer.review.messages.max"]}`, the inbound channel webhook 422 `errors.qc.webhook.payload_invalid` with `errors: {"review.rating": [...max]}` (as for any fault of its payload; a `stayed_on` or `submitted_at` it cannot read was answered `validation_error` there); a 9 on Expedia\'s 5 was stored as it came.',
       },
       {
         kind: 'fix',

@@ -27,6 +27,23 @@ export async function receiveInboundReview(deps: Deps, property: PropertyRow, ch
     const errors = [...Value.Errors(InboundReviewPayload, json)] as unknown as Parameters<typeof fieldErrorsFrom>[0];
     throw new ApiError('errors.qc.webhook.payload_invalid', { errors: fieldErrorsFrom(errors, 'review') });
   }
-  const { review, outcome } = await receiveReview(deps, property, channel, json.review);
-  return { review_id: review.external_id, outcome };
+  try {
+    const { review, outcome } = await receiveReview(deps, property, channel, json.review);
+    return { review_id: review.external_id, outcome };
+  } catch (err) {
+    throw payloadInvalid(err);
+  }
+}
+
+/**
+ * The intake's own field checks (a rating above its scale, a date it cannot read) answer the operator's API with
+ * 422 validation_error on `rating`; a channel hears of its payload as of a schema failure: payload_invalid, on
+ * the field's path in the payload (`review.rating`).
+ */
+function payloadInvalid(err: unknown): unknown {
+  if (!(err instanceof ApiError) || err.key !== 'errors.validation_error') return err;
+  const errors = err.extra.errors as Record<string, string[]>;
+  return new ApiError('errors.qc.webhook.payload_invalid', {
+    errors: Object.fromEntries(Object.entries(errors).map(([field, rules]) => [`review.${field}`, rules])),
+  });
 }

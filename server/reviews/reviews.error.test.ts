@@ -139,7 +139,12 @@ describe('a rating above its scale', () => {
       });
     expect((await deliver(4)).body.data).toMatchObject({ outcome: 'created' });
     const edited = await deliver(9);
-    expect([edited.status, edited.body.errors]).toEqual([422, { rating: ['customer.review.messages.max'] }]);
+    // The channel hears of it as of any other fault in its payload, on the field's path in the payload.
+    expect([edited.status, edited.body.message, edited.body.errors]).toEqual([
+      422,
+      'errors.qc.webhook.payload_invalid',
+      { 'review.rating': ['customer.review.messages.max'] },
+    ]);
     expect(await stored(inboundId)).toEqual({ rating: 4, rating_scale: 5 });
   });
 });
