@@ -2,7 +2,7 @@ import type { CorrespondenceSummary } from '../compare/correspondence.ts';
 import { pathAndQueryOf } from '../compare/exchange.ts';
 import type { EndpointNoise } from '../compare/noise.ts';
 import type { ForgivenSummary, KeptExchange, RunSummary } from '../compare/score.ts';
-import { classBadge, classStrip, correspondenceSection, differencesSection } from './differences-view.ts';
+import { classBadge, classStrip, correspondenceSection, differencesSection, differing } from './differences-view.ts';
 import { escapeHtml, showValue } from './html-escape.ts';
 import { bodyView, type Mark } from './json-view.ts';
 import { REPORT_CSS } from './report-css.ts';
@@ -66,13 +66,24 @@ ${differencesSection(summary, new Set(input.kept.map((k) => k.index)))}
 ${correspondenceSection(input.correspondence)}
 ${noiseSection(input)}
 <section>
-  <h2>Differing exchanges${summary.differences.length > input.kept.length ? ` <small>(${input.kept.length} of ${summary.differences.length} kept whole: the first of each class, most severe first)</small>` : ''}</h2>
+  <h2>Differing exchanges${keptNote(summary, input.kept.length)}</h2>
   ${input.kept.length ? input.kept.map((kept, i) => exchangeView(kept, i < 10)).join('\n') : '<p class="none">None: every answer matched the recording.</p>'}
 </section>
 <footer>qc compatibility harness · differing fields <mark class="diff">marked</mark>, noise and ignored fields <mark class="noise">dimmed</mark></footer>
 </body>
 </html>
 `;
+}
+
+/** How many differing exchanges are shown whole, of how many, and which: both counts are differing exchanges. */
+function keptNote(summary: RunSummary, kept: number): string {
+  const all = differing(summary);
+  if (kept >= all) return '';
+  const which =
+    summary.differences.length < all
+      ? 'the samples the service kept, the first of each day'
+      : 'the first of each class, most severe first';
+  return ` <small>(${kept.toLocaleString('en')} of ${all.toLocaleString('en')} kept whole: ${which})</small>`;
 }
 
 function counter(label: string, value: number, tone: string): string {
@@ -114,7 +125,7 @@ function noiseSection(input: ReportInput): string {
       (
         endpoint,
       ) => `<tr><td><span class="method">${escapeHtml(endpoint.method)}</span> <code>${escapeHtml(endpoint.path)}</code></td>
-<td>${endpoint.fields.map((f) => `<code>${escapeHtml(f.path)}</code> <span class="muted">(${f.count} of ${endpoint.exchanges})</span>`).join('<br>')}</td></tr>`,
+<td>${endpoint.fields.map((f) => `<code>${escapeHtml(f.path)}</code> <span class="muted">(${f.count} of ${endpoint.exchanges} pairs)</span>`).join('<br>')}</td></tr>`,
     )
     .join('\n');
   const forgiven = input.forgiven

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'bun:test';
+import { compareExchange } from '../compare/compare-exchange.ts';
+import { learnNoise } from '../compare/noise.ts';
+import { type KeptExchange, type RunSummary, Scoreboard } from '../compare/score.ts';
+import { jsonExchange } from '../testing/exchanges.ts';
+import { renderReport } from './render-report.ts';
+
+const URL = 'http://legacy/api/pms/v1/booking/getBookings?api_key=k';
+const bookings = (at: string, qty = 1) => JSON.stringify({ data: [1, 2, 3, 4].map((id) => ({ id, at, qty })) });
+const answer = (body: string) => ({
+  status: 200,
+  responseHeaders: [['content-type', 'application/json']] as const,
+  responseBody: new TextEncoder().encode(body),
+});
+
+/** Every "N of M" the page says, as numbers: each must count one thing and its whole. */
+function ofPairs(html: string): Array<[number, number]> {
+  const text = html.replace(/<[^>]+>/g, '');
+  return [...text.matchAll(/(\d[\d,]*) of (\d[\d,]*)/g)].map((m) => [
+    Number(m[1]?.replace(/,/g, '')),
+    Number(m[2]?.replace(/,/g, '')),
+  ]);
+}
+
+const page = (summary: RunSummary, kept: KeptExchange[], extra: Partial<Parameters<typeof renderReport>[0]> = {}) =>
+  renderReport({
+    title: 'Run',
+    subject: 'a → b',
+    finishedAt: '2026-11-28T00:00:00Z',
+    summary,
+    kept,
+    forgiven: [],
+    noise: [],
+    ignoreRules: [],
+    history: [],
+    ...extra,
+  });
+
+describe('the report says "N of M" only where N counts part of M', () => {
+  it('counts noise in pairs: a field varying in four elements of one answer is one pair of its endpoint', async () => {
+    const primary = [jsonExchange(URL, bookings('a')), jsonExchange(URL, bookings('a'))];
+    const secondary = [jsonExchange(URL, bookings('b')), jsonExchange(URL, bookings('a'))];
+    const noise = await learnNoise(primary, secondary);
+    expect(noise.summary()[0]).toMatchObject({ exchanges: 2, fields: [{ path: '$.data[*].at', count: 1 }] });
+
+    const board = new Scoreboard({ keep: 1 });
+    for (let index = 0; index < 3; index++) {
+      const recorded = jsonExchange(URL, bookings('a'));
+      const replayed = answer(bookings('c', index + 2));
+      board.add({ index, recorded, replayed, comparison: compareExchange(recorded, replayed, { noise }) });
+    }
+    const html = page(board.summary(), board.keptExchanges(), {
+      forgiven: board.forgivenFields(),
+      noise: noise.summary(),
+    });
+    expect(html).toContain('(1 of 2 pairs)');
+    expect(html).toContain('(1 of 3 kept whole: the first of each class, most severe first)');
+    for (const [part, whole] of ofPairs(html)) expect(part).toBeLessThanOrEqual(whole);
+  });
+
+  it('counts what the service kept as samples against the exchanges that differed, not against the samples', () => {
+    // The service's shadow scores (harness report --from-service): 40 exchanges differed, 2 were kept as samples.
+    const recorded = jsonExchange(URL, bookings('a'));
+    const replayed = answer(bookings('a', 2));
+    const comparison = compareExchange(recorded, replayed);
+    const kept: KeptExchange[] = [0, 1].map((index) => ({
+      index,
+      recorded,
+      replayed,
+      fields: comparison.fields,
+      class: 'value',
+    }));
+    const summary: RunSummary = {
+      exchanges: 100,
+      identical: 60,
+      different: 40,
+      noise_only: 0,
+      failed: 0,
+      score: 0.4,
+      classes: { failed: 0, status: 0, message: 0, field: 0, value: 2, representation: 0 },
+      endpoints: [],
+      differences: kept.map((k) => ({
+        index: k.index,
+        method: 'GET',
+        url: URL,
+        status: { recorded: 200, replayed: 200 },
+        class: 'value',
+        severity: 2,
+        fields: comparison.fields,
+      })),
+    };
+    const html = page(summary, kept);
+    expect(html).toContain('(2 of 40 kept whole: the samples the service kept, the first of each day)');
+    expect(html).toContain('(2 of 40 differing exchanges: the samples kept)');
+    expect(html).toContain('classes of 2 of 40 differing exchanges: the samples kept');
+    for (const [part, whole] of ofPairs(html)) expect(part).toBeLessThanOrEqual(whole);
+  });
+});
