@@ -7,7 +7,7 @@ import {
   severityOf,
   worstClass,
 } from '../compare/field-difference.ts';
-import type { DifferenceSummary, KeptExchange, RunSummary } from '../compare/score.ts';
+import type { DifferenceSummary, KeptExchange, RuleForgiveness, RunSummary } from '../compare/score.ts';
 import { NO_REDACTION, REDACTION } from '../report/redact.ts';
 import { renderReport } from '../report/render-report.ts';
 import { percent } from '../report/score-plot.ts';
@@ -18,8 +18,18 @@ interface ShadowScores {
   key_id: number;
   from: string;
   to: string;
-  days: Array<{ date: string; compared: number; different: number; score: number | null; unanswered: number }>;
+  days: Array<{
+    date: string;
+    compared: number;
+    different: number;
+    score: number | null;
+    unanswered: number;
+    /** Absent from a service older than the count (2026-11-28). */
+    forgiven?: number;
+  }>;
   endpoints: Array<{ method: string; path: string; compared: number; different: number }>;
+  /** Absent from a service older than the count (2026-11-28). */
+  ignore_rules?: RuleForgiveness[];
   zero_streak_days: number;
   meets_rule: boolean;
   samples: Array<{
@@ -70,15 +80,16 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
   const traffic = scores.days.filter((day) => day.compared > 0);
   const exchanges = sum(traffic.map((day) => day.compared));
   const different = sum(traffic.map((day) => day.different));
+  const forgiven = sum(traffic.map((day) => day.forgiven ?? 0));
   const kept = scores.samples.map(keptSample);
   // The service counts differences per day and endpoint; classes are known for its samples only.
   const classes = Object.fromEntries(DIFFERENCE_CLASSES.map((c) => [c, 0])) as Record<DifferenceClass, number>;
   for (const k of kept) classes[k.class ?? 'value']++;
   const summary: RunSummary = {
     exchanges,
-    identical: exchanges - different,
+    identical: exchanges - different - forgiven,
     different,
-    noise_only: 0,
+    noise_only: forgiven,
     failed: 0,
     score: exchanges ? different / exchanges : 0,
     classes,
@@ -94,6 +105,7 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
         fields: k.fields,
       }),
     ),
+    ignore_rules: scores.ignore_rules ?? [],
   };
   const unanswered = sum(scores.days.map((day) => day.unanswered));
   const redactor = flags.redact === false ? NO_REDACTION : REDACTION;
@@ -106,7 +118,6 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
     redacted: flags.redact !== false,
     forgiven: [],
     noise: [],
-    ignoreRules: [],
     history: traffic.map((day) => ({
       finished_at: day.date,
       score: day.score ?? 0,

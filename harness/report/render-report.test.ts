@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { compareExchange } from '../compare/compare-exchange.ts';
+import { IgnoreRules } from '../compare/ignore-rules.ts';
 import { learnNoise } from '../compare/noise.ts';
 import { type KeptExchange, type RunSummary, Scoreboard } from '../compare/score.ts';
 import { jsonExchange } from '../testing/exchanges.ts';
@@ -31,7 +32,6 @@ const page = (summary: RunSummary, kept: KeptExchange[], extra: Partial<Paramete
     kept,
     forgiven: [],
     noise: [],
-    ignoreRules: [],
     history: [],
     ...extra,
   });
@@ -88,11 +88,54 @@ describe('the report says "N of M" only where N counts part of M', () => {
         severity: 2,
         fields: comparison.fields,
       })),
+      ignore_rules: [],
     };
     const html = page(summary, kept);
     expect(html).toContain('(2 of 40 kept whole: the samples the service kept, the first of each day)');
     expect(html).toContain('(2 of 40 differing exchanges: the samples kept)');
     expect(html).toContain('classes of 2 of 40 differing exchanges: the samples kept');
     for (const [part, whole] of ofPairs(html)) expect(part).toBeLessThanOrEqual(whole);
+  });
+});
+
+describe('the noise and forgiven section', () => {
+  it('lists each ignore rule with the exchanges it forgave and the first of them, one that never applied too', () => {
+    const ignore = IgnoreRules.parse('GET /api/pms/v1/booking/getBookings $.data[*].at\n* * $.gone');
+    const board = new Scoreboard({ ignore });
+    for (let index = 0; index < 3; index++) {
+      const recorded = jsonExchange(URL, bookings('a'));
+      // #1 differs in a real field too: forgiven in part, kept whole, and still counted as different.
+      const replayed = answer(bookings('b', index === 1 ? 2 : 1));
+      board.add({ index, recorded, replayed, comparison: compareExchange(recorded, replayed, { ignore }) });
+    }
+    const summary = board.summary();
+    expect(summary).toMatchObject({ noise_only: 2, different: 1 });
+    const html = page(summary, board.keptExchanges(), { forgiven: board.forgivenFields() });
+    const section = html.slice(
+      html.indexOf('<section id="forgiven">'),
+      html.indexOf('</section>', html.indexOf('<section id="forgiven">')),
+    );
+    const rows = [
+      ...section.matchAll(
+        /<tr class="[^"]*"><td><code>([^<]*)<\/code><\/td><td class="num">(\d+)<\/td>\n<td>(.*?)<\/td><\/tr>/g,
+      ),
+    ].map((m) => [m[1], Number(m[2]), m[3]?.replace(/<[^>]+>/g, '')]);
+    expect(rows).toEqual([
+      ['GET /api/pms/v1/booking/getBookings $.data[*].at', 3, '#0 $.data[0].at'],
+      ['* * $.gone', 0, 'never applied'],
+    ]);
+  });
+
+  it("shows the service's counts with the first day a rule applied", () => {
+    const html = page(
+      {
+        ...new Scoreboard().summary(),
+        ignore_rules: [
+          { rule: '* * $.generated_at', exchanges: 12, sample: { date: '2030-08-01', path: '$.generated_at' } },
+        ],
+      },
+      [],
+    );
+    expect(html.replace(/<[^>]+>/g, '')).toContain('* * $.generated_at12\n2030-08-01 $.generated_at');
   });
 });

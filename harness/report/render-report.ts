@@ -17,7 +17,6 @@ export interface ReportInput {
   kept: KeptExchange[];
   forgiven: ForgivenSummary[];
   noise: EndpointNoise[];
-  ignoreRules: string[];
   history: HistoryPoint[];
   /** The ids the run mapped, for a replay or compare. */
   correspondence?: CorrespondenceSummary;
@@ -118,8 +117,27 @@ function endpointTable(summary: RunSummary): string {
 </table>`;
 }
 
+/**
+ * What the run did not hold against the answers: each ignore rule with the exchanges it forgave a difference in
+ * and the first of them (a rule that never applied shows so: a candidate for deletion), the fields learnt as
+ * noise from the secondary recording, and every forgiven field by endpoint.
+ */
 function noiseSection(input: ReportInput): string {
-  if (!input.noise.length && !input.forgiven.length && !input.ignoreRules.length) return '';
+  const rules = input.summary.ignore_rules;
+  if (!input.noise.length && !input.forgiven.length && !rules.length) return '';
+  const kept = new Set(input.kept.map((k) => k.index));
+  const ruleRows = rules
+    .map(({ rule, exchanges, sample }) => {
+      const where =
+        sample?.index !== undefined
+          ? kept.has(sample.index)
+            ? `<a href="#x-${sample.index}">#${sample.index}</a>`
+            : `#${sample.index}`
+          : escapeHtml(sample?.date ?? '');
+      return `<tr class="${exchanges ? '' : 'unused'}"><td><code>${escapeHtml(rule)}</code></td><td class="num">${exchanges.toLocaleString('en')}</td>
+<td>${sample ? `${where} <code>${escapeHtml(sample.path)}</code>` : '<span class="muted">never applied</span>'}</td></tr>`;
+    })
+    .join('\n');
   const learnt = input.noise
     .map(
       (
@@ -136,12 +154,16 @@ function noiseSection(input: ReportInput): string {
 <td>${endpoint.fields.map((f) => `<code>${escapeHtml(f.path)}</code> ×${f.count} <span class="tag">${f.allowed}</span>`).join('<br>')}</td></tr>`,
     )
     .join('\n');
-  return `<section>
-  <h2>Noise</h2>
+  return `<section id="forgiven">
+  <h2>Noise and forgiven differences</h2>
+  ${
+    rules.length
+      ? `<h3>Ignore rules</h3><table class="rules"><thead><tr><th>Rule</th><th class="num">Exchanges forgiven</th><th>First forgiven</th></tr></thead><tbody>${ruleRows}</tbody></table>`
+      : ''
+  }
   <div class="columns">
     <div><h3>Learnt from the secondary recording</h3>${learnt ? `<table class="noise"><tbody>${learnt}</tbody></table>` : '<p class="none">No secondary recording, or it matched the primary.</p>'}</div>
-    <div><h3>Forgiven in this run</h3>${forgiven ? `<table class="noise"><tbody>${forgiven}</tbody></table>` : '<p class="none">Nothing.</p>'}
-    ${input.ignoreRules.length ? `<h3>Ignore rules</h3><pre class="rules">${escapeHtml(input.ignoreRules.join('\n'))}</pre>` : ''}</div>
+    <div><h3>Forgiven fields in this run</h3>${forgiven ? `<table class="noise"><tbody>${forgiven}</tbody></table>` : '<p class="none">Nothing.</p>'}</div>
   </div>
 </section>`;
 }

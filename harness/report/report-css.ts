@@ -43,7 +43,7 @@ ul.fields li { margin: 1px 0; }
 .tag { font-size: 11px; background: var(--noise); color: var(--muted); border-radius: 4px; padding: 0 5px; }
 .none { color: var(--muted); font-style: italic; }
 .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; }
-.rules { background: var(--bg); padding: 8px 12px; border-radius: 6px; }
+table.rules { margin-bottom: 16px; } table.rules tr.unused { color: var(--muted); }
 details.exchange { border: 1px solid var(--line); border-radius: 8px; margin: 10px 0; }
 details.exchange > summary { cursor: pointer; padding: 10px 14px; background: var(--bg); border-radius: 8px; display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
 details.exchange[open] > summary { border-bottom: 1px solid var(--line); border-radius: 8px 8px 0 0; }

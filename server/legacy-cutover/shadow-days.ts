@@ -15,14 +15,20 @@ export interface DayIncrement {
   different?: number;
   unanswered?: number;
   overflowed?: number;
+  /** Exchanges that differed only in forgiven fields (compared, not different). */
+  forgiven?: number;
   noiseFields?: string[];
 }
 
-/** A comparison's day, and the endpoint's share of it. */
+/**
+ * A comparison's day, the endpoint's share of it, and the ignore rules that forgave a difference in it (each
+ * with the field it forgave first: rulesApplied).
+ */
 export async function addComparison(
   db: Db,
-  add: DayIncrement & { endpoint: { method: string; path: string } },
+  add: DayIncrement & { endpoint: { method: string; path: string }; rules?: Array<{ rule: string; path: string }> },
 ): Promise<void> {
+  const rules = add.rules ?? [];
   await db.tx(async (tx) => {
     await addToDay(tx, add);
     await tx.sql`
@@ -31,17 +37,25 @@ export async function addComparison(
         ${add.different ?? 0})
       on conflict (key_id, day, method, path) do update set
         compared = d.compared + excluded.compared, different = d.different + excluded.different`;
+    if (rules.length)
+      await tx.sql`
+        insert into legacy_shadow_rule_days as d (key_id, day, rule, exchanges, sample_path)
+        select ${add.keyId}, ${add.day}, rule, 1, path
+        from unnest(${rules.map((r) => r.rule)}::text[], ${rules.map((r) => r.path)}::text[]) as u(rule, path)
+        on conflict (key_id, day, rule) do update set exchanges = d.exchanges + 1`;
   });
 }
 
 export async function addToDay(db: Db, add: DayIncrement): Promise<void> {
   await db.sql`
-    insert into legacy_shadow_days as d (key_id, day, compared, different, unanswered, overflowed, noise_fields)
+    insert into legacy_shadow_days as d (key_id, day, compared, different, unanswered, overflowed, forgiven,
+      noise_fields)
     values (${add.keyId}, ${add.day}, ${add.compared ?? 0}, ${add.different ?? 0}, ${add.unanswered ?? 0},
-      ${add.overflowed ?? 0}, ${add.noiseFields ?? []}::text[])
+      ${add.overflowed ?? 0}, ${add.forgiven ?? 0}, ${add.noiseFields ?? []}::text[])
     on conflict (key_id, day) do update set
       compared = d.compared + excluded.compared, different = d.different + excluded.different,
       unanswered = d.unanswered + excluded.unanswered, overflowed = d.overflowed + excluded.overflowed,
+      forgiven = d.forgiven + excluded.forgiven,
       noise_fields = array(select distinct f from unnest(d.noise_fields || excluded.noise_fields) f order by f)`;
 }
 
@@ -88,13 +102,30 @@ export async function keepSample(db: Db, sample: SampleInput, perDay: number): P
 export interface ShadowDay extends DayCount {
   unanswered: number;
   overflowed: number;
+  forgiven: number;
   noise_fields: string[];
 }
 
 export async function readDays(db: Db, keyId: number, from: string, to: string): Promise<ShadowDay[]> {
   return db.sql<ShadowDay>`
-    select day::text as date, compared, different, unanswered, overflowed, noise_fields
+    select day::text as date, compared, different, unanswered, overflowed, forgiven, noise_fields
     from legacy_shadow_days where key_id = ${keyId} and day between ${from} and ${to} order by day`;
+}
+
+/** An ignore rule over a range of days: the exchanges it forgave a difference in, and the first day's field. */
+export interface RuleCount {
+  rule: string;
+  exchanges: number;
+  sample: { date: string; path: string };
+}
+
+export async function readRules(db: Db, keyId: number, from: string, to: string): Promise<RuleCount[]> {
+  const rows = await db.sql<{ rule: string; exchanges: number; date: string; path: string }>`
+    select rule, sum(exchanges)::int as exchanges, min(day)::text as date,
+      (array_agg(sample_path order by day))[1] as path
+    from legacy_shadow_rule_days where key_id = ${keyId} and day between ${from} and ${to}
+    group by rule order by sum(exchanges) desc, rule`;
+  return rows.map(({ rule, exchanges, date, path }) => ({ rule, exchanges, sample: { date, path } }));
 }
 
 export interface EndpointCount {

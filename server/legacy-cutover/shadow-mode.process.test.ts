@@ -1,11 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runHarness } from '../../harness/testing/harness-cli.ts';
 import { legacyTest } from '../../legacy/legacy-test-fixture.ts';
 import type { Db } from '../core/db/db.ts';
-import { OPERATOR_TOKEN } from '../testing/harness.ts';
 import {
   bodyBytes,
   type CorpusEntry,
@@ -13,6 +8,7 @@ import {
   pathAndQuery,
   portEntries,
   readBackEntry,
+  reportFromService,
   scores,
   send,
   serveCorpus,
@@ -114,7 +110,16 @@ describe('shadow mode', () => {
 
     const today = await scores(t, keyId, '2030-06-15', '2030-06-15');
     expect(today.days).toEqual([
-      { date: '2030-06-15', compared: 4, different: 2, score: 0.5, unanswered: 0, overflowed: 0, noise_fields: [] },
+      {
+        date: '2030-06-15',
+        compared: 4,
+        different: 2,
+        score: 0.5,
+        unanswered: 0,
+        overflowed: 0,
+        forgiven: 0,
+        noise_fields: [],
+      },
     ]);
     const [emailSample, statusSample] = today.samples;
     expect(emailSample?.path).toBe('/api/pms/v1/booking/getBookings');
@@ -358,32 +363,10 @@ describe('shadow mode', () => {
       for (const call of calls) await send(t, call, key);
     }
     t.clock.set('2030-06-15T10:00:00Z');
-    await t.cutover.comparisons.idle();
-    const server = t.app.listen({ port: 0, hostname: '127.0.0.1' }).server;
-    const out = join(mkdtempSync(join(tmpdir(), 'qc-report-')), 'shadow.html');
-    try {
-      const run = await runHarness([
-        'report',
-        '--from-service',
-        `http://127.0.0.1:${server?.port}`,
-        '--key',
-        String(keyId),
-        '--token',
-        OPERATOR_TOKEN,
-        '--from',
-        '2030-08-01',
-        '--to',
-        '2030-08-02',
-        '--out',
-        out,
-      ]);
-      expect(run.stderr).toBe('');
-      expect(run.code).toBe(1);
-      expect(run.stdout).toContain('5 compared, 1 different. Score 20.0 %');
-    } finally {
-      await t.app.stop();
-    }
-    const html = readFileSync(out, 'utf8');
+    const { run, html } = await reportFromService(t, keyId, '2030-08-01', '2030-08-02');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('5 compared, 1 different. Score 20.0 %');
     expect(html).toContain('Score over runs');
     expect(html.match(/<circle /g)?.length).toBe(2);
     expect(html).toContain('score 50.0 % · 1 different, 0 failed of 2');
