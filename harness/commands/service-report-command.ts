@@ -8,6 +8,7 @@ import {
   worstClass,
 } from '../compare/field-difference.ts';
 import type { DifferenceSummary, KeptExchange, RuleForgiveness, RunSummary } from '../compare/score.ts';
+import { decodeBody } from '../corpus/har.ts';
 import { NO_REDACTION, REDACTION } from '../report/redact.ts';
 import { renderReport } from '../report/render-report.ts';
 import { percent } from '../report/score-plot.ts';
@@ -38,10 +39,19 @@ interface ShadowScores {
     path: string;
     query: string;
     request_body: string | null;
-    upstream: { status: number; body: string };
-    port: { status: number; body: string };
+    /** The exact bytes when they are not UTF-8 (`request_body` then shows them as U+FFFD). */
+    request_body_base64?: string;
+    upstream: SampleBody;
+    port: SampleBody;
     fields: FieldDifference[];
   }>;
+}
+
+/** A kept body: its text, and its exact bytes when they are not UTF-8 (absent from a service before 2026-11-28). */
+interface SampleBody {
+  status: number;
+  body: string;
+  body_base64?: string;
 }
 
 export interface ServiceReportFlags {
@@ -139,22 +149,28 @@ function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
-const encode = (text: string | null) => (text === null ? null : new TextEncoder().encode(text));
+/** A kept body's exact bytes: base64 when the service sent them so, else the text's UTF-8. */
+const bytesOf = (text: string, base64: string | undefined) =>
+  base64 === undefined ? decodeBody(text, undefined) : decodeBody(base64, 'base64');
 
 function keptSample(sample: ShadowScores['samples'][number], index: number): KeptExchange {
   const recorded: Exchange = {
     method: sample.method,
     url: `${sample.path}${sample.query}`,
     requestHeaders: [],
-    requestBody: encode(sample.request_body),
+    requestBody: sample.request_body === null ? null : bytesOf(sample.request_body, sample.request_body_base64),
     status: sample.upstream.status,
     responseHeaders: [],
-    responseBody: encode(sample.upstream.body) as Uint8Array,
+    responseBody: bytesOf(sample.upstream.body, sample.upstream.body_base64),
   };
   return {
     index,
     recorded,
-    replayed: { status: sample.port.status, responseHeaders: [], responseBody: encode(sample.port.body) as Uint8Array },
+    replayed: {
+      status: sample.port.status,
+      responseHeaders: [],
+      responseBody: bytesOf(sample.port.body, sample.port.body_base64),
+    },
     fields: sample.fields,
     class: worstClass(sample.fields) ?? 'value',
   };

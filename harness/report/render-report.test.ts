@@ -139,3 +139,29 @@ describe('the noise and forgiven section', () => {
     expect(html.replace(/<[^>]+>/g, '')).toContain('* * $.generated_at12\n2030-08-01 $.generated_at');
   });
 });
+
+describe('bodies that are not text', () => {
+  it('shows each byte that is not UTF-8, and each control character, escaped among the text around it', () => {
+    const legacy = new Uint8Array([
+      ...Buffer.from('{"note":"caf\xc3\xa9 <b>', 'latin1'),
+      0x00,
+      0xff,
+      0x0a,
+      0x7f,
+      0x22,
+      0x7d,
+    ]);
+    const recorded = { ...jsonExchange(URL, ''), responseBody: legacy };
+    const replayed = answer('{"note":"café <b>"}');
+    const board = new Scoreboard();
+    board.add({ index: 0, recorded, replayed, comparison: compareExchange(recorded, replayed) });
+    const html = page(board.summary(), board.keptExchanges());
+    const body = html.slice(html.indexOf('<h4>Recorded</h4>'), html.indexOf('<h4>Replayed</h4>'));
+    expect(body).toContain(
+      '{&quot;note&quot;:&quot;café &lt;b&gt;<span class="esc">\\x00</span><span class="esc">\\xff</span>\n<span class="esc">\\x7f</span>&quot;}',
+    );
+    // The text around the differing bytes (the fields table) writes the NUL the same way; nothing raw reaches the page.
+    expect(html).toContain('&lt;b&gt;\\x00');
+    expect(html).not.toContain('\u0000');
+  });
+});

@@ -62,6 +62,7 @@ pre.body .key { color: #0550ae; } pre.body .str { color: #0a3069; } pre.body .li
 mark.diff { background: var(--diff); outline: 1px solid var(--diff-edge); border-radius: 3px; color: inherit; }
 mark.noise { background: var(--noise); color: var(--muted); border-radius: 3px; }
 pre.body.diff { background: var(--diff); }
+pre.body .esc { color: #fff; background: #8250df; border-radius: 3px; padding: 0 2px; margin: 0 1px; font-size: 11px; }
 ul.class-strip { list-style: none; padding: 0; margin: 14px 0 0; display: flex; gap: 18px; flex-wrap: wrap; }
 .cls { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 4px; padding: 0 6px; color: #fff; text-transform: uppercase; letter-spacing: .03em; }
 .cls-failed, .cls-status { background: var(--bad); } .cls-message { background: #bc4c00; } .cls-field { background: #9a6700; }

@@ -51,6 +51,8 @@ export interface CorpusEntry {
   call: LegacyCall;
   status: number;
   body: string;
+  /** The body's exact bytes, when they are not text (a NUL, bytes that are not UTF-8): `body` is then ignored. */
+  bytes?: Uint8Array;
   contentType?: string;
 }
 
@@ -67,7 +69,7 @@ export async function writeCorpus(entries: readonly CorpusEntry[], apiKey: strin
       requestBody: body,
       status: entry.status,
       responseHeaders: [['content-type', entry.contentType ?? 'application/json']],
-      responseBody: new TextEncoder().encode(entry.body),
+      responseBody: entry.bytes ?? new TextEncoder().encode(entry.body),
     };
     await writer.append(exchange);
   }
@@ -155,8 +157,8 @@ export interface ScoresBody {
       date: string;
       path: string;
       query: string;
-      upstream: { status: number; body: string };
-      port: { status: number; body: string };
+      upstream: { status: number; body: string; body_base64?: string };
+      port: { status: number; body: string; body_base64?: string };
       fields: Array<{ path: string; recorded?: unknown; replayed?: unknown; class?: string; detail?: string }>;
     }>;
   };
