@@ -87,6 +87,28 @@ describe('compare', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('10 exchanges');
     expect(run.stdout).toContain('0 different, 0 failed. Score 0 %.');
+    // Which rule forgave what, and how often: the cancellation of exchange 4 only.
+    expect(run.stdout).toContain(
+      'ignore rule GET /api/pms/v1/booking/getBookings $.data[*].status: forgave 1 exchange (first #4 $.data[0].status)',
+    );
+    const json = await runHarness([
+      'compare',
+      primary,
+      candidate,
+      '--secondary',
+      secondary,
+      '--ignore',
+      rules,
+      '--json',
+      '-',
+    ]);
+    expect((JSON.parse(json.stdout) as RunSummary).ignore_rules).toEqual([
+      {
+        rule: 'GET /api/pms/v1/booking/getBookings $.data[*].status',
+        exchanges: 1,
+        sample: { path: '$.data[0].status', index: 4 },
+      },
+    ]);
     expect((await runHarness(['compare', primary, primary])).code).toBe(0);
   });
 });

@@ -188,6 +188,7 @@ describe('replay', () => {
       'classes',
       'endpoints',
       'differences',
+      'ignore_rules',
       'correspondence',
     ]);
     expect(summary).toMatchObject({

@@ -17,7 +17,7 @@ export async function compareCommand(
 ): Promise<number> {
   const started = performance.now();
   const options = await comparisonOptions(primary, flags);
-  const board = new Scoreboard();
+  const board = new Scoreboard({ ignore: options.compare.ignore });
   const a = readCorpus(primary)[Symbol.asyncIterator]();
   const b = readCorpus(candidate)[Symbol.asyncIterator]();
   for (let index = 0; ; index++) {
@@ -46,7 +46,6 @@ export async function compareCommand(
   return finishRun(board, {
     subject: `${primary} ↔ ${candidate}`,
     noise: options.noise,
-    ignoreRules: options.ignoreRules,
     outputs: flags,
     seconds: (performance.now() - started) / 1000,
     correspondence: options.correspondence,

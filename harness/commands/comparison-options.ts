@@ -22,7 +22,7 @@ export interface ComparisonFlags {
 export async function comparisonOptions(
   primary: string,
   flags: ComparisonFlags,
-): Promise<{ compare: CompareOptions; noise?: NoiseModel; ignoreRules: string[]; correspondence: Correspondence }> {
+): Promise<{ compare: CompareOptions; noise?: NoiseModel; correspondence: Correspondence }> {
   let shift = 0;
   if (flags.shiftDates === 'auto') {
     const day = await recordedOn(primary);
@@ -47,7 +47,6 @@ export async function comparisonOptions(
         .filter(Boolean)
     : DEFAULT_HEADERS;
   let ignore: IgnoreRules | undefined;
-  let ignoreRules: string[] = [];
   if (flags.ignore) {
     let text: string;
     try {
@@ -61,7 +60,6 @@ export async function comparisonOptions(
       if (err instanceof IgnoreRulesError) throw new UsageError(`${flags.ignore}: ${err.message}`);
       throw err;
     }
-    ignoreRules = ignore.rules.map((rule) => `${rule.method} ${rule.path} ${rule.field}`);
   }
   let noise: NoiseModel | undefined;
   if (flags.secondary) {
@@ -73,5 +71,5 @@ export async function comparisonOptions(
       throw err;
     }
   }
-  return { compare: { headers, ignore, noise, correspondence }, noise, ignoreRules, correspondence };
+  return { compare: { headers, ignore, noise, correspondence }, noise, correspondence };
 }

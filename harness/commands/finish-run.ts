@@ -31,7 +31,6 @@ export async function finishRun(
   context: {
     subject: string;
     noise?: NoiseModel;
-    ignoreRules: string[];
     outputs: RunOutputs;
     seconds: number;
     correspondence: Correspondence;
@@ -56,7 +55,6 @@ export async function finishRun(
       kept: redactor.kept(board.keptExchanges()),
       forgiven: board.forgivenFields(),
       noise: redactor.noise(context.noise?.summary() ?? []),
-      ignoreRules: context.ignoreRules,
       history: outputs.history ? await readHistory(outputs.history) : [],
       correspondence: document.correspondence,
       redacted: outputs.redact !== false,
@@ -88,6 +86,11 @@ function printSummary(document: FinishedRun, board: Scoreboard, seconds: number,
   for (const endpoint of board.forgivenFields()) {
     out(
       `  noise ${endpoint.method} ${endpoint.path}: ${endpoint.fields.map((f) => `${f.path} x${f.count} (${f.allowed})`).join(', ')}`,
+    );
+  }
+  for (const { rule, exchanges, sample } of document.ignore_rules) {
+    out(
+      `  ignore rule ${rule}: ${exchanges ? `forgave ${exchanges} exchange${exchanges === 1 ? '' : 's'} (first #${sample?.index} ${sample?.path})` : 'forgave nothing'}`,
     );
   }
   const { mappings, conflicts, date_shift_days } = document.correspondence;

@@ -40,7 +40,7 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
   }
   const started = performance.now();
   const options = await comparisonOptions(file, flags);
-  const board = new Scoreboard();
+  const board = new Scoreboard({ ignore: options.compare.ignore });
   await replayCorpus(readCorpus(file), {
     target: flags.target,
     keyMap,
@@ -54,7 +54,6 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
   return finishRun(board, {
     subject: `${file} → ${flags.target}`,
     noise: options.noise,
-    ignoreRules: options.ignoreRules,
     outputs: flags,
     seconds: (performance.now() - started) / 1000,
     correspondence: options.correspondence,

@@ -7,7 +7,8 @@ import {
   severityOf,
   worstClass,
 } from '../compare/field-difference.ts';
-import type { DifferenceSummary, KeptExchange, RunSummary } from '../compare/score.ts';
+import type { DifferenceSummary, KeptExchange, RuleForgiveness, RunSummary } from '../compare/score.ts';
+import { decodeBody } from '../corpus/har.ts';
 import { NO_REDACTION, REDACTION } from '../report/redact.ts';
 import { renderReport } from '../report/render-report.ts';
 import { percent } from '../report/score-plot.ts';
@@ -18,8 +19,18 @@ interface ShadowScores {
   key_id: number;
   from: string;
   to: string;
-  days: Array<{ date: string; compared: number; different: number; score: number | null; unanswered: number }>;
+  days: Array<{
+    date: string;
+    compared: number;
+    different: number;
+    score: number | null;
+    unanswered: number;
+    /** Absent from a service older than the count (2026-11-28). */
+    forgiven?: number;
+  }>;
   endpoints: Array<{ method: string; path: string; compared: number; different: number }>;
+  /** Absent from a service older than the count (2026-11-28). */
+  ignore_rules?: RuleForgiveness[];
   zero_streak_days: number;
   meets_rule: boolean;
   samples: Array<{
@@ -28,10 +39,19 @@ interface ShadowScores {
     path: string;
     query: string;
     request_body: string | null;
-    upstream: { status: number; body: string };
-    port: { status: number; body: string };
+    /** The exact bytes when they are not UTF-8 (`request_body` then shows them as U+FFFD). */
+    request_body_base64?: string;
+    upstream: SampleBody;
+    port: SampleBody;
     fields: FieldDifference[];
   }>;
+}
+
+/** A kept body: its text, and its exact bytes when they are not UTF-8 (absent from a service before 2026-11-28). */
+interface SampleBody {
+  status: number;
+  body: string;
+  body_base64?: string;
 }
 
 export interface ServiceReportFlags {
@@ -70,15 +90,16 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
   const traffic = scores.days.filter((day) => day.compared > 0);
   const exchanges = sum(traffic.map((day) => day.compared));
   const different = sum(traffic.map((day) => day.different));
+  const forgiven = sum(traffic.map((day) => day.forgiven ?? 0));
   const kept = scores.samples.map(keptSample);
   // The service counts differences per day and endpoint; classes are known for its samples only.
   const classes = Object.fromEntries(DIFFERENCE_CLASSES.map((c) => [c, 0])) as Record<DifferenceClass, number>;
   for (const k of kept) classes[k.class ?? 'value']++;
   const summary: RunSummary = {
     exchanges,
-    identical: exchanges - different,
+    identical: exchanges - different - forgiven,
     different,
-    noise_only: 0,
+    noise_only: forgiven,
     failed: 0,
     score: exchanges ? different / exchanges : 0,
     classes,
@@ -94,6 +115,7 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
         fields: k.fields,
       }),
     ),
+    ignore_rules: scores.ignore_rules ?? [],
   };
   const unanswered = sum(scores.days.map((day) => day.unanswered));
   const redactor = flags.redact === false ? NO_REDACTION : REDACTION;
@@ -106,7 +128,6 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
     redacted: flags.redact !== false,
     forgiven: [],
     noise: [],
-    ignoreRules: [],
     history: traffic.map((day) => ({
       finished_at: day.date,
       score: day.score ?? 0,
@@ -128,22 +149,28 @@ function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
-const encode = (text: string | null) => (text === null ? null : new TextEncoder().encode(text));
+/** A kept body's exact bytes: base64 when the service sent them so, else the text's UTF-8. */
+const bytesOf = (text: string, base64: string | undefined) =>
+  base64 === undefined ? decodeBody(text, undefined) : decodeBody(base64, 'base64');
 
 function keptSample(sample: ShadowScores['samples'][number], index: number): KeptExchange {
   const recorded: Exchange = {
     method: sample.method,
     url: `${sample.path}${sample.query}`,
     requestHeaders: [],
-    requestBody: encode(sample.request_body),
+    requestBody: sample.request_body === null ? null : bytesOf(sample.request_body, sample.request_body_base64),
     status: sample.upstream.status,
     responseHeaders: [],
-    responseBody: encode(sample.upstream.body) as Uint8Array,
+    responseBody: bytesOf(sample.upstream.body, sample.upstream.body_base64),
   };
   return {
     index,
     recorded,
-    replayed: { status: sample.port.status, responseHeaders: [], responseBody: encode(sample.port.body) as Uint8Array },
+    replayed: {
+      status: sample.port.status,
+      responseHeaders: [],
+      responseBody: bytesOf(sample.port.body, sample.port.body_base64),
+    },
     fields: sample.fields,
     class: worstClass(sample.fields) ?? 'value',
   };

@@ -134,10 +134,11 @@ describe('compareExchange', () => {
       { ignore },
     );
     expect(result.verdict).toBe('noise_only');
-    expect(result.fields.map((f) => [f.path, f.allowed])).toEqual([
-      ['$.data[0].revision_id', 'ignored'],
-      ['$.data[1].revision_id', 'ignored'],
-      ['$.meta.at', 'ignored'],
+    // Each forgiven field names the first rule that covers it: what the report counts per rule.
+    expect(result.fields.map((f) => [f.path, f.allowed, f.rule])).toEqual([
+      ['$.data[0].revision_id', 'ignored', 'GET /api/pms/v1/booking/getBookings $.data[*].revision_id'],
+      ['$.data[1].revision_id', 'ignored', 'GET /api/pms/v1/booking/getBookings $.data[*].revision_id'],
+      ['$.meta.at', 'ignored', '* * $.meta'],
     ]);
   });
 

@@ -3,7 +3,7 @@ import { type Correspondence, endpointNoun, idKind, isDate, type Scalar } from '
 import { type Endpoint, type Exchange, endpointKey, endpointOf, headerValue } from './exchange.ts';
 import type { FieldDifference, Verdict } from './field-difference.ts';
 import { verdictOf } from './field-difference.ts';
-import type { IgnoreRules } from './ignore-rules.ts';
+import { type IgnoreRules, ruleText } from './ignore-rules.ts';
 import { appendSegment, formatPath } from './json-path.ts';
 import { type JsonTokens, jsonTokens } from './json-tokens.ts';
 import type { NoiseModel } from './noise.ts';
@@ -63,8 +63,11 @@ export function compareExchange(
   if (fields.length === 0) return { endpoint, verdict: 'identical', fields };
   const key = endpointKey(endpoint);
   for (const field of fields) {
-    if (options.ignore?.ignores(endpoint, field.path)) field.allowed = 'ignored';
-    else if (options.noise?.allows(key, field.path)) field.allowed = 'noise';
+    const rule = options.ignore?.ruleFor(endpoint, field.path);
+    if (rule) {
+      field.allowed = 'ignored';
+      field.rule = ruleText(rule);
+    } else if (options.noise?.allows(key, field.path)) field.allowed = 'noise';
   }
   return { endpoint, verdict: verdictOf(fields), fields };
 }

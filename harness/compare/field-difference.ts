@@ -21,6 +21,8 @@ export interface FieldDifference {
   expected?: unknown;
   /** Why this difference is not held against the replayed answer, when it is not. */
   allowed?: 'noise' | 'ignored';
+  /** For an `ignored` difference: the rule that forgave it, as `METHOD PATH FIELD` (the first that covers it). */
+  rule?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Endpoint } from './exchange.ts';
+import type { FieldDifference } from './field-difference.ts';
 import { generalizePath, pathCovers } from './json-path.ts';
 
 /**
@@ -15,6 +16,21 @@ export interface IgnoreRule {
   method: string;
   path: string;
   field: string;
+}
+
+/** A rule as reports and counts name it: `GET /api/pms/v1/booking/getBookings $.data[*].revision_id`. */
+export function ruleText(rule: IgnoreRule): string {
+  return `${rule.method} ${rule.path} ${rule.field}`;
+}
+
+/**
+ * The rules that forgave a difference in one exchange, each once however many of its fields it covered, with the
+ * first field it forgave there: what a rule's count of forgiven exchanges adds up.
+ */
+export function rulesApplied(fields: readonly FieldDifference[]): Array<{ rule: string; path: string }> {
+  const applied = new Map<string, string>();
+  for (const field of fields) if (field.rule && !applied.has(field.rule)) applied.set(field.rule, field.path);
+  return [...applied].map(([rule, path]) => ({ rule, path }));
 }
 
 export class IgnoreRulesError extends Error {
@@ -49,8 +65,13 @@ export class IgnoreRules {
   }
 
   ignores(endpoint: Endpoint, field: string): boolean {
+    return this.ruleFor(endpoint, field) !== undefined;
+  }
+
+  /** The first rule, in file order, that covers `field` at this endpoint: the one its forgiveness is counted under. */
+  ruleFor(endpoint: Endpoint, field: string): IgnoreRule | undefined {
     const general = generalizePath(field);
-    return this.rules.some(
+    return this.rules.find(
       (rule) =>
         (rule.method === '*' || rule.method === endpoint.method) &&
         (rule.path === '*' || rule.path === endpoint.path) &&

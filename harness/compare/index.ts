@@ -23,7 +23,7 @@ export {
   verdictOf,
   worstClass,
 } from './field-difference.ts';
-export { type IgnoreRule, IgnoreRules, IgnoreRulesError } from './ignore-rules.ts';
+export { type IgnoreRule, IgnoreRules, IgnoreRulesError, rulesApplied, ruleText } from './ignore-rules.ts';
 export { formatPath, generalizePath } from './json-path.ts';
 export { type EndpointNoise, learnNoise, type NoiseField, NoiseModel, PairingError } from './noise.ts';
 export {
@@ -33,6 +33,7 @@ export {
   type ExchangeOutcome,
   type ForgivenSummary,
   type KeptExchange,
+  type RuleForgiveness,
   type RunSummary,
   Scoreboard,
   type ScoreboardOptions,

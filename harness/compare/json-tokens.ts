@@ -60,6 +60,15 @@ function scannedWhole(scanner: Scanner, text: string, muteRoot = false): boolean
 
 class MalformedJson extends Error {}
 
+/** A key token's text; one JSON cannot read (a control character written raw) makes the body not JSON. */
+function keyOf(token: string): string {
+  try {
+    return JSON.parse(token) as string;
+  } catch {
+    throw new MalformedJson();
+  }
+}
+
 const SCALAR = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
 const SPACE = /[ \t\n\r]+/y;
 const STRING = /"(?:[^"\\]|\\.)*"/y;
@@ -131,7 +140,7 @@ class Scanner {
       const keyStart = this.pos;
       const key = this.match(STRING);
       if (key === undefined) throw new MalformedJson();
-      const memberPath = appendSegment(path, JSON.parse(key) as string);
+      const memberPath = appendSegment(path, keyOf(key));
       const leftOut = this.leaveOut(memberPath);
       if (leftOut) this.muted++;
       this.emit(key, keyStart);

@@ -58,8 +58,13 @@ export class NoiseModel {
       this.endpoints.set(key, entry);
     }
     entry.exchanges++;
+    // A pair counts once per field: `$.data[*].at` varying in four elements of one answer is one pair, so a
+    // field's count never exceeds the endpoint's pairs (the report shows it as "3 of 5").
+    const seen = new Set<string>();
     for (const field of compareExchange(primary, secondary, { headers: this.options.headers }).fields) {
       const path = generalizePath(field.path);
+      if (seen.has(path)) continue;
+      seen.add(path);
       const known = entry.fields.get(path);
       if (known) known.count++;
       else entry.fields.set(path, { path, count: 1, example: { recorded: field.recorded, replayed: field.replayed } });

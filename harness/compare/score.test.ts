@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { jsonExchange } from '../testing/exchanges.ts';
 import { compareExchange } from './compare-exchange.ts';
+import { IgnoreRules } from './ignore-rules.ts';
 import { type ExchangeOutcome, Scoreboard, score } from './score.ts';
 
 const BASE = 'http://legacy/api/pms/v1';
@@ -28,6 +29,7 @@ describe('score', () => {
       classes: { failed: 0, status: 0, message: 0, field: 0, value: 0, representation: 0 },
       endpoints: [],
       differences: [],
+      ignore_rules: [],
     });
     expect(score([outcome(0, 'a/b', '{}', '{}')]).score).toBe(0);
   });
@@ -74,6 +76,34 @@ describe('score', () => {
       [3, 'value', { recorded: 200, replayed: 200 }, ['$.x[0].p']],
     ]);
     expect(board.keptExchanges().map((k) => k.index)).toEqual([1, 2, 3]);
+  });
+
+  it('counts per ignore rule the exchanges it forgave, each once, with the first; the score leaves them out', () => {
+    const ignore = IgnoreRules.parse(
+      ['GET /api/pms/v1/a/b $.at', 'GET /api/pms/v1/a/b $.x[*].p', '* * $.at', 'GET /api/pms/v1/c/d $.never'].join(
+        '\n',
+      ),
+    );
+    const board = new Scoreboard({ ignore });
+    const judged = (index: number, path: string, was: string, is: string): ExchangeOutcome => {
+      const recorded = jsonExchange(`${BASE}/${path}?api_key=k`, was);
+      const replayed = answer(is);
+      return { index, recorded, replayed, comparison: compareExchange(recorded, replayed, { ignore }) };
+    };
+    // Out of order: the sample is still the rule's first exchange. Two elements forgiven in #5 count it once.
+    board.add(judged(5, 'a/b', '{"x":[{"p":1},{"p":1}],"at":1}', '{"x":[{"p":2},{"p":2}],"at":2}'));
+    board.add(judged(2, 'a/b', '{"x":[{"p":1}]}', '{"x":[{"p":3}]}'));
+    board.add(judged(7, 'c/d', '{"at":1,"v":1}', '{"at":2,"v":2}'));
+    board.add(judged(8, 'c/d', '{"v":1}', '{"v":1}'));
+    const summary = board.summary();
+    expect(summary.ignore_rules).toEqual([
+      { rule: 'GET /api/pms/v1/a/b $.x[*].p', exchanges: 2, sample: { path: '$.x[0].p', index: 2 } },
+      { rule: 'GET /api/pms/v1/a/b $.at', exchanges: 1, sample: { path: '$.at', index: 5 } },
+      { rule: '* * $.at', exchanges: 1, sample: { path: '$.at', index: 7 } },
+      { rule: 'GET /api/pms/v1/c/d $.never', exchanges: 0 },
+    ]);
+    // Forgiven is not different: #7 differs in $.v only, the others not at all.
+    expect(summary).toMatchObject({ exchanges: 4, identical: 1, noise_only: 2, different: 1, score: 0.25 });
   });
 
   it('keeps the bodies of only the first differing exchanges of each class it is told to', () => {

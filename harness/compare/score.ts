@@ -8,6 +8,7 @@ import {
   severityOf,
   worstClass,
 } from './field-difference.ts';
+import { type IgnoreRules, rulesApplied, ruleText } from './ignore-rules.ts';
 import { generalizePath } from './json-path.ts';
 
 /** What happened to one recorded exchange in a run: compared, or failed (no answer to compare). */
@@ -37,6 +38,27 @@ export interface RunSummary {
   classes: Record<DifferenceClass, number>;
   endpoints: EndpointSummary[];
   differences: DifferenceSummary[];
+  /**
+   * What each ignore rule forgave: every rule in force (a rule that never applied with 0), most exchanges first,
+   * then in file order. Forgiven differences are not differences: the score leaves them out either way.
+   */
+  ignore_rules: RuleForgiveness[];
+}
+
+/** One ignore rule and the exchanges it forgave a difference in. */
+export interface RuleForgiveness {
+  /** The rule as `METHOD PATH FIELD` (ruleText). */
+  rule: string;
+  /**
+   * Exchanges in which it forgave at least one difference, each once however many fields it covered there (an
+   * exchange still different for other fields counts too; one forgiven by two rules counts under both).
+   */
+  exchanges: number;
+  /**
+   * The first of them and the field it forgave there: `index` in a run, the UTC `date` in the service's shadow
+   * scores. Absent while the rule has forgiven nothing.
+   */
+  sample?: { path: string; index?: number; date?: string };
 }
 
 export interface EndpointSummary {
@@ -98,6 +120,8 @@ export interface ScoreboardOptions {
   keep?: number;
   /** At most this many fields are listed per differing exchange. Default 200. */
   fieldsPerExchange?: number;
+  /** The ignore rules the run compares with: each is listed in `ignore_rules`, those that never applied too. */
+  ignore?: IgnoreRules;
 }
 
 /**
@@ -126,7 +150,12 @@ export class Scoreboard {
     number
   >;
 
-  constructor(private readonly options: ScoreboardOptions = {}) {}
+  private readonly rules = new Map<string, RuleForgiveness & { sample?: { path: string; index: number } }>();
+
+  constructor(private readonly options: ScoreboardOptions = {}) {
+    for (const rule of options.ignore?.rules ?? [])
+      this.rules.set(ruleText(rule), { rule: ruleText(rule), exchanges: 0 });
+  }
 
   add(outcome: ExchangeOutcome): void {
     const endpoint = endpointOf(outcome.recorded);
@@ -162,6 +191,13 @@ export class Scoreboard {
     const { comparison } = outcome;
     this.counts[comparison.verdict]++;
     for (const field of comparison.fields) if (field.allowed) this.forgive(key, field);
+    for (const { rule, path } of rulesApplied(comparison.fields)) {
+      const tally = this.rules.get(rule) ?? { rule, exchanges: 0 };
+      tally.exchanges++;
+      // Outcomes come in any order: the sample is the rule's first exchange in the run.
+      if (!tally.sample || outcome.index < tally.sample.index) tally.sample = { path, index: outcome.index };
+      this.rules.set(rule, tally);
+    }
     if (comparison.verdict !== 'different') return;
     entry.different++;
     const held = comparison.fields.filter((field) => !field.allowed).sort(bySeverity);
@@ -242,6 +278,9 @@ export class Scoreboard {
         }))
         .sort((a, b) => worstOf(b.classes) - worstOf(a.classes) || b.different - a.different),
       differences: [...this.differences].sort((a, b) => b.severity - a.severity || a.index - b.index),
+      ignore_rules: [...this.rules.values()]
+        .map((tally) => ({ ...tally, ...(tally.sample ? { sample: { ...tally.sample } } : {}) }))
+        .sort((a, b) => b.exchanges - a.exchanges),
     };
   }
 

@@ -24,12 +24,25 @@ export function classBadge(cls: DifferenceClass): string {
   return `<span class="cls cls-${cls}" title="${escapeHtml(CLASS_LABELS[cls])}">${cls}</span>`;
 }
 
-/** Differing exchanges by class, most severe first, as a strip of counts. */
+/** The exchanges a run holds against the answers: those that differ beyond noise, and those without an answer. */
+export function differing(summary: RunSummary): number {
+  return summary.different + summary.failed;
+}
+
+/**
+ * Differing exchanges by class, most severe first, as a strip of counts. A summary whose classes are known for
+ * some of its differing exchanges only (the service's shadow scores: for the samples it kept) says so.
+ */
 export function classStrip(summary: RunSummary): string {
   const cells = DIFFERENCE_CLASSES.filter((cls) => summary.classes[cls] > 0).map(
     (cls) =>
       `<li>${classBadge(cls)} <b>${summary.classes[cls].toLocaleString('en')}</b> ${escapeHtml(CLASS_LABELS[cls])}</li>`,
   );
+  const classed = DIFFERENCE_CLASSES.reduce((sum, cls) => sum + summary.classes[cls], 0);
+  if (classed < differing(summary))
+    cells.push(
+      `<li class="muted">classes of ${classed.toLocaleString('en')} of ${differing(summary).toLocaleString('en')} differing exchanges: the samples kept</li>`,
+    );
   return cells.length ? `<ul class="class-strip">${cells.join('')}</ul>` : '';
 }
 
@@ -79,10 +92,14 @@ ${rows}
 </details>`;
     })
     .join('\n');
+  // Every differing exchange is listed in a run's summary, the samples kept only in the service's shadow scores.
+  const listed = summary.differences.length;
   const cut =
-    summary.differences.length > MAX_ROWS
-      ? ` <small>(the first ${MAX_ROWS.toLocaleString('en')} of ${summary.differences.length.toLocaleString('en')} by severity; all of them in --json)</small>`
-      : '';
+    listed > MAX_ROWS
+      ? ` <small>(the first ${MAX_ROWS.toLocaleString('en')} of ${listed.toLocaleString('en')} by severity; all of them in --json)</small>`
+      : listed < differing(summary)
+        ? ` <small>(${listed.toLocaleString('en')} of ${differing(summary).toLocaleString('en')} differing exchanges: the samples kept)</small>`
+        : '';
   return `<section id="differences">
   <h2>Differences by endpoint and class${cut}</h2>
   <p class="filter"><input type="search" id="filter" placeholder="Filter: endpoint, field, class, #index" aria-label="Filter differences"> <span id="shown" class="muted"></span></p>

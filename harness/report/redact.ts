@@ -3,7 +3,7 @@ import type { FieldDifference } from '../compare/field-difference.ts';
 import type { EndpointNoise } from '../compare/noise.ts';
 import type { KeptExchange, RunSummary } from '../compare/score.ts';
 import { REDACTED } from '../proxy/redaction.ts';
-import { GUEST_MASKS, maskedValue, maskJsonText } from './sample-masking.ts';
+import { GUEST_MASKS, maskedValue, maskJsonBytes } from './sample-masking.ts';
 
 /**
  * What the harness's outputs (stdout, `--json`, `--report`) show of secrets and guest data: a report is meant to
@@ -141,22 +141,18 @@ function redactHeaders(headers: HeaderList): HeaderList {
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
- * JSON masked in place; anything else (form bodies, text) by pattern. `moved` answers where a byte offset of the
- * original body lies in the redacted one.
+ * JSON masked in place, every other byte kept; anything else (form bodies, text) by pattern. `moved` answers where
+ * a byte offset of the original body lies in the redacted one.
  */
 function redactBody(bytes: Uint8Array): { bytes: Uint8Array; moved: (offset: number) => number } {
-  const text = utf8.decode(bytes);
   const edits: Array<{ start: number; end: number; length: number }> = [];
-  const masked = maskJsonText(text, MASKS, edits);
+  const masked = maskJsonBytes(bytes, MASKS, edits);
   if (edits.length) {
-    const byteEdits = edits.map((edit) => ({
-      at: Buffer.byteLength(text.slice(0, edit.end)),
-      delta: edit.length - Buffer.byteLength(text.slice(edit.start, edit.end)),
-    }));
     const moved = (offset: number) =>
-      offset + byteEdits.filter((e) => e.at <= offset).reduce((sum, e) => sum + e.delta, 0);
-    return { bytes: new TextEncoder().encode(masked), moved };
+      offset + edits.filter((e) => e.end <= offset).reduce((sum, e) => sum + e.length - (e.end - e.start), 0);
+    return { bytes: masked, moved };
   }
+  const text = utf8.decode(bytes);
   const out = redactText(text);
   return { bytes: out === text ? bytes : new TextEncoder().encode(out), moved: (offset) => offset };
 }

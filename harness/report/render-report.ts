@@ -2,7 +2,7 @@ import type { CorrespondenceSummary } from '../compare/correspondence.ts';
 import { pathAndQueryOf } from '../compare/exchange.ts';
 import type { EndpointNoise } from '../compare/noise.ts';
 import type { ForgivenSummary, KeptExchange, RunSummary } from '../compare/score.ts';
-import { classBadge, classStrip, correspondenceSection, differencesSection } from './differences-view.ts';
+import { classBadge, classStrip, correspondenceSection, differencesSection, differing } from './differences-view.ts';
 import { escapeHtml, showValue } from './html-escape.ts';
 import { bodyView, type Mark } from './json-view.ts';
 import { REPORT_CSS } from './report-css.ts';
@@ -17,7 +17,6 @@ export interface ReportInput {
   kept: KeptExchange[];
   forgiven: ForgivenSummary[];
   noise: EndpointNoise[];
-  ignoreRules: string[];
   history: HistoryPoint[];
   /** The ids the run mapped, for a replay or compare. */
   correspondence?: CorrespondenceSummary;
@@ -66,13 +65,24 @@ ${differencesSection(summary, new Set(input.kept.map((k) => k.index)))}
 ${correspondenceSection(input.correspondence)}
 ${noiseSection(input)}
 <section>
-  <h2>Differing exchanges${summary.differences.length > input.kept.length ? ` <small>(${input.kept.length} of ${summary.differences.length} kept whole: the first of each class, most severe first)</small>` : ''}</h2>
+  <h2>Differing exchanges${keptNote(summary, input.kept.length)}</h2>
   ${input.kept.length ? input.kept.map((kept, i) => exchangeView(kept, i < 10)).join('\n') : '<p class="none">None: every answer matched the recording.</p>'}
 </section>
 <footer>qc compatibility harness · differing fields <mark class="diff">marked</mark>, noise and ignored fields <mark class="noise">dimmed</mark></footer>
 </body>
 </html>
 `;
+}
+
+/** How many differing exchanges are shown whole, of how many, and which: both counts are differing exchanges. */
+function keptNote(summary: RunSummary, kept: number): string {
+  const all = differing(summary);
+  if (kept >= all) return '';
+  const which =
+    summary.differences.length < all
+      ? 'the samples the service kept, the first of each day'
+      : 'the first of each class, most severe first';
+  return ` <small>(${kept.toLocaleString('en')} of ${all.toLocaleString('en')} kept whole: ${which})</small>`;
 }
 
 function counter(label: string, value: number, tone: string): string {
@@ -107,14 +117,33 @@ function endpointTable(summary: RunSummary): string {
 </table>`;
 }
 
+/**
+ * What the run did not hold against the answers: each ignore rule with the exchanges it forgave a difference in
+ * and the first of them (a rule that never applied shows so: a candidate for deletion), the fields learnt as
+ * noise from the secondary recording, and every forgiven field by endpoint.
+ */
 function noiseSection(input: ReportInput): string {
-  if (!input.noise.length && !input.forgiven.length && !input.ignoreRules.length) return '';
+  const rules = input.summary.ignore_rules;
+  if (!input.noise.length && !input.forgiven.length && !rules.length) return '';
+  const kept = new Set(input.kept.map((k) => k.index));
+  const ruleRows = rules
+    .map(({ rule, exchanges, sample }) => {
+      const where =
+        sample?.index !== undefined
+          ? kept.has(sample.index)
+            ? `<a href="#x-${sample.index}">#${sample.index}</a>`
+            : `#${sample.index}`
+          : escapeHtml(sample?.date ?? '');
+      return `<tr class="${exchanges ? '' : 'unused'}"><td><code>${escapeHtml(rule)}</code></td><td class="num">${exchanges.toLocaleString('en')}</td>
+<td>${sample ? `${where} <code>${escapeHtml(sample.path)}</code>` : '<span class="muted">never applied</span>'}</td></tr>`;
+    })
+    .join('\n');
   const learnt = input.noise
     .map(
       (
         endpoint,
       ) => `<tr><td><span class="method">${escapeHtml(endpoint.method)}</span> <code>${escapeHtml(endpoint.path)}</code></td>
-<td>${endpoint.fields.map((f) => `<code>${escapeHtml(f.path)}</code> <span class="muted">(${f.count} of ${endpoint.exchanges})</span>`).join('<br>')}</td></tr>`,
+<td>${endpoint.fields.map((f) => `<code>${escapeHtml(f.path)}</code> <span class="muted">(${f.count} of ${endpoint.exchanges} pairs)</span>`).join('<br>')}</td></tr>`,
     )
     .join('\n');
   const forgiven = input.forgiven
@@ -125,12 +154,16 @@ function noiseSection(input: ReportInput): string {
 <td>${endpoint.fields.map((f) => `<code>${escapeHtml(f.path)}</code> ×${f.count} <span class="tag">${f.allowed}</span>`).join('<br>')}</td></tr>`,
     )
     .join('\n');
-  return `<section>
-  <h2>Noise</h2>
+  return `<section id="forgiven">
+  <h2>Noise and forgiven differences</h2>
+  ${
+    rules.length
+      ? `<h3>Ignore rules</h3><table class="rules"><thead><tr><th>Rule</th><th class="num">Exchanges forgiven</th><th>First forgiven</th></tr></thead><tbody>${ruleRows}</tbody></table>`
+      : ''
+  }
   <div class="columns">
     <div><h3>Learnt from the secondary recording</h3>${learnt ? `<table class="noise"><tbody>${learnt}</tbody></table>` : '<p class="none">No secondary recording, or it matched the primary.</p>'}</div>
-    <div><h3>Forgiven in this run</h3>${forgiven ? `<table class="noise"><tbody>${forgiven}</tbody></table>` : '<p class="none">Nothing.</p>'}
-    ${input.ignoreRules.length ? `<h3>Ignore rules</h3><pre class="rules">${escapeHtml(input.ignoreRules.join('\n'))}</pre>` : ''}</div>
+    <div><h3>Forgiven fields in this run</h3>${forgiven ? `<table class="noise"><tbody>${forgiven}</tbody></table>` : '<p class="none">Nothing.</p>'}</div>
   </div>
 </section>`;
 }

@@ -43,7 +43,7 @@ ul.fields li { margin: 1px 0; }
 .tag { font-size: 11px; background: var(--noise); color: var(--muted); border-radius: 4px; padding: 0 5px; }
 .none { color: var(--muted); font-style: italic; }
 .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 24px; }
-.rules { background: var(--bg); padding: 8px 12px; border-radius: 6px; }
+table.rules { margin-bottom: 16px; } table.rules tr.unused { color: var(--muted); }
 details.exchange { border: 1px solid var(--line); border-radius: 8px; margin: 10px 0; }
 details.exchange > summary { cursor: pointer; padding: 10px 14px; background: var(--bg); border-radius: 8px; display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
 details.exchange[open] > summary { border-bottom: 1px solid var(--line); border-radius: 8px 8px 0 0; }
@@ -62,6 +62,7 @@ pre.body .key { color: #0550ae; } pre.body .str { color: #0a3069; } pre.body .li
 mark.diff { background: var(--diff); outline: 1px solid var(--diff-edge); border-radius: 3px; color: inherit; }
 mark.noise { background: var(--noise); color: var(--muted); border-radius: 3px; }
 pre.body.diff { background: var(--diff); }
+pre.body .esc { color: #fff; background: #8250df; border-radius: 3px; padding: 0 2px; margin: 0 1px; font-size: 11px; }
 ul.class-strip { list-style: none; padding: 0; margin: 14px 0 0; display: flex; gap: 18px; flex-wrap: wrap; }
 .cls { display: inline-block; font-size: 11px; font-weight: 700; border-radius: 4px; padding: 0 6px; color: #fff; text-transform: uppercase; letter-spacing: .03em; }
 .cls-failed, .cls-status { background: var(--bad); } .cls-message { background: #bc4c00; } .cls-field { background: #9a6700; }

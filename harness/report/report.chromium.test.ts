@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openHeadlessPage, SCREENSHOT_DIR } from '../../server/testing/headless-chromium.ts';
@@ -16,10 +16,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const BASE = 'http://legacy/api/pms/v1';
 
-async function corpus(name: string, entries: Array<[string, string]>): Promise<string> {
+/** A corpus of JSON answers; a body given as bytes is kept as those bytes (not UTF-8, a NUL). */
+async function corpus(name: string, entries: Array<[string, string | Uint8Array]>): Promise<string> {
   const file = join(dir, name);
   const writer = await CorpusWriter.open(file);
-  for (const [path, body] of entries) await writer.append(jsonExchange(`${BASE}/${path}?api_key=k`, body));
+  for (const [path, body] of entries) {
+    const exchange = jsonExchange(`${BASE}/${path}?api_key=k`, typeof body === 'string' ? body : '');
+    await writer.append(typeof body === 'string' ? exchange : { ...exchange, responseBody: body });
+  }
   await writer.close();
   return file;
 }
@@ -30,14 +34,20 @@ const rooms =
   '{"data":[{"id":4,"name":"Double Room","description":"<p>Sea-view double room.<\\/p>","type":7,"sqm_area":22.0}]}';
 
 describe('the HTML report', () => {
-  it('shows score, endpoints, noise, history and the differing exchanges side by side, self-contained', async () => {
-    const entries = (at: string, changed: boolean): Array<[string, string]> => [
+  it('shows score, endpoints, what noise and each ignore rule forgave, history and the differing exchanges side by side, self-contained', async () => {
+    // The candidate's last answer is broken bytes: a NUL and a byte that is not UTF-8 where JSON was.
+    const broken = new Uint8Array([...Buffer.from('{"data":['), 0x00, 0xff, ...Buffer.from(']}')]);
+    const entries = (at: string, changed: boolean): Array<[string, string | Uint8Array]> => [
       ['booking/getBookings', booking(at, '240.0')],
       ['property/getRoomsDetails', rooms],
       ['booking/getBookings', booking(at, changed ? '240' : '240.0', changed ? 'cancelled' : 'confirmed')],
       ['property/getRoomsDetails', changed ? rooms.replace('22.0', '24.0') : rooms],
       ['availability/getAvailability', '{"data":[]}'],
+      ['availability/getAvailability', changed ? broken : '{"data":[]}'],
     ];
+    // One rule the team agreed on (the room's area, re-measured), one that no longer applies to anything.
+    const rules = join(dir, 'ignore.txt');
+    writeFileSync(rules, 'GET /api/pms/v1/property/getRoomsDetails $.data[*].sqm_area\n* * $.data[*].discount\n');
     const primary = await corpus('primary.har', entries('2026-11-22T10:00:00Z', false));
     const secondary = await corpus('secondary.har', entries('2026-11-22T10:05:00Z', false));
     const candidate = await corpus('candidate.har', entries('2026-11-22T11:00:00Z', true));
@@ -52,6 +62,8 @@ describe('the HTML report', () => {
       candidate,
       '--secondary',
       secondary,
+      '--ignore',
+      rules,
       '--history',
       history,
       '--report',
@@ -67,19 +79,33 @@ describe('the HTML report', () => {
     const opened = await openHeadlessPage(`file://${report}`, { onlyOrigin: `file://${report}` });
     try {
       const { page } = opened;
-      expect(await page.locator('.score .value').innerText()).toBe('40.0 %');
+      expect(await page.locator('.score .value').innerText()).toBe('33.3 %');
       expect(await page.locator('.count').allInnerTexts()).toEqual([
-        '5\nEXCHANGES',
+        '6\nEXCHANGES',
         '2\nIDENTICAL',
-        '1\nNOISE ONLY',
+        '2\nNOISE ONLY',
         '2\nDIFFERENT',
         '0\nFAILED',
       ]);
       expect(await page.locator('svg.plot circle').count()).toBe(3);
       expect(await page.locator('table.endpoints tbody tr').count()).toBe(3);
       expect(await page.locator('table.noise').first().innerText()).toContain('$.generated_at');
+      expect(await page.locator('table.noise').first().innerText()).toContain('(2 of 2 pairs)');
+      // Each ignore rule with the exchanges it forgave and the first: the area forgiven in #3 (which therefore
+      // counts as noise only), the stale rule never.
+      const rules = await page
+        .locator('#forgiven table.rules tbody tr')
+        .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent)));
+      expect(rules).toEqual([
+        ['GET /api/pms/v1/property/getRoomsDetails $.data[*].sqm_area', '1', '#3 $.data[0].sqm_area'],
+        ['* * $.data[*].discount', '0', 'never applied'],
+      ]);
       const exchanges = page.locator('details.exchange');
       expect(await exchanges.count()).toBe(2);
+      // The broken answer shown as the bytes it is: the text, and each byte a page cannot show written out.
+      const broken = page.locator('#x-5 .side-by-side > div').last().locator('pre.body');
+      expect(await broken.innerText()).toBe('{"data":[\\x00\\xff]}');
+      expect(await broken.locator('.esc').allInnerTexts()).toEqual(['\\x00', '\\xff']);
       const first = exchanges.first();
       expect(await first.locator('summary').innerText()).toContain('#2');
       // Both bodies shown as written, the differing field marked on both sides, the noisy timestamp dimmed; the

@@ -14,40 +14,48 @@ export const GUEST_MASKS: Readonly<Record<string, (value: string) => string>> = 
 };
 
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const encoder = new TextEncoder();
 
 /**
  * A kept body with guest data masked and every other byte as sent: a sample shows what each side sent (`22.0`
- * stays `22.0`, `<\/p>` stays escaped), so a representation difference can be read in it. A body that is not
- * JSON is kept as text.
+ * stays `22.0`, `<\/p>` stays escaped, a NUL or a byte that is not UTF-8 stays that byte), so a representation
+ * difference can be read in it. A body that is not JSON is kept as it is.
  */
-export function maskedBody(bytes: Uint8Array | null): string | null {
-  if (bytes === null) return null;
-  return maskJsonText(utf8.decode(bytes), GUEST_MASKS);
+export function maskedBody(bytes: Uint8Array | null): Uint8Array | null {
+  return bytes === null ? null : maskJsonBytes(bytes, GUEST_MASKS);
 }
 
 /**
- * `text` with every string value under one of `masks`' keys replaced by its mask, in place: the other bytes stay.
- * Not JSON: answered unchanged. `edits` receives each replacement (string positions, the new length), for a
- * caller that must move positions in the text (the report's byte offsets).
+ * `bytes` with every string value under one of `masks`' keys replaced by its mask (UTF-8), in place: every other
+ * byte stays, those that are not UTF-8 too (a legacy answer in Latin-1 is still masked). Not JSON: answered
+ * unchanged. `edits` receives each replacement (byte positions, the new length), for a caller that must move
+ * byte offsets into the body (the report's marks).
  */
-export function maskJsonText(
-  text: string,
+export function maskJsonBytes(
+  bytes: Uint8Array,
   masks: Readonly<Record<string, (value: string) => string>>,
   edits?: Array<{ start: number; end: number; length: number }>,
-): string {
-  const scalars = jsonScalars(text);
-  if (!scalars) return text;
-  let out = '';
+): Uint8Array {
+  // One character per byte: the JSON structure is ASCII, so positions found in it are byte positions.
+  const scalars = jsonScalars(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1'));
+  if (!scalars) return bytes;
+  const parts: Uint8Array[] = [];
   let from = 0;
   for (const { path, start, end } of scalars) {
     const mask = masks[lastKeys(path).key ?? ''];
-    if (!mask || text[start] !== '"') continue;
-    const masked = JSON.stringify(mask(JSON.parse(text.slice(start, end)) as string));
-    out += `${text.slice(from, start)}${masked}`;
+    if (!mask || bytes[start] !== 0x22) continue;
+    const masked = encoder.encode(JSON.stringify(mask(stringValue(utf8.decode(bytes.subarray(start, end))))));
+    parts.push(bytes.subarray(from, start), masked);
     edits?.push({ start, end, length: masked.length });
     from = end;
   }
-  return from === 0 ? text : out + text.slice(from);
+  return from === 0 ? bytes : Buffer.concat([...parts, bytes.subarray(from)]);
+}
+
+/** A JSON string token's value; control characters written raw (not JSON, but a legacy answer may) read as themselves. */
+function stringValue(token: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the raw control characters JSON.parse refuses.
+  return JSON.parse(token.replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** The same masking on a differing field's value, by the field's path (`$.data[0].client.email`). */

@@ -21,7 +21,8 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
-    title: 'Fixes from a second audit: 404 before the body, operator API checks, data exceptions reported',
+    title:
+      'Fixes from a second audit: 404 before the body, operator API checks, data exceptions reported, legacy shadow samples keep every byte and count what the ignore rules forgave',
     changes: [
       {
         kind: 'fix',
@@ -52,6 +53,21 @@ export const changelog: readonly ChangelogEntry[] = [
         kind: 'additive',
         summary:
           'Operator API and dashboard: a body field an operation does not declare is still ignored, and is now named in the answer, as on the modern API: `warnings: [{field, key: "errors.qc.unknown_field"}]` beside `data`, `field` the path (`rooms.0.smoking`). An answer without such a field is unchanged.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Legacy cutover, keys in mode `shadow`: a differing exchange whose legacy answer held a NUL byte was counted but its sample was lost, and bytes that are not UTF-8 were kept as U+FFFD. Samples now keep the exact bytes each side sent (guest data still masked in place). In `GET /ops/legacy-keys/{id}/shadow-scores` a sample's `body` stays the text; when the bytes are not UTF-8, `body_base64` (and `request_body_base64`) carries them exactly. The harness's report shows such bytes escaped (`\\x00`).",
+      },
+      {
+        kind: 'additive',
+        summary:
+          '`GET /ops/legacy-keys/{id}/shadow-scores` adds `ignore_rules` (per ignore rule of `QC_LEGACY_SHADOW_IGNORE_FILE`: the exchanges it forgave a difference in, and the first day and field) and, per day, `forgiven` (exchanges equal only thanks to the rules). The score is unchanged: a forgiven difference is not a difference. The harness lists every rule with its count on stdout, in `--json` (`ignore_rules`) and in its report.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'The harness\'s report said "N of M" where N counted something else than M: noise learnt from a secondary recording counted each varying array element ("8 of 2" pairs), and a report from the service\'s shadow scores compared its samples with themselves. Noise is counted in pairs, and the report says how many differing exchanges the service kept as samples ("2 of 40 kept whole").',
       },
     ],
   },

@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Exchange } from '../../harness/compare/index.ts';
 import { CorpusWriter } from '../../harness/corpus/corpus-writer.ts';
-import { startHarness } from '../../harness/testing/harness-cli.ts';
-import type { TestApp } from '../testing/harness.ts';
+import { type CliResult, runHarness, startHarness } from '../../harness/testing/harness-cli.ts';
+import { OPERATOR_TOKEN, type TestApp } from '../testing/harness.ts';
 import { portDryRuns } from './port-dry-run.ts';
 import { readBackOf } from './read-back.ts';
 
@@ -51,6 +51,8 @@ export interface CorpusEntry {
   call: LegacyCall;
   status: number;
   body: string;
+  /** The body's exact bytes, when they are not text (a NUL, bytes that are not UTF-8): `body` is then ignored. */
+  bytes?: Uint8Array;
   contentType?: string;
 }
 
@@ -67,7 +69,7 @@ export async function writeCorpus(entries: readonly CorpusEntry[], apiKey: strin
       requestBody: body,
       status: entry.status,
       responseHeaders: [['content-type', entry.contentType ?? 'application/json']],
-      responseBody: new TextEncoder().encode(entry.body),
+      responseBody: entry.bytes ?? new TextEncoder().encode(entry.body),
     };
     await writer.append(exchange);
   }
@@ -145,16 +147,18 @@ export interface ScoresBody {
       score: number | null;
       overflowed: number;
       unanswered: number;
+      forgiven: number;
       noise_fields: string[];
     }>;
+    ignore_rules: Array<{ rule: string; exchanges: number; sample: { date: string; path: string } }>;
     zero_streak_days: number;
     meets_rule: boolean;
     samples: Array<{
       date: string;
       path: string;
       query: string;
-      upstream: { status: number; body: string };
-      port: { status: number; body: string };
+      upstream: { status: number; body: string; body_base64?: string };
+      port: { status: number; body: string; body_base64?: string };
       fields: Array<{ path: string; recorded?: unknown; replayed?: unknown; class?: string; detail?: string }>;
     }>;
   };
@@ -165,4 +169,39 @@ export async function scores(t: TestApp, keyId: number, from: string, to: string
   const res = await t.ops<ScoresBody>('GET', `/ops/legacy-keys/${keyId}/shadow-scores?from=${from}&to=${to}`);
   if (res.status !== 200) throw new Error(`shadow-scores failed: ${res.status} ${res.text}`);
   return res.body.data;
+}
+
+/**
+ * `harness report --from-service` against the app (listening on a free port for the call, stopped after: later
+ * requests of the file go through app.handle as before), for the range: the CLI's outcome and the HTML it wrote.
+ */
+export async function reportFromService(
+  t: TestApp,
+  keyId: number,
+  from: string,
+  to: string,
+): Promise<{ run: CliResult; html: string }> {
+  await t.cutover.comparisons.idle();
+  const server = t.app.listen({ port: 0, hostname: '127.0.0.1' }).server;
+  const out = join(mkdtempSync(join(tmpdir(), 'qc-report-')), 'shadow.html');
+  try {
+    const run = await runHarness([
+      'report',
+      '--from-service',
+      `http://127.0.0.1:${server?.port}`,
+      '--key',
+      String(keyId),
+      '--token',
+      OPERATOR_TOKEN,
+      '--from',
+      from,
+      '--to',
+      to,
+      '--out',
+      out,
+    ]);
+    return { run, html: run.code === 2 ? '' : readFileSync(out, 'utf8') };
+  } finally {
+    await t.app.stop();
+  }
 }

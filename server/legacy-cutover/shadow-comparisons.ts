@@ -5,6 +5,7 @@ import {
   endpointKey,
   generalizePath,
   type IgnoreRules,
+  rulesApplied,
   verdictOf,
 } from '../../harness/compare/index.ts';
 import { legacyRoute } from '../../legacy/port-answer.ts';
@@ -223,7 +224,9 @@ export class ShadowComparisons {
       endpoint: comparison.endpoint,
       compared: 1,
       different: different ? 1 : 0,
+      forgiven: comparison.verdict === 'noise_only' ? 1 : 0,
       noiseFields,
+      rules: rulesApplied(comparison.fields),
     });
     if (!different || this.options.samplesPerDay === 0) return;
     const url = new URL(request.pathAndQuery, 'http://legacy');

@@ -1,4 +1,5 @@
 import type { FieldDifference } from '../../harness/compare/index.ts';
+import { encodeBody } from '../../harness/corpus/har.ts';
 import { maskedBody, maskedValue } from '../../harness/report/sample-masking.ts';
 import { addDays } from '../core/days.ts';
 import type { Db } from '../core/db/db.ts';
@@ -15,14 +16,20 @@ export interface DayIncrement {
   different?: number;
   unanswered?: number;
   overflowed?: number;
+  /** Exchanges that differed only in forgiven fields (compared, not different). */
+  forgiven?: number;
   noiseFields?: string[];
 }
 
-/** A comparison's day, and the endpoint's share of it. */
+/**
+ * A comparison's day, the endpoint's share of it, and the ignore rules that forgave a difference in it (each
+ * with the field it forgave first: rulesApplied).
+ */
 export async function addComparison(
   db: Db,
-  add: DayIncrement & { endpoint: { method: string; path: string } },
+  add: DayIncrement & { endpoint: { method: string; path: string }; rules?: Array<{ rule: string; path: string }> },
 ): Promise<void> {
+  const rules = add.rules ?? [];
   await db.tx(async (tx) => {
     await addToDay(tx, add);
     await tx.sql`
@@ -31,30 +38,38 @@ export async function addComparison(
         ${add.different ?? 0})
       on conflict (key_id, day, method, path) do update set
         compared = d.compared + excluded.compared, different = d.different + excluded.different`;
+    if (rules.length)
+      await tx.sql`
+        insert into legacy_shadow_rule_days as d (key_id, day, rule, exchanges, sample_path)
+        select ${add.keyId}, ${add.day}, rule, 1, path
+        from unnest(${rules.map((r) => r.rule)}::text[], ${rules.map((r) => r.path)}::text[]) as u(rule, path)
+        on conflict (key_id, day, rule) do update set exchanges = d.exchanges + 1`;
   });
 }
 
 export async function addToDay(db: Db, add: DayIncrement): Promise<void> {
   await db.sql`
-    insert into legacy_shadow_days as d (key_id, day, compared, different, unanswered, overflowed, noise_fields)
+    insert into legacy_shadow_days as d (key_id, day, compared, different, unanswered, overflowed, forgiven,
+      noise_fields)
     values (${add.keyId}, ${add.day}, ${add.compared ?? 0}, ${add.different ?? 0}, ${add.unanswered ?? 0},
-      ${add.overflowed ?? 0}, ${add.noiseFields ?? []}::text[])
+      ${add.overflowed ?? 0}, ${add.forgiven ?? 0}, ${add.noiseFields ?? []}::text[])
     on conflict (key_id, day) do update set
       compared = d.compared + excluded.compared, different = d.different + excluded.different,
       unanswered = d.unanswered + excluded.unanswered, overflowed = d.overflowed + excluded.overflowed,
+      forgiven = d.forgiven + excluded.forgiven,
       noise_fields = array(select distinct f from unnest(d.noise_fields || excluded.noise_fields) f order by f)`;
 }
 
-/** One kept exchange: the PMS request and both answers, bodies as `B` (bytes when kept, text when read back). */
+/** One kept exchange: the PMS request and both answers, bodies as `B` (bytes when kept, their text when read back). */
 interface KeptExchange<B> {
   method: string;
   path: string;
   query: string;
-  upstream: { status: number; body: B };
-  port: { status: number; body: B };
+  upstream: { status: number } & B;
+  port: { status: number } & B;
 }
 
-export interface SampleInput extends KeptExchange<Uint8Array> {
+export interface SampleInput extends KeptExchange<{ body: Uint8Array }> {
   keyId: number;
   day: string;
   requestBody: Uint8Array | null;
@@ -76,11 +91,11 @@ export async function keepSample(db: Db, sample: SampleInput, perDay: number): P
     await tx.sql`delete from legacy_shadow_samples
       where key_id = ${sample.keyId} and day < ${addDays(sample.day, -SAMPLE_DAYS)}::date`;
     await tx.sql`
-      insert into legacy_shadow_samples (key_id, day, method, path, query, request_body, upstream_status, port_status,
-        upstream_body, port_body, fields, created_at)
+      insert into legacy_shadow_samples (key_id, day, method, path, query, request_bytes, upstream_status, port_status,
+        upstream_bytes, port_bytes, fields, created_at)
       select ${sample.keyId}, ${sample.day}, ${sample.method}, ${sample.path}, ${sample.query},
-        ${maskedBody(sample.requestBody)}, ${sample.upstream.status}, ${sample.port.status},
-        ${maskedBody(sample.upstream.body)}, ${maskedBody(sample.port.body)}, ${fields}::jsonb, ${sample.at}
+        ${maskedBody(sample.requestBody)}::bytea, ${sample.upstream.status}, ${sample.port.status},
+        ${maskedBody(sample.upstream.body)}::bytea, ${maskedBody(sample.port.body)}::bytea, ${fields}::json, ${sample.at}
       where (select count(*) from legacy_shadow_samples where key_id = ${sample.keyId} and day = ${sample.day}) < ${perDay}`;
   });
 }
@@ -88,13 +103,30 @@ export async function keepSample(db: Db, sample: SampleInput, perDay: number): P
 export interface ShadowDay extends DayCount {
   unanswered: number;
   overflowed: number;
+  forgiven: number;
   noise_fields: string[];
 }
 
 export async function readDays(db: Db, keyId: number, from: string, to: string): Promise<ShadowDay[]> {
   return db.sql<ShadowDay>`
-    select day::text as date, compared, different, unanswered, overflowed, noise_fields
+    select day::text as date, compared, different, unanswered, overflowed, forgiven, noise_fields
     from legacy_shadow_days where key_id = ${keyId} and day between ${from} and ${to} order by day`;
+}
+
+/** An ignore rule over a range of days: the exchanges it forgave a difference in, and the first day's field. */
+export interface RuleCount {
+  rule: string;
+  exchanges: number;
+  sample: { date: string; path: string };
+}
+
+export async function readRules(db: Db, keyId: number, from: string, to: string): Promise<RuleCount[]> {
+  const rows = await db.sql<{ rule: string; exchanges: number; date: string; path: string }>`
+    select rule, sum(exchanges)::int as exchanges, min(day)::text as date,
+      (array_agg(sample_path order by day))[1] as path
+    from legacy_shadow_rule_days where key_id = ${keyId} and day between ${from} and ${to}
+    group by rule order by sum(exchanges) desc, rule`;
+  return rows.map(({ rule, exchanges, date, path }) => ({ rule, exchanges, sample: { date, path } }));
 }
 
 export interface EndpointCount {
@@ -126,43 +158,66 @@ export async function comparedDays(
   return byKey;
 }
 
-export interface ShadowSample extends KeptExchange<string> {
+/**
+ * A kept body as the shadow scores answer it: `body` the bytes read as UTF-8 (a NUL is `\u0000` in the JSON);
+ * when they are not UTF-8, `body` shows those bytes as U+FFFD and `body_base64` carries them exactly.
+ */
+export interface SampleBody {
+  body: string;
+  body_base64?: string;
+}
+
+export interface ShadowSample extends KeptExchange<SampleBody> {
   date: string;
   request_body: string | null;
+  /** The request body's exact bytes, when they are not UTF-8. */
+  request_body_base64?: string;
   fields: unknown[];
   at: string;
 }
 
+const lossyUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+function sampleBody(bytes: Uint8Array): SampleBody {
+  const exact = encodeBody(bytes);
+  return exact.encoding ? { body: lossyUtf8.decode(bytes), body_base64: exact.text } : { body: exact.text };
+}
+
 export async function readSamples(db: Db, keyId: number, from: string, to: string, today: string) {
+  // Rows written before migration 1155 hold text only: their UTF-8 bytes are what they kept.
   const rows = await db.sql<{
     day: string;
     method: string;
     path: string;
     query: string;
-    request_body: string | null;
+    request_bytes: Uint8Array | null;
     upstream_status: number;
     port_status: number;
-    upstream_body: string;
-    port_body: string;
+    upstream_bytes: Uint8Array;
+    port_bytes: Uint8Array;
     fields: unknown[];
     created_at: Date;
   }>`
-    select day::text as day, method, path, query, request_body, upstream_status, port_status, upstream_body,
-      port_body, fields, created_at
+    select day::text as day, method, path, query,
+      coalesce(request_bytes, convert_to(request_body, 'UTF8')) as request_bytes, upstream_status, port_status,
+      coalesce(upstream_bytes, convert_to(upstream_body, 'UTF8')) as upstream_bytes,
+      coalesce(port_bytes, convert_to(port_body, 'UTF8')) as port_bytes, fields, created_at
     from legacy_shadow_samples
     where key_id = ${keyId} and day between ${from} and ${to} and day >= ${addDays(today, -SAMPLE_DAYS)}::date
     order by created_at, id`;
-  return rows.map(
-    (r): ShadowSample => ({
+  return rows.map((r): ShadowSample => {
+    const request = r.request_bytes === null ? null : sampleBody(r.request_bytes);
+    return {
       date: r.day,
       method: r.method,
       path: r.path,
       query: r.query,
-      request_body: r.request_body,
-      upstream: { status: r.upstream_status, body: r.upstream_body },
-      port: { status: r.port_status, body: r.port_body },
+      request_body: request?.body ?? null,
+      ...(request?.body_base64 === undefined ? {} : { request_body_base64: request.body_base64 }),
+      upstream: { status: r.upstream_status, ...sampleBody(r.upstream_bytes) },
+      port: { status: r.port_status, ...sampleBody(r.port_bytes) },
       fields: r.fields,
       at: r.created_at.toISOString(),
-    }),
-  );
+    };
+  });
 }

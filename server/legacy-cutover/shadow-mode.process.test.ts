@@ -1,11 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runHarness } from '../../harness/testing/harness-cli.ts';
-import { legacyTest } from '../../legacy/legacy-test-fixture.ts';
+import { legacyTest, NOW } from '../../legacy/legacy-test-fixture.ts';
 import type { Db } from '../core/db/db.ts';
-import { OPERATOR_TOKEN } from '../testing/harness.ts';
 import {
   bodyBytes,
   type CorpusEntry,
@@ -13,6 +8,7 @@ import {
   pathAndQuery,
   portEntries,
   readBackEntry,
+  reportFromService,
   scores,
   send,
   serveCorpus,
@@ -114,7 +110,16 @@ describe('shadow mode', () => {
 
     const today = await scores(t, keyId, '2030-06-15', '2030-06-15');
     expect(today.days).toEqual([
-      { date: '2030-06-15', compared: 4, different: 2, score: 0.5, unanswered: 0, overflowed: 0, noise_fields: [] },
+      {
+        date: '2030-06-15',
+        compared: 4,
+        different: 2,
+        score: 0.5,
+        unanswered: 0,
+        overflowed: 0,
+        forgiven: 0,
+        noise_fields: [],
+      },
     ]);
     const [emailSample, statusSample] = today.samples;
     expect(emailSample?.path).toBe('/api/pms/v1/booking/getBookings');
@@ -220,6 +225,57 @@ describe('shadow mode', () => {
     expect(sample?.fields).toEqual([
       expect.objectContaining({ path: 'body', class: 'representation', detail: 'number format' }),
     ]);
+  }, 30_000);
+
+  it('keeps a sample whose legacy body holds a NUL and bytes that are not UTF-8, byte for byte, and shows them escaped', async () => {
+    const { key, keyId } = await f.anotherKey();
+    const [inStep] = await portEntries(t, [wrong], key);
+    // A legacy answer gone wrong: the guest's name in Latin-1 (the byte FC for ü), a raw NUL and a stray FF.
+    const bytes = (...parts: Array<string | number[]>) =>
+      new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p)))));
+    const upstream = bytes('{"data":{"client":{"last_name":"M', [0xfc], 'ller"},"note":"a', [0x00, 0xff], 'b"}}');
+    await setMode(t, keyId, 'shadow', await standIn([{ call: wrong, status: 200, body: '', bytes: upstream }], key));
+
+    // The PMS gets the legacy bytes as they came.
+    expect(Buffer.from((await send(t, wrong, key)).bytes).equals(Buffer.from(upstream))).toBe(true);
+    const today = await scores(t, keyId, '2030-06-15', '2030-06-15');
+    expect(today.days[0]).toMatchObject({ compared: 1, different: 1 });
+    expect(today.samples).toHaveLength(1);
+    const [sample] = today.samples;
+    // Kept exactly, the guest's name masked in place (as the partner API masks it) and every other byte as sent.
+    const kept = bytes('{"data":{"client":{"last_name":"M."},"note":"a', [0x00, 0xff], 'b"}}');
+    expect(Buffer.from(sample?.upstream.body_base64 ?? '', 'base64').equals(Buffer.from(kept))).toBe(true);
+    expect(sample?.upstream.body).toBe('{"data":{"client":{"last_name":"M."},"note":"a\u0000\ufffdb"}}');
+    // The port's answer is UTF-8: its text is exact, no base64 beside it.
+    expect(sample?.port).toEqual({ status: 200, body: inStep?.body as string });
+    expect(sample?.fields).toEqual([expect.objectContaining({ path: 'body', class: 'value', offset: 10 })]);
+
+    const { run, html } = await reportFromService(t, keyId, '2030-06-15', '2030-06-15');
+    expect(run.code).toBe(1);
+    // No byte the page cannot show reaches it; the snippet of the differing bytes writes the NUL as \x00 too.
+    expect(html).not.toContain('\u0000');
+    expect(html).toContain('&quot;a\\x00');
+    const recorded = html.slice(html.indexOf('<h4>Recorded</h4>'), html.indexOf('<h4>Replayed</h4>'));
+    expect(recorded).toContain(
+      '{&quot;data&quot;:{&quot;client&quot;:{&quot;last_name&quot;:&quot;M.&quot;},&quot;note&quot;:&quot;a<span class="esc">\\x00</span><span class="esc">\\xff</span>b&quot;}}',
+    );
+  }, 30_000);
+
+  it('reads a sample kept as text before migration 1155 as it was kept', async () => {
+    const { keyId } = await f.anotherKey();
+    const fields = [{ path: '$.data.property.name', recorded: 'Old', replayed: 'New', class: 'value' }];
+    await t.deps.db.sql`
+      insert into legacy_shadow_samples (key_id, day, method, path, query, request_body, upstream_status, port_status,
+        upstream_body, port_body, fields, created_at)
+      values (${keyId}, '2030-06-15', 'GET', '/api/pms/v1/property/getPropertySettings', '?names=property', null, 200,
+        200, '{"data":{"property":{"name":"Old"}}}', '{"data":{"property":{"name":"New"}}}', ${fields}::json, ${NOW})`;
+    const [sample] = (await scores(t, keyId, '2030-06-15', '2030-06-15')).samples;
+    expect(sample).toMatchObject({
+      upstream: { status: 200, body: '{"data":{"property":{"name":"Old"}}}' },
+      port: { status: 200, body: '{"data":{"property":{"name":"New"}}}' },
+      fields,
+    });
+    expect(sample?.upstream.body_base64).toBeUndefined();
   }, 30_000);
 
   it('compares what a shadowed updateAvailability would have written: getAvailability read back from both sides', async () => {
@@ -358,32 +414,10 @@ describe('shadow mode', () => {
       for (const call of calls) await send(t, call, key);
     }
     t.clock.set('2030-06-15T10:00:00Z');
-    await t.cutover.comparisons.idle();
-    const server = t.app.listen({ port: 0, hostname: '127.0.0.1' }).server;
-    const out = join(mkdtempSync(join(tmpdir(), 'qc-report-')), 'shadow.html');
-    try {
-      const run = await runHarness([
-        'report',
-        '--from-service',
-        `http://127.0.0.1:${server?.port}`,
-        '--key',
-        String(keyId),
-        '--token',
-        OPERATOR_TOKEN,
-        '--from',
-        '2030-08-01',
-        '--to',
-        '2030-08-02',
-        '--out',
-        out,
-      ]);
-      expect(run.stderr).toBe('');
-      expect(run.code).toBe(1);
-      expect(run.stdout).toContain('5 compared, 1 different. Score 20.0 %');
-    } finally {
-      await t.app.stop();
-    }
-    const html = readFileSync(out, 'utf8');
+    const { run, html } = await reportFromService(t, keyId, '2030-08-01', '2030-08-02');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('5 compared, 1 different. Score 20.0 %');
     expect(html).toContain('Score over runs');
     expect(html.match(/<circle /g)?.length).toBe(2);
     expect(html).toContain('score 50.0 % · 1 different, 0 failed of 2');

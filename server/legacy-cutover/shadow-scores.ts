@@ -4,8 +4,10 @@ import { notFound, validationError } from '../core/http/api-error.ts';
 import {
   comparedDays,
   type EndpointCount,
+  type RuleCount,
   readDays,
   readEndpoints,
+  readRules,
   readSamples,
   type ShadowSample,
 } from './shadow-days.ts';
@@ -24,6 +26,8 @@ export interface ScoreDay {
   score: number | null;
   unanswered: number;
   overflowed: number;
+  /** Compared exchanges that differed only in fields the ignore rules forgave: counted equal, not different. */
+  forgiven: number;
   noise_fields: string[];
 }
 
@@ -34,6 +38,8 @@ export interface ShadowScores {
   days: ScoreDay[];
   /** The range's comparisons per endpoint, most differences first. */
   endpoints: EndpointCount[];
+  /** The ignore rules that forgave a difference in the range: exchanges each, most first, and the first field. */
+  ignore_rules: RuleCount[];
   zero_streak_days: number;
   meets_rule: boolean;
   samples: ShadowSample[];
@@ -55,15 +61,24 @@ export async function shadowScores(
   if (daysBetween(from, to) >= MAX_RANGE_DAYS) throw validationError({ from: ['customer.legacy_key.messages.max'] });
   const [key] = await deps.db.sql<{ id: number }>`select id from legacy_api_keys where id = ${keyId}`;
   if (!key) throw notFound();
-  const [rows, endpoints, history, samples] = await Promise.all([
+  const [rows, endpoints, rules, history, samples] = await Promise.all([
     readDays(deps.db, keyId, from, to),
     readEndpoints(deps.db, keyId, from, to),
+    readRules(deps.db, keyId, from, to),
     comparedDays(deps.db, today, keyId),
     readSamples(deps.db, keyId, from, to, today),
   ]);
   const byDate = new Map(rows.map((row) => [row.date, row]));
   const days = daysOf(from, to).map((date): ScoreDay => {
-    const row = byDate.get(date) ?? { date, compared: 0, different: 0, unanswered: 0, overflowed: 0, noise_fields: [] };
+    const row = byDate.get(date) ?? {
+      date,
+      compared: 0,
+      different: 0,
+      unanswered: 0,
+      overflowed: 0,
+      forgiven: 0,
+      noise_fields: [],
+    };
     return { ...row, score: dayScore(row) };
   });
   const streak = zeroStreak(history.get(keyId) ?? [], today);
@@ -73,6 +88,7 @@ export async function shadowScores(
     to,
     days,
     endpoints,
+    ignore_rules: rules,
     zero_streak_days: streak,
     meets_rule: streak >= SHUTDOWN_STREAK_DAYS,
     samples,
