@@ -2,8 +2,8 @@ import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { TemplateParams } from './model.ts';
+import { pathTemplate } from './path-template.ts';
 import { previewTemplate } from './preview.ts';
-import { findTemplate } from './templates.ts';
 
 export const previewAutoEmailTemplate = defineRoute({
   name: 'qc.auto_email_templates.preview',
@@ -32,8 +32,8 @@ export const previewAutoEmailTemplate = defineRoute({
       sample: t.Record(t.String(), t.String()),
     }),
   ),
-  async handle({ deps, principal, params, query }) {
-    const template = await findTemplate(deps.db, principal, params.template);
+  pathRecord: pathTemplate,
+  async handle({ deps, query }, template) {
     return ok(await previewTemplate(deps.db, template, query.locale));
   },
 });

@@ -1,7 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { TemplateParams, TemplateSchema } from './model.ts';
-import { findTemplate } from './templates.ts';
+import { pathTemplate } from './path-template.ts';
 import { templateView } from './view.ts';
 
 export const showAutoEmailTemplate = defineRoute({
@@ -15,7 +15,8 @@ export const showAutoEmailTemplate = defineRoute({
   tags: ['auto-email templates'],
   params: TemplateParams,
   response: okSchema(TemplateSchema),
-  async handle({ deps, principal, params }) {
-    return ok(templateView(await findTemplate(deps.db, principal, params.template)));
+  pathRecord: pathTemplate,
+  handle(_, template) {
+    return ok(templateView(template));
   },
 });

@@ -2,7 +2,7 @@ import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { ApiError, notFound, validationError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
-import { resolveProperty } from '../core/resolve.ts';
+import { isUuid, resolveProperty } from '../core/resolve.ts';
 import type { EmailEvent } from './events.ts';
 import { placeholderErrors } from './placeholders.ts';
 
@@ -40,9 +40,11 @@ const SELECT = `select t.*, array(select p.external_id::text from unnest(t.prope
 
 /**
  * Templates are the customer's (no property in the URL). A credential sees a template only when every
- * property it targets is granted to it: a template for properties outside the grant is not found.
+ * property it targets is granted to it: a template for properties outside the grant is not found, and so is
+ * an id that is no UUID (PostgreSQL would refuse the cast).
  */
 export async function findTemplate(db: Db, principal: Principal, externalId: string, lock = false) {
+  if (!isUuid(externalId)) throw notFound();
   const [row] = await db.query<TemplateRow>(
     `${SELECT} where t.external_id = $1::uuid and t.customer_id = $2 and t.property_ids <@ $3::bigint[] ${lock ? 'for update' : ''}`,
     [externalId, principal.customerId, [...principal.propertyIds]],

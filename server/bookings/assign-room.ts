@@ -2,7 +2,7 @@ import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { assignRoom } from './lifecycle.ts';
 import { BookingIdParams, BookingSchema, RoomAssignmentBody } from './model.ts';
-import { bookingInScope } from './partner-lookup.ts';
+import { pathBooking } from './path-booking.ts';
 import { bookingView } from './view.ts';
 
 export const assignRoomRoute = defineRoute({
@@ -19,8 +19,8 @@ export const assignRoomRoute = defineRoute({
   body: RoomAssignmentBody,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, body }) {
-    const found = await bookingInScope(deps.db, principal, params.booking);
+  pathRecord: pathBooking,
+  async handle({ deps, body }, found) {
     const { booking, rooms } = await assignRoom(deps, found, {
       bookingItemId: body.booking_item_id,
       roomNumber: body.room_number,

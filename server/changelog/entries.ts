@@ -22,8 +22,23 @@ export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
     title:
-      'Fixes from a second audit: 404 before the body, operator API checks, data exceptions reported, legacy shadow samples keep every byte and count what the ignore rules forgave',
+      'Fixes from a second audit: records named in a path answer 404 before the body, dates the database cannot store refused on their field, operator API checks, data exceptions reported, legacy shadow samples keep every byte and count what the ignore rules forgave',
     changes: [
+      {
+        kind: 'fix',
+        summary:
+          "`PATCH` and `DELETE /special_offers/{id}`, `GET` and `PATCH /property-groups/{id}`, every route under `/subscriptions/{id}`, `GET` and `PATCH /auto_email_templates/{id}` (and its `/preview`) and `POST /bookings/{id}/room-assignment` answer 404 `errors.not_found` for another customer's record, one outside the token's allow-list or an unknown id whatever the body or query, as a property the token may not see does: with an invalid body (or `?locale=`) they answered 422 `errors.validation_error` first, and a template id that is no UUID 422 `format`. The record is now checked before the body is read, and that 404 claims no `Idempotency-Key`; a keyed retry of a `DELETE` that went through still replays its first answer. A property group answers 403 `errors.qc.account_scoped_credential_required` to a credential narrowed to some properties before the body as well.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          "A date (`YYYY-MM-DD`) in the year 0000 is refused as 422 `format` on its field: it passed the format and the database refused it, answered 422 on `request`. A date-time (guest feedback's `answered_at`) is refused as 422 `format` when it names a day that does not exist (`2026-02-30` was stored as 2 March), an instant outside the years 0100-9999 (before 0100 it was answered back a century or two off; 0000 and earlier 422 on `request`), or is sent in quotes (a 500 `errors.internal_error`).",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'The `detail` of a 422 says the rule `invalid` in words (`request: carries a value the database cannot store ...`, `<field>: is not a value this field takes.`) instead of `breaks the rule "invalid"`, and so for `unique`, `null`, `too_deep` and `invalid_characters`.',
+      },
       {
         kind: 'fix',
         summary:

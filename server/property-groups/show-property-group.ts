@@ -1,8 +1,7 @@
 import { ok } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { requireAccountScope } from './account-scope.ts';
-import { resolveGroup } from './groups.ts';
 import { GroupAnswer, GroupParams } from './model.ts';
+import { pathGroup } from './path-group.ts';
 import { propertyGroupView } from './view.ts';
 
 export const showPropertyGroup = defineRoute({
@@ -17,8 +16,8 @@ export const showPropertyGroup = defineRoute({
   params: GroupParams,
   response: GroupAnswer,
   errors: ['errors.qc.account_scoped_credential_required'],
-  async handle({ deps, principal, params }) {
-    requireAccountScope(principal);
-    return ok(propertyGroupView(await resolveGroup(deps.db, principal.customerId, params.group)));
+  pathRecord: pathGroup,
+  handle(_, group) {
+    return ok(propertyGroupView(group));
   },
 });

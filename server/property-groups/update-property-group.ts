@@ -1,8 +1,9 @@
 import { ok } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { accountProperties, requireAccountScope } from './account-scope.ts';
+import { accountProperties } from './account-scope.ts';
 import { changeGroup, resolveGroup } from './groups.ts';
 import { GroupAnswer, GroupParams, UpdateGroupBody } from './model.ts';
+import { pathGroup } from './path-group.ts';
 import { propertyGroupView } from './view.ts';
 
 export const updatePropertyGroupRoute = defineRoute({
@@ -20,9 +21,8 @@ export const updatePropertyGroupRoute = defineRoute({
   body: UpdateGroupBody,
   response: GroupAnswer,
   errors: ['errors.qc.account_scoped_credential_required'],
-  async handle({ deps, principal, params, body }) {
-    requireAccountScope(principal);
-    const group = await resolveGroup(deps.db, principal.customerId, params.group);
+  pathRecord: pathGroup,
+  async handle({ deps, principal, body }, group) {
     const members = body.property_ids ? await accountProperties(deps.db, principal, body.property_ids) : undefined;
     await deps.db.tx((tx) => changeGroup(tx, group, { name: body.name, paused: body.paused, propertyIds: members }));
     return ok(propertyGroupView(await resolveGroup(deps.db, principal.customerId, group.external_id)));

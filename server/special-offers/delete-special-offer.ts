@@ -4,6 +4,7 @@ import { configOperation } from '../config-surfaces/operation.ts';
 import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import { pathOffer } from './path-offer.ts';
 import { deleteSpecialOffer } from './service.ts';
 
 export const deleteSpecialOfferRoute = defineRoute({
@@ -18,6 +19,7 @@ export const deleteSpecialOfferRoute = defineRoute({
   params: t.Object({ offer: t.String() }),
   body: EmptyBody,
   response: okSchema(DeletedSchema),
+  pathRecord: pathOffer,
   async handle({ deps, principal, params }) {
     const now = deps.clock.now();
     const id = await deps.db.tx((tx) => deleteSpecialOffer(tx, principal, params.offer, now));

@@ -40,20 +40,29 @@ async function offerById(db: Db, id: number): Promise<SpecialOfferRow> {
   return row;
 }
 
+/** An offer and the property it belongs to, as a route under /special_offers/:offer acts on them. */
+export interface ResolvedOffer {
+  offer: SpecialOfferRow;
+  property: PropertyRow;
+}
+
 /**
- * The live offer with this id and its property through the one property resolver (404 across customers
- * and outside the allow-list), locked for the caller's transaction.
+ * The offer with this id and its property through the one property resolver (404 across customers and
+ * outside the allow-list). `write`: only a live one, locked for the rest of the caller's transaction; without
+ * it a deleted one is found too (the check before the body, ./path-offer.ts).
  */
-async function resolveOffer(tx: Db, principal: Principal, id: string) {
+export async function resolveOffer(db: Db, principal: Principal, id: string, write = false): Promise<ResolvedOffer> {
   const [row] = isUuid(id)
-    ? await tx.sql<SpecialOfferRow & { property_external_id: string }>`
-        select o.*, b.external_id::text as button_external_id, p.external_id::text as property_external_id
+    ? await db.query<SpecialOfferRow & { property_external_id: string }>(
+        `select o.*, b.external_id::text as button_external_id, p.external_id::text as property_external_id
         from special_offers o join booking_buttons b on b.id = o.booking_button_id
         join properties p on p.id = o.property_id
-        where o.external_id = ${id} and o.deleted_at is null for update of o`
+        where o.external_id = $1${write ? ' and o.deleted_at is null for update of o' : ''}`,
+        [id],
+      )
     : [];
   if (!row) throw notFound();
-  return { offer: row, property: await resolveProperty(tx, principal, row.property_external_id) };
+  return { offer: row, property: await resolveProperty(db, principal, row.property_external_id) };
 }
 
 /** The offer a write leaves (the stored one, if any, with the fields present replaced), checked whole. */
@@ -107,7 +116,7 @@ export async function updateSpecialOffer(
   input: SpecialOfferInput,
   now: Date,
 ): Promise<SpecialOfferRow> {
-  const { offer, property } = await resolveOffer(tx, principal, id);
+  const { offer, property } = await resolveOffer(tx, principal, id, true);
   const o = await merged(tx, property, offer, input);
   await tx.sql`
     update special_offers set name = ${o.name}, name_tr = ${o.name_tr}, is_active = ${o.is_active},
@@ -119,7 +128,7 @@ export async function updateSpecialOffer(
 }
 
 export async function deleteSpecialOffer(tx: Db, principal: Principal, id: string, now: Date): Promise<string> {
-  const { offer, property } = await resolveOffer(tx, principal, id);
+  const { offer, property } = await resolveOffer(tx, principal, id, true);
   await tx.sql`update special_offers set deleted_at = ${now}, updated_at = ${now} where id = ${offer.id}`;
   await recordEvent(tx, configEvent(property, { type: 'special_offer.deleted', special_offer_id: offer.external_id }));
   return offer.external_id;

@@ -3,6 +3,7 @@ import { configOperation } from '../config-surfaces/operation.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { SpecialOfferSchema, UpdateSpecialOfferBody } from './model.ts';
+import { pathOffer } from './path-offer.ts';
 import { updateSpecialOffer } from './service.ts';
 import { specialOfferView } from './view.ts';
 
@@ -20,6 +21,7 @@ export const updateSpecialOfferRoute = defineRoute({
   body: UpdateSpecialOfferBody,
   response: okSchema(SpecialOfferSchema),
   errors: ['errors.qc.sfp_min_gt_max_nights'],
+  pathRecord: pathOffer,
   async handle({ deps, principal, params, body }) {
     const now = deps.clock.now();
     const row = await deps.db.tx((tx) => updateSpecialOffer(tx, principal, params.offer, body, now));

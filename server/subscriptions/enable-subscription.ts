@@ -2,6 +2,7 @@ import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { SubscriptionParams, SubscriptionSchema } from './model.ts';
+import { pathSubscriptionToWrite } from './path-subscription.ts';
 import { enableSubscription } from './service.ts';
 import { subscriptionView } from './view.ts';
 
@@ -20,6 +21,7 @@ export const enableSubscriptionRoute = defineRoute({
   body: EmptyBody,
   response: okSchema(SubscriptionSchema),
   errors: ['errors.not_found'],
+  pathRecord: pathSubscriptionToWrite,
   async handle({ deps, principal, params }) {
     return ok(subscriptionView(await enableSubscription(deps, principal, params.subscription)));
   },

@@ -2,6 +2,7 @@ import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { SubscriptionParams, SubscriptionWithSecretSchema } from './model.ts';
+import { pathSubscriptionToWrite } from './path-subscription.ts';
 import { rotateSecret } from './service.ts';
 import { subscriptionView } from './view.ts';
 
@@ -24,6 +25,7 @@ export const rotateSubscriptionSecret = defineRoute({
   body: EmptyBody,
   response: okSchema(SubscriptionWithSecretSchema),
   errors: ['errors.not_found'],
+  pathRecord: pathSubscriptionToWrite,
   async handle({ deps, principal, params }) {
     const { row, secret } = await rotateSecret(deps, principal, params.subscription);
     return ok({ ...subscriptionView(row), secret });

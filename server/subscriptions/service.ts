@@ -45,8 +45,10 @@ function newSecret(): string {
  * subscription covers is in its allow-list (an all-properties subscription: account-scoped ones only).
  * Anything else is 404, like a property outside the allow-list. Parameters $1..$4 come from visibleTo().
  */
-const VISIBLE = `s.customer_id = $1 and s.deleted_at is null
+const SEEN = `s.customer_id = $1
   and (s.created_by = $2 or case when s.all_properties then $3::boolean else s.property_ids <@ $4::bigint[] end)`;
+/** The subscriptions of SEEN that are not deleted: what the API shows. */
+const VISIBLE = `${SEEN} and s.deleted_at is null`;
 const COLUMNS = `s.*, array(select p.external_id::text from properties p where p.id = any(s.property_ids) order by p.id)
   as property_external_ids`;
 
@@ -75,10 +77,19 @@ export async function visibleSubscriptionIds(db: Db, principal: Principal): Prom
   return rows.map((r) => r.id);
 }
 
-export async function findSubscription(db: Db, principal: Principal, segment: string): Promise<SubscriptionRow> {
+/**
+ * The subscription with this id the principal sees; 404 otherwise. `deletedToo` finds a deleted one as well: the
+ * check a write makes before its body (./path-subscription.ts), which leaves to the write whether it still exists.
+ */
+export async function findSubscription(
+  db: Db,
+  principal: Principal,
+  segment: string,
+  deletedToo = false,
+): Promise<SubscriptionRow> {
   if (!isUuid(segment)) throw notFound();
   const [row] = await db.query<SubscriptionRow>(
-    `select ${COLUMNS} from subscriptions s where ${VISIBLE} and s.external_id = $5::uuid`,
+    `select ${COLUMNS} from subscriptions s where ${deletedToo ? SEEN : VISIBLE} and s.external_id = $5::uuid`,
     [...visibleTo(principal), segment.toLowerCase()],
   );
   if (!row) throw notFound();

@@ -1,7 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { SubscriptionParams, SubscriptionSchema } from './model.ts';
-import { findSubscription } from './service.ts';
+import { pathSubscription } from './path-subscription.ts';
 import { subscriptionView } from './view.ts';
 
 export const showSubscription = defineRoute({
@@ -16,7 +16,8 @@ export const showSubscription = defineRoute({
   params: SubscriptionParams,
   response: okSchema(SubscriptionSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params }) {
-    return ok(subscriptionView(await findSubscription(deps.db, principal, params.subscription)));
+  pathRecord: pathSubscription,
+  handle(_, subscription) {
+    return ok(subscriptionView(subscription));
   },
 });

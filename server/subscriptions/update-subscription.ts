@@ -2,7 +2,8 @@ import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { readSubscriptionInput } from './input.ts';
 import { SubscriptionParams, SubscriptionSchema, UpdateSubscriptionBody } from './model.ts';
-import { findSubscription, updateSubscription } from './service.ts';
+import { pathSubscriptionToWrite } from './path-subscription.ts';
+import { updateSubscription } from './service.ts';
 import { subscriptionView } from './view.ts';
 
 export const updateSubscriptionRoute = defineRoute({
@@ -20,9 +21,8 @@ export const updateSubscriptionRoute = defineRoute({
   body: UpdateSubscriptionBody,
   response: okSchema(SubscriptionSchema),
   errors: ['errors.not_found', 'errors.qc.subscription.unknown_property'],
+  pathRecord: pathSubscriptionToWrite,
   async handle({ deps, principal, params, body }) {
-    // An unknown subscription is 404 before its body is judged.
-    await findSubscription(deps.db, principal, params.subscription);
     const input = await readSubscriptionInput(deps, principal, body, 'update');
     return ok(subscriptionView(await updateSubscription(deps, principal, params.subscription, input)));
   },

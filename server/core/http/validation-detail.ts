@@ -16,10 +16,16 @@ export function validationDetail(errors: FieldErrors): string {
   return `${first}: ${sentence}.${rest}`;
 }
 
-/** A rule whose remedy depends on the field: the legacy upstream's private address is allowed per key. */
+/**
+ * A rule whose remedy depends on the field: the legacy upstream's private address is allowed per key, and
+ * `request` is named only by the net under the input checks (server/core/http/render-error.ts), for a value the
+ * database refused that no check of the field caught.
+ */
 const FIELD_RULE_SENTENCES: Record<string, string> = {
   'upstream_url.private_address':
     'resolves to a private or loopback address (send "allow_private_upstream": true beside it, or start the service with QC_LEGACY_UPSTREAM_ALLOW_PRIVATE=1)',
+  'request.invalid':
+    'carries a value the database cannot store (out of range, or not readable as its type): check the values sent, and quote the X-Qc-Support-Ticket header to support if they look right',
 };
 
 /** The common rules in words; any other rule is named as it appears in the errors map. */
@@ -39,6 +45,11 @@ const RULE_SENTENCES: Record<string, string> = {
   max: 'is above the maximum',
   min_items: 'has too few items',
   max_items: 'has too many items',
+  unique: 'lists an item more than once',
+  null: 'must be null',
+  invalid: 'is not a value this field takes',
+  invalid_characters: 'holds a character that cannot be stored (NUL, or half of a surrogate pair): remove it',
+  too_deep: 'nests JSON too deeply: flatten it',
   differs_from_kind: 'names another kind of room than `kind`: send one of them, or two that agree',
   unknown_endpoint:
     'names no route: use route names of GET /v1/qc/permissions, or `qc.<resource>.*` for all of one resource',

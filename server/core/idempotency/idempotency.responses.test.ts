@@ -26,8 +26,9 @@ describe('what Idempotency-Key keeps', () => {
       calls++;
       return answer();
     };
-    // The stand-ins take any body: the pipeline checks a body against its route's schema, and these are not theirs.
-    const standIn = <R extends object>(route: R) => ({ ...route, body: undefined });
+    // The stand-ins take any body and any path: the pipeline checks a body against its route's schema, and looks up
+    // the record a route's path names, and these are not theirs.
+    const standIn = <R extends object>(route: R) => ({ ...route, body: undefined, pathRecord: undefined });
     app.put(replaceCatalogue.path, handler, { qc: standIn(replaceCatalogue) });
     app.post(createBookingRoute.path, handler, { qc: standIn(createBookingRoute) });
     app.delete(deleteSubscriptionRoute.path, handler, { qc: standIn(deleteSubscriptionRoute) });

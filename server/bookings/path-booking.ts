@@ -1,0 +1,11 @@
+import type { PathRecordResolver } from '../core/routes/path-record.ts';
+import { bookingInScope } from './partner-lookup.ts';
+import type { BookingRow } from './snapshot.ts';
+
+/**
+ * The booking of a route under /bookings/:booking, declared as the route's `pathRecord`: the pipeline resolves it
+ * for the caller before it reads the body, so a booking on a property the token may not act on, or an unknown
+ * id, is a 404 whatever the body (README, Authorization). The write locks it in its property's turn.
+ */
+export const pathBooking: PathRecordResolver<BookingRow> = (deps, principal, params) =>
+  bookingInScope(deps.db, principal, params.booking ?? '');
