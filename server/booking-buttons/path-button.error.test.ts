@@ -99,9 +99,11 @@ describe('the handler gets the button the pipeline resolved', () => {
   it('looks the button up once per request, and the handler acts on that row', async () => {
     // A second button of the same property: the resolver below answers it for the first one's path, so an
     // answer about the second shows the handler took the pipeline's row rather than looking the path up again.
+    // Its url_key is unique across the table: a fresh one, so the suite can run again on the same database.
+    const urlKey = `second-engine-${crypto.randomUUID()}`;
     const [second] = await c.t.deps.db.sql<{ external_id: string }>`
       insert into booking_buttons (property_id, name, url_key, url_link, currency_code, lng_locale)
-      select property_id, 'Second engine', 'second-engine', 'https://book.example.com/second-engine', currency_code,
+      select property_id, 'Second engine', ${urlKey}, ${`https://book.example.com/${urlKey}`}, currency_code,
         lng_locale
       from booking_buttons where external_id = ${mine}
       returning external_id::text`;
