@@ -1728,6 +1728,8 @@ export interface components {
             /** @description What was wrong and how to fix it, in English. Informative only. */
             detail: string;
         };
+        /** @description On a 415: the media types this endpoint reads, the one to send first. */
+        AcceptedContentTypes: string[];
         /** @description Field path to the rules it broke, each `customer.<resource>.messages.<rule>`. */
         ValidationErrors: {
             [key: string]: string[];
@@ -1841,6 +1843,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.invalid_client";
+                        /**
+                         * @description RFC 6749 5.2 error code
+                         * @constant
+                         */
+                        error?: "invalid_client";
                     };
                 };
             };
@@ -1859,6 +1866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -1882,6 +1890,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.invalid_scope";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description RFC 6749 5.2 error code (on the refusals of the grant type and the scope) */
+                        error?: "invalid_request" | "unsupported_grant_type" | "invalid_scope";
                     };
                 };
             };
@@ -2569,6 +2579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -2993,6 +3004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -3536,6 +3548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -3972,6 +3985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -4432,6 +4446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -4695,6 +4710,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -5298,6 +5314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -6245,6 +6262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -6544,6 +6562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -6689,6 +6708,84 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A `reference` you already used on this property and channel: the booking it made. Nothing was created. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /** @constant */
+                        message: "ok";
+                        data: {
+                            inbound_booking_id: number;
+                            external_booking_id: string;
+                            external_revision_id: string | null;
+                            source_channel: string;
+                            status: "requested" | "tentative" | "confirmed" | "cancelled" | "no_show" | "checked_in" | "checked_out";
+                            guest_first_name: string;
+                            guest_last_name: string;
+                            guest_email: string;
+                            guest_phone: string;
+                            /** @description YYYY-MM-DD */
+                            checkin_date: string;
+                            /** @description YYYY-MM-DD */
+                            checkout_date: string;
+                            nights: number;
+                            adults: number;
+                            children: number;
+                            currency_code: string;
+                            total_price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            rooms: {
+                                booking_item_id: number;
+                                room_id: number;
+                                rate_plan_id: number;
+                                qty: number;
+                                adults: number;
+                                children: number;
+                                price: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                external_room_type_id: string;
+                                external_rate_plan_id: string;
+                                room_number: string | null;
+                            }[];
+                            extras: unknown[];
+                            processing_state: string;
+                            no_show_at: string | null;
+                            cancelled_at: string | null;
+                            agency?: {
+                                [key: string]: unknown;
+                            };
+                            cancellation?: {
+                                /** Format: date-time */
+                                cancelled_at: string;
+                                cancelled_by: "guest" | "hotelier" | "ota" | "system";
+                                reason_code: string;
+                                policy_snapshot: {
+                                    [key: string]: unknown;
+                                };
+                                fee_charged: number;
+                            };
+                            /** Format: date-time */
+                            received_at: string;
+                        };
+                    };
+                };
+            };
             /** @description Partner-originated booking */
             201: {
                 headers: {
@@ -6854,6 +6951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -7006,6 +7104,84 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A `reference` you already used on this property and channel: the booking it made. Nothing was created. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                        /** @constant */
+                        message: "ok";
+                        data: {
+                            inbound_booking_id: number;
+                            external_booking_id: string;
+                            external_revision_id: string | null;
+                            source_channel: string;
+                            status: "requested" | "tentative" | "confirmed" | "cancelled" | "no_show" | "checked_in" | "checked_out";
+                            guest_first_name: string;
+                            guest_last_name: string;
+                            guest_email: string;
+                            guest_phone: string;
+                            /** @description YYYY-MM-DD */
+                            checkin_date: string;
+                            /** @description YYYY-MM-DD */
+                            checkout_date: string;
+                            nights: number;
+                            adults: number;
+                            children: number;
+                            currency_code: string;
+                            total_price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            rooms: {
+                                booking_item_id: number;
+                                room_id: number;
+                                rate_plan_id: number;
+                                qty: number;
+                                adults: number;
+                                children: number;
+                                price: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                external_room_type_id: string;
+                                external_rate_plan_id: string;
+                                room_number: string | null;
+                            }[];
+                            extras: unknown[];
+                            processing_state: string;
+                            no_show_at: string | null;
+                            cancelled_at: string | null;
+                            agency?: {
+                                [key: string]: unknown;
+                            };
+                            cancellation?: {
+                                /** Format: date-time */
+                                cancelled_at: string;
+                                cancelled_by: "guest" | "hotelier" | "ota" | "system";
+                                reason_code: string;
+                                policy_snapshot: {
+                                    [key: string]: unknown;
+                                };
+                                fee_charged: number;
+                            };
+                            /** Format: date-time */
+                            received_at: string;
+                        };
+                    };
+                };
+            };
             /** @description Partner-originated B2B booking */
             201: {
                 headers: {
@@ -7171,6 +7347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -7425,6 +7602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -7728,6 +7906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -8387,6 +8566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -8825,6 +9005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -9092,6 +9273,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -9358,6 +9540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -9619,6 +9802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -10428,6 +10612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -10943,6 +11128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -11414,6 +11600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -12032,6 +12219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -12687,6 +12875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -12954,6 +13143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -13434,6 +13624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -13902,6 +14093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -14237,6 +14429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -14536,6 +14729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -15018,6 +15212,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -15455,6 +15650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -15729,6 +15925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -16205,6 +16402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -16643,6 +16841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -16922,6 +17121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -17364,6 +17564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -17852,6 +18053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -18290,6 +18492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -18575,6 +18778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -19074,6 +19278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -19517,6 +19722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -19812,6 +20018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -20509,6 +20716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -20760,6 +20968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -21057,6 +21266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -21491,6 +21701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -21751,6 +21962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -22206,6 +22418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -22455,6 +22668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -22709,6 +22923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -23189,6 +23404,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -23631,6 +23847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -23909,6 +24126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -24370,6 +24588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -24882,6 +25101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -25335,6 +25555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -25623,6 +25844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -26311,6 +26533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -26886,6 +27109,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -27324,6 +27548,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -27602,6 +27827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -28393,6 +28619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };
@@ -28830,6 +29057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
+                        accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
                     };
                 };
             };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { uriOf } from '../server/core/routes/route.ts';
+import { routeTable } from '../server/route-table.ts';
 import { perFile, testAppPerFile } from '../server/testing/harness.ts';
 
 /**
@@ -9,6 +11,11 @@ import { perFile, testAppPerFile } from '../server/testing/harness.ts';
  * relies on, the statement is quoted here and checked against the service: reword it and this test asks you to
  * check it again; change the behaviour and the check fails.
  */
+// The routes the route table serves without a bearer, written as the README and the document's description list
+// them: a route added or changed to `auth: 'none'` fails here until both name it.
+const noTokenRoutes = routeTable.filter((route) => route.auth === 'none');
+const noTokenList = noTokenRoutes.map((route) => `\`${route.method} ${uriOf(route)}\``).join(', ');
+
 const readme = readFileSync(join(import.meta.dir, '..', 'README.md'), 'utf8').replace(/\s+/g, ' ');
 const t = testAppPerFile();
 const demo = perFile(() => t.demo());
@@ -70,6 +77,25 @@ const claims: { says: string; check: () => Promise<void> }[] = [
         endpoint_scopes: ['qc.room_types.*'],
       });
       expect((await t.request('GET', '/v1/qc/properties', { token: narrow.token })).status).toBe(200);
+    },
+  },
+  {
+    says: `Routes that need no token: ${noTokenList}, and the API document and its docs page`,
+    async check() {
+      // Each answers without a bearer (the token endpoint refuses the missing client, never a missing token)...
+      for (const route of noTokenRoutes) {
+        const res = await t.request(route.method, uriOf(route), { form: { grant_type: 'client_credentials' } });
+        expect([route.name, res.body.message]).not.toEqual([route.name, 'errors.unauthorized']);
+      }
+      for (const path of ['/v1/qc/openapi.json', '/v1/qc/openapi.yaml', '/v1/qc/docs'])
+        expect([path, (await t.request('GET', path)).status]).toEqual([path, 200]);
+      // ... every other route refuses one (the auth walk: server/core/routes/route-table.rule.test.ts) ...
+      expect((await t.request('GET', '/v1/qc/properties')).status).toBe(401);
+      // ... and the document's own description names the same routes.
+      const doc = (await t.request('GET', '/v1/qc/openapi.json')).body;
+      expect(doc.info.description.replace(/\s+/g, ' ')).toContain(
+        `All endpoints except ${noTokenList}, and this document`,
+      );
     },
   },
   {

@@ -8,7 +8,7 @@ import { errorFields, flushLog } from './core/log.ts';
 import { closeRedis, redisProbe } from './core/redis.ts';
 import { createDemo } from './demo/demo.ts';
 import { demoSteps } from './demo/demo-steps.ts';
-import { newestDemoClient, restartBanner } from './demo/start-banner.ts';
+import { firstStartDemoClient, restartBanner } from './demo/start-banner.ts';
 import { createLegacyCutover } from './legacy-cutover/legacy-cutover.ts';
 import { startRetention } from './retention/retention-pass.ts';
 import { startReviewReplies } from './reviews/reply-delivery.ts';
@@ -142,7 +142,7 @@ try {
   } else if (Number(customers) > 0) {
     // A restart: the first start's credentials are gone (stored as digests); say where things are instead.
     const operatorTokenFile = config.operatorToken ? undefined : join(config.dataDir, 'operator-token');
-    console.log(restartBanner({ base, operatorTokenFile, demoClientId: await newestDemoClient(deps.db) }));
+    console.log(restartBanner({ base, operatorTokenFile, demoClientId: await firstStartDemoClient(deps.db) }));
   }
   // Every table that grows with time is trimmed to its retention setting (incidents included), and the
   // calendar's month partitions are created ahead (server/retention). After the demo: the embedded database runs

@@ -1,6 +1,6 @@
 import { okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { CREATE_DESCRIPTION } from './create-booking.ts';
+import { CREATE_DESCRIPTION, REFERENCE_REUSED } from './create-booking.ts';
 import { BookingSchema, CreateB2bBookingBody } from './model.ts';
 import { createPartnerBooking } from './partner-booking.ts';
 
@@ -16,6 +16,7 @@ export const createAgencyBooking = defineRoute({
   description: `Agency booking: source channel QDA, with the agency in the snapshot. ${CREATE_DESCRIPTION}`,
   body: CreateB2bBookingBody,
   status: 201,
+  alsoAnswers: REFERENCE_REUSED,
   response: okSchema(BookingSchema),
   errors: ['errors.qc.booking_create_failed'],
   handle: ({ deps, principal, request, body }) => createPartnerBooking(deps, principal, request, body, 'QDA'),

@@ -11,6 +11,11 @@ export const CREATE_DESCRIPTION =
   'Idempotency-Key is kept with the booking, in its transaction: the same key and body again answers that booking (201, ' +
   'Idempotency-Replayed: true), also after a 503 errors.qc.write_outcome_unknown whose booking had committed.';
 
+/** The second success answer of both creation routes (partner-booking.ts). */
+export const REFERENCE_REUSED = {
+  200: 'A `reference` you already used on this property and channel: the booking it made. Nothing was created.',
+};
+
 export const createBookingRoute = defineRoute({
   name: 'qc.bookings.create',
   method: 'POST',
@@ -23,6 +28,7 @@ export const createBookingRoute = defineRoute({
   description: CREATE_DESCRIPTION,
   body: CreateBookingBody,
   status: 201,
+  alsoAnswers: REFERENCE_REUSED,
   response: okSchema(BookingSchema),
   errors: ['errors.qc.booking_create_failed'],
   handle: ({ deps, principal, request, body }) =>

@@ -103,4 +103,20 @@ describe('POST /b2b/bookings', () => {
     }>`select payload from booking_revisions where booking_id = ${res.body.data.inbound_booking_id}`;
     expect(rev?.payload.agency).toEqual({ name: 'Nordic Travel', reference: 'NT-99' });
   });
+
+  it('a reference already used on the agency channel answers 200 with that booking (a status its document lists)', async () => {
+    const body = {
+      ...partnerBody(fx, {
+        reference: `AG-${crypto.randomUUID()}`,
+        checkin_date: '2026-11-17',
+        checkout_date: '2026-11-18',
+      }),
+      agency: { name: 'Nordic Travel' },
+    };
+    delete (body as Record<string, unknown>).source_channel;
+    const first = await t.request('POST', '/v1/qc/b2b/bookings', { token: fx.token, body });
+    const again = await t.request('POST', '/v1/qc/b2b/bookings', { token: fx.token, body });
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body.data.inbound_booking_id).toBe(first.body.data.inbound_booking_id);
+  });
 });

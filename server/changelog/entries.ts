@@ -21,6 +21,42 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'The API document says what the service answers and accepts; the token endpoint names a missing grant_type',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'OpenAPI: `POST /bookings` and `POST /b2b/bookings` list their 200 (a `reference` already used on the property and channel: the booking it made, nothing created) beside the 201, with the same body; the typed client (`client/schema.d.ts`) has a type for it.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'OpenAPI: request bodies no longer say `additionalProperties: false` (the document said it for the routes that had run before it was first fetched, the token endpoint and `POST /bookings` among them): a field an operation does not declare is accepted and named in `warnings`, at every depth, as the service always did. Maps of locale tags (`body_html`, `subject`) keep refusing other keys, as the service does.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          "OpenAPI: error answers describe the fields they add: `accepted_content_types` on every 415, and the RFC 6749 `error` on the token endpoint's 401 (`invalid_client`) and 422 (`invalid_request`, `unsupported_grant_type`, `invalid_scope`). The answers are unchanged.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          '`POST /oauth/token` without `grant_type`: `errors.grant_type` is `customer.oauth.messages.required`, agreeing with `error: "invalid_request"` (a missing parameter, RFC 6749 5.2); it said `unsupported_grant_type`, the rule of a grant type sent but not served, which is unchanged.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "The README and the document's description list every route that needs no token: `POST /oauth/token`, `GET /.well-known/jwks.json` and `GET /changelog` (left out), besides the document and its docs page.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Operators: after `POST /ops/demo`, a restart of `npm start` printed the newest demo's client with a rotate-secret line, which changed another customer's secret. It names the demo client the first start printed (the oldest customer's), and none once that client is revoked.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title:
       'Fixes from a second audit: records named in a path answer 404 before the body, dates the database cannot store refused on their field, operator API checks, data exceptions reported, legacy shadow samples keep every byte and count what the ignore rules forgave',
     changes: [

@@ -78,6 +78,9 @@ export interface DemoParts {
 /** The demo as a partner receives it from POST /ops/demo: every part of every step. */
 export type Demo = DemoBase & DemoParts;
 
+/** The name of every demo's OAuth client; the restart banner finds the first start's by it (./start-banner.ts). */
+export const DEMO_CLIENT_NAME = 'demo client';
+
 /** The demo while the steps run: each step reads the parts of the steps before it and adds its own. */
 export type DemoInProgress = DemoBase & Partial<DemoParts>;
 
@@ -125,7 +128,7 @@ export async function createDemo(deps: Deps, steps: readonly DemoStep[]): Promis
   const client = await createClient(deps, {
     kind: 'oauth',
     customerId,
-    name: 'demo client',
+    name: DEMO_CLIENT_NAME,
     scopes,
     accountScoped: false,
     propertyIds: [live.external_id, shadow.external_id],

@@ -42,6 +42,16 @@ export const issueToken = defineRoute({
     scope: 'inventory.read inventory.write bookings.read',
   },
   errors: ['errors.qc.invalid_client', 'errors.qc.invalid_scope'],
+  // RFC 6749 5.2's `error`, which OAuth client libraries read (./token.ts): on 422, `invalid_request` for a
+  // missing grant_type, `unsupported_grant_type` for another one, `invalid_scope` for a scope outside the client's.
+  errorFields: {
+    401: { error: t.Literal('invalid_client', { description: 'RFC 6749 5.2 error code' }) },
+    422: {
+      error: t.Union([t.Literal('invalid_request'), t.Literal('unsupported_grant_type'), t.Literal('invalid_scope')], {
+        description: 'RFC 6749 5.2 error code (on the refusals of the grant type and the scope)',
+      }),
+    },
+  },
   async handle({ deps, body, request }) {
     const form = body ?? {};
     const basic = basicCredentials(request.headers.get('authorization'));

@@ -35,7 +35,32 @@ describe('token endpoint failures', () => {
     const { grant_type: _, ...noGrant } = form({}).form;
     const missing = await t.request('POST', '/v1/qc/oauth/token', { form: noGrant });
     expect([missing.status, missing.body.error]).toEqual([422, 'invalid_request']);
-    expect(missing.body.detail).toBe('grant_type: must be client_credentials.');
+    // A missing parameter (RFC 6749 5.2): the field's rule agrees with `error`, as on every missing field.
+    expect(missing.body.errors).toEqual({ grant_type: ['customer.oauth.messages.required'] });
+    expect(missing.body.detail).toBe('grant_type: is required and was missing.');
+  });
+
+  it('answers no error field its OpenAPI operation leaves out: `error`, `accepted_content_types` documented', async () => {
+    const doc = (await t.request('GET', '/v1/qc/openapi.json')).body;
+    const responses = doc.paths['/v1/qc/oauth/token'].post.responses;
+    const envelope = Object.keys(doc.components.schemas.ErrorEnvelope.properties);
+    const { grant_type: _, ...noGrant } = form({}).form;
+    const answers = [
+      await t.request('POST', '/v1/qc/oauth/token', form({ client_secret: 'wrong' })),
+      await t.request('POST', '/v1/qc/oauth/token', form({ scope: 'nonsense.scope' })),
+      await t.request('POST', '/v1/qc/oauth/token', form({ grant_type: 'password' })),
+      await t.request('POST', '/v1/qc/oauth/token', { form: noGrant }),
+      await t.request('POST', '/v1/qc/oauth/token', { raw: 'x', headers: { 'content-type': 'text/plain' } }),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([401, 422, 422, 422, 415]);
+    for (const res of answers) {
+      const own = responses[String(res.status)].content['application/json'].schema.allOf[1].properties;
+      const undocumented = Object.keys(res.body).filter((field) => !envelope.includes(field) && !(field in own));
+      expect([res.status, undocumented]).toEqual([res.status, []]);
+      if (res.body.error === undefined) continue;
+      const codes = own.error.anyOf?.map((code: { const: string }) => code.const) ?? [own.error.const];
+      expect(codes).toContain(res.body.error);
+    }
   });
 
   for (const [label, raw] of [

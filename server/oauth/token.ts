@@ -16,11 +16,15 @@ export interface TokenRequest {
 const TOKEN_CHALLENGE = 'Basic realm="qc-connectivity", charset="UTF-8"';
 const invalidClient = () =>
   new ApiError('errors.qc.invalid_client', { error: 'invalid_client' }, { 'www-authenticate': TOKEN_CHALLENGE });
-const badGrantType = (sent: string | undefined) =>
-  new ApiError('errors.validation_error', {
-    errors: { grant_type: ['customer.oauth.messages.unsupported_grant_type'] },
+// A missing grant_type is a missing parameter (RFC 6749 5.2 `invalid_request`): its field says `required`, as
+// every missing field does; a grant type sent but not served is `unsupported_grant_type` in both places.
+const badGrantType = (sent: string | undefined) => {
+  const rule = sent ? 'unsupported_grant_type' : 'required';
+  return new ApiError('errors.validation_error', {
+    errors: { grant_type: [`customer.oauth.messages.${rule}`] },
     error: sent ? 'unsupported_grant_type' : 'invalid_request',
   });
+};
 // Compared against when the client id is unknown, so both paths do the same constant-time work.
 const NO_CLIENT: StoredClientSecrets = {
   secret_hash: '0'.repeat(64),

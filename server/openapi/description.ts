@@ -1,9 +1,10 @@
 /** The document-level description of the partner API (OpenAPI info.description): one rule per convention. */
 export const DESCRIPTION = `Partner API of the Hotel Connectivity Service.
 
-All endpoints except the token endpoint and the JWKS need \`Authorization: Bearer <token>\` (an OAuth2
-client-credentials JWT or a \`qc_\` personal token). A token narrowed by \`endpoint_scopes\` is narrowed on the
-routes that need a scope; the routes that need none (\`GET /properties\`, \`/permissions\`, ...) answer every token.
+All endpoints except \`POST /v1/qc/oauth/token\`, \`GET /v1/qc/.well-known/jwks.json\`, \`GET /v1/qc/changelog\`,
+and this document need \`Authorization: Bearer <token>\` (an OAuth2 client-credentials JWT or a \`qc_\` personal
+token). A token narrowed by \`endpoint_scopes\` is narrowed on the routes that need a scope; the routes that need
+none (\`GET /properties\`, \`/permissions\`, ...) answer every token.
 Success bodies are \`{status: "ok", message, data}\`; errors are \`{status: "error", message: "errors.<...>",
 detail}\` with the HTTP status, and 422 validation errors carry an \`errors\` map keyed by field path. Single
 resources are returned as \`data\` itself; collections as \`data.<plural>[]\` plus \`data.meta\`; every list takes

@@ -39,5 +39,9 @@ describe('TypeScript types generated from the OpenAPI document (openapi-typescri
     const token = operationBlocks(types).get('qc.oauth.token')!;
     expect(token).toContain('expires_in: number;');
     expect(token).toContain('message?: "errors.qc.invalid_client";');
+    // The fields an error adds (the RFC 6749 code, a 415's media types) and a second success status are typed too.
+    expect(token).toContain('error?: "invalid_client";');
+    expect(token).toContain('accepted_content_types?: components["schemas"]["AcceptedContentTypes"];');
+    expect(operationBlocks(types).get('qc.bookings.create')).toMatch(/\n {12}200: \{[\s\S]*\n {12}201: \{/);
   }, 60_000);
 });

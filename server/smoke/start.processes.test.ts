@@ -33,7 +33,7 @@ async function start(dataDir: string, until: RegExp) {
 }
 
 describe('npm start on an empty data dir', () => {
-  it('prints a demo whose curl line works, stops on SIGTERM, and on restart says where things are and how to get a new secret', async () => {
+  it('prints a demo whose curl line works, stops on SIGTERM, and on restart says where things are and how to get a new secret for that demo', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'qc-start-'));
     const { proc, out } = await start(dataDir, /Docs:/);
     try {
@@ -45,6 +45,18 @@ describe('npm start on an empty data dir', () => {
       const body = (await res.json()) as { data: { properties: { mode: string }[] } };
       expect(body.data.properties.map((p) => p.mode).sort()).toEqual(['live', 'shadow']);
       expect(out).toContain('Operator token');
+      const demoClient = out.match(/OAuth client_id: +(qcc_\S+)/)?.[1];
+      expect(demoClient).toBeDefined();
+      // The README suggests POST /ops/demo for more demos: the restart must still name the one printed above,
+      // not the newest (its rotate line changed another customer's secret).
+      const operatorToken = readFileSync(join(dataDir, 'operator-token'), 'utf8').trim();
+      const more = await fetch(new URL('/ops/demo', url as string), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${operatorToken}` },
+      });
+      expect(more.status).toBe(200);
+      const other = ((await more.json()) as { data: { client: { client_id: string } } }).data.client.client_id;
+      expect(other).not.toBe(demoClient);
 
       proc.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
@@ -61,6 +73,7 @@ describe('npm start on an empty data dir', () => {
         );
         expect(rotate).not.toBeNull();
         const [, rotateUrl, clientId, tokenFile] = rotate as RegExpMatchArray;
+        expect(clientId).toBe(demoClient);
         const operator = readFileSync(tokenFile as string, 'utf8').trim();
         const rotated = await fetch(rotateUrl as string, {
           method: 'POST',

@@ -41,8 +41,9 @@ const COERCED_FORMATS = new Set(['boolean']);
  * The schema a JSON value must meet as sent: Elysia's coercing unions reduced to their JSON type, and plain
  * objects open to other keys (an undeclared field is named in `warnings`, never refused: ./undeclared-fields.ts).
  * A map keeps its own rule on keys (`additionalProperties: false` beside key patterns refuses other keys).
+ * The OpenAPI document publishes request bodies in this form (./openapi-operation.ts).
  */
-function asSent(schema: TSchema): TSchema {
+export function asSent(schema: TSchema): TSchema {
   const members = schema.anyOf as TSchema[] | undefined;
   if (members && TransformKind in schema) {
     const typed = members.filter((m) => !(m.type === 'string' && COERCED_FORMATS.has(m.format)));

@@ -2,7 +2,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { Deps } from '../deps.ts';
 import { replayingKeptCreates } from '../idempotency/kept-creates.ts';
 import { pathRecord } from '../routes/path-record.ts';
-import { Answer, type RouteDefinition } from '../routes/route.ts';
+import { Answer, type RouteDefinition, type SuccessStatus, successStatuses } from '../routes/route.ts';
 import { operationDetail } from './openapi-operation.ts';
 import type { QcApp } from './qc-app.ts';
 import { requestState } from './request-state.ts';
@@ -12,8 +12,9 @@ import { withUndeclaredWarnings } from './undeclared-fields.ts';
  * Mounts route definitions on the modern app: one loop, so every operation gets the same pipeline hook,
  * schemas and OpenAPI operation (./openapi-operation.ts), and no route file touches Elysia.
  *
- * With QC_CHECK_RESPONSES=1 (the test suite sets it) every success body is checked against the
- * definition's response schema, so the documented shape cannot drift from what is answered.
+ * With QC_CHECK_RESPONSES=1 (the test suite sets it) every success status is checked against the ones the
+ * definition declares and every success body against its response schema, so the document cannot drift from
+ * what is answered.
  */
 export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteDefinition[]): void {
   const checkResponses = process.env.QC_CHECK_RESPONSES === '1';
@@ -45,6 +46,8 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
       const status = answered ? result.status : (definition.status ?? 200);
       const raw = answered ? result.body : result;
       const body = status < 300 ? withUndeclaredWarnings(ctx.request, raw) : raw;
+      if (check && status < 300 && !successStatuses(definition).includes(status as SuccessStatus))
+        throw new Error(`${definition.name} answered ${status}, a success status its definition does not declare`);
       if (check && status < 300 && !check.Check(body)) {
         const first = [...check.Errors(body)].slice(0, 3);
         throw new Error(`${definition.name} answered a body its response schema refuses: ${JSON.stringify(first)}`);

@@ -81,6 +81,11 @@ const schemas = {
       detail: { type: 'string', description: 'What was wrong and how to fix it, in English. Informative only.' },
     },
   },
+  AcceptedContentTypes: {
+    type: 'array',
+    description: 'On a 415: the media types this endpoint reads, the one to send first.',
+    items: { type: 'string' },
+  },
   ValidationErrors: {
     type: 'object',
     description: 'Field path to the rules it broke, each `customer.<resource>.messages.<rule>`.',

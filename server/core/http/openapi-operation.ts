@@ -1,13 +1,14 @@
 import { OptionalKind, type TSchema } from '@sinclair/typebox';
-import type { RouteDefinition } from '../routes/route.ts';
+import { type RouteDefinition, successStatuses } from '../routes/route.ts';
 import { type ErrorKey, errorCatalogue } from './error-catalogue.ts';
+import { asSent } from './json-body.ts';
 import { type HeaderName, ref } from './openapi-components.ts';
 import { validationDetail } from './validation-detail.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The OpenAPI operation of one route definition: its success answer and every error it can answer (the
+ * The OpenAPI operation of one route definition: its success answers and every error it can answer (the
  * keys it declares plus the pipeline's own), the response headers, the Idempotency-Key parameter on writes
  * and the security it needs. mount-routes.ts hands this to the OpenAPI generator as the route's `detail`,
  * so the document is generated from the definitions and nothing else.
@@ -22,7 +23,6 @@ export function operationDetail(definition: RouteDefinition) {
     'X-Qc-Request-Id',
     ...(idempotent ? (['Idempotency-Replayed', 'Idempotency-Original-Timestamp'] as const) : []),
   ];
-  const success = String(definition.status ?? 200);
   return {
     summary: definition.summary,
     description: definition.description,
@@ -33,19 +33,33 @@ export function operationDetail(definition: RouteDefinition) {
     ...(idempotent ? { parameters: [ref.idempotencyKey] } : {}),
     ...(definition.body && definition.method !== 'GET' ? { requestBody: requestBodyOf(definition) } : {}),
     responses: {
-      [success]: {
-        description: definition.summary,
-        headers: headerRefs(successHeaders),
-        content: {
-          'application/json': {
-            schema: definition.response,
-            ...(definition.example === undefined ? {} : { example: definition.example }),
-          },
-        },
-      },
+      ...successResponses(definition, successHeaders),
       ...errorResponses(definition, successHeaders),
     },
   };
+}
+
+/**
+ * The success status and every other one the handler answers (`alsoAnswers`: a booking's reused reference is
+ * 200 beside the create's 201), each with the same body schema; the example shows the main answer.
+ */
+function successResponses(definition: RouteDefinition, headers: readonly HeaderName[]) {
+  const [main] = successStatuses(definition);
+  return Object.fromEntries(
+    successStatuses(definition).map((status) => [
+      String(status),
+      {
+        description: status === main ? definition.summary : definition.alsoAnswers?.[status],
+        headers: headerRefs(headers),
+        content: {
+          'application/json': {
+            schema: definition.response,
+            ...(status !== main || definition.example === undefined ? {} : { example: definition.example }),
+          },
+        },
+      },
+    ]),
+  );
 }
 
 /** Every error key the operation can answer: its own and the pipeline's, in catalogue order. */
@@ -99,6 +113,10 @@ function errorResponses(definition: RouteDefinition, successHeaders: readonly He
                 properties: {
                   message: { type: 'string', enum: keys },
                   ...(validation ? { errors: ref.schema('ValidationErrors') } : {}),
+                  ...(keys.includes('errors.qc.unsupported_media_type')
+                    ? { accepted_content_types: ref.schema('AcceptedContentTypes') }
+                    : {}),
+                  ...definition.errorFields?.[status],
                 },
               },
             ],
@@ -133,16 +151,22 @@ function exampleField(definition: RouteDefinition): string {
  * The request body as the pipeline reads it (server/core/http/read-body.ts): JSON unless the route declares
  * its media types. Forms are still read where every body field is text (nothing in v1 stops working;
  * content-type.ts), but JSON is the documented way: a nested push cannot be written as a form.
+ *
+ * Its schema is the one a body is checked against (./json-body.ts): objects take fields they do not declare
+ * (named in `warnings`, never refused), maps keep their rule on keys. It is a copy: Elysia writes
+ * `additionalProperties: false` into a route's body schema when it compiles the route's validator, at the
+ * route's first request, so a document generated after some requests refused fields that work on those routes.
  */
 function requestBodyOf(definition: RouteDefinition) {
   const body = definition.body as TSchema;
+  const schema = asSent(body);
   const types = definition.contentTypes ?? ['application/json'];
   return {
     required: body[OptionalKind] !== 'Optional',
     content: Object.fromEntries(
       types.map((type) => [
         type,
-        { schema: body, ...(definition.requestExample === undefined ? {} : { example: definition.requestExample }) },
+        { schema, ...(definition.requestExample === undefined ? {} : { example: definition.requestExample }) },
       ]),
     ),
   };

@@ -27,7 +27,10 @@ export interface RouteSpec {
    * webhook); the pipeline still bounds its size and, for a JSON media type, its depth.
    */
   parse?: 'text';
-  /** 'none' for the few routes that take no bearer (token endpoint, JWKS). */
+  /**
+   * 'none' for the few routes that take no bearer (token endpoint, JWKS, changelog). README.md and the document's
+   * description list them; scripts/readme-claims.rule.test.ts fails until a new one is listed there.
+   */
   auth?: 'none';
   /**
    * 'untouched': a write that changes no row a principal is decided by (api_clients; a property's status, group

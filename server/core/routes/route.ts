@@ -8,6 +8,8 @@ import type { RouteSpec } from './route-spec.ts';
 export type { Bucket, Method, RouteSpec } from './route-spec.ts';
 export { uriOf } from './route-spec.ts';
 
+export type SuccessStatus = 200 | 201 | 202 | 204;
+
 type StaticOf<S> = S extends TSchema ? Static<S> : undefined;
 
 /** What a handler receives: the validated input and the dependencies, never the framework context. */
@@ -51,7 +53,13 @@ export interface RouteDefinition<
   /** Request body media types the route parses, when not JSON alone (the token endpoint takes a form too). */
   contentTypes?: readonly string[];
   /** The success status (default 200). */
-  status?: 200 | 201 | 202 | 204;
+  status?: SuccessStatus;
+  /**
+   * Other success statuses the handler answers (with an Answer), each with what it means to the caller; the body
+   * is the same `response`. The document lists each, and the test suite refuses an answer with a success status
+   * the definition does not declare (server/core/http/mount-routes.ts).
+   */
+  alsoAnswers?: Partial<Record<SuccessStatus, string>>;
   /** Schema of the success body (the whole envelope). Checked against every answer in the test suite. */
   response: TSchema;
   /** A success body shown in the OpenAPI document (the lint checks it against `response`). */
@@ -63,6 +71,11 @@ export interface RouteDefinition<
   requestExample?: unknown;
   /** Error keys this operation can answer beyond the pipeline's own (401, 403, 429, 409 idempotency, 422). */
   errors?: readonly ErrorKey[];
+  /**
+   * Fields this operation's error answers add beside the envelope, by status (the token endpoint's RFC 6749
+   * `error`), so the document and the typed client know them.
+   */
+  errorFields?: Partial<Record<number, Record<string, TSchema>>>;
   /** OpenAPI tag(s) and a longer description for what the spec leaves open. */
   tags: readonly string[];
   description?: string;
@@ -83,4 +96,10 @@ export function defineRoute<
   R = undefined,
 >(definition: RouteDefinition<P, Q, B, R>): RouteDefinition {
   return definition as unknown as RouteDefinition;
+}
+
+/** Every success status a definition declares: its `status` first, then `alsoAnswers` in ascending order. */
+export function successStatuses(definition: RouteDefinition): SuccessStatus[] {
+  const others = Object.keys(definition.alsoAnswers ?? {}).map(Number) as SuccessStatus[];
+  return [definition.status ?? 200, ...others.sort((a, b) => a - b)];
 }
