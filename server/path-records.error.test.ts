@@ -7,17 +7,20 @@ import { createQcApp } from './core/http/qc-app.ts';
 import type { PathRecordResolver } from './core/routes/path-record.ts';
 import type { RouteDefinition } from './core/routes/route.ts';
 import type { Demo } from './demo/demo.ts';
+import { PNG_1X1, uploadImages } from './gallery/test-fixtures.ts';
 import { routeTable } from './route-table.ts';
 import { errorEnvelope } from './testing/error-envelope.ts';
 import type { RequestOptions } from './testing/harness.ts';
-import { retireSubscriptions, subscribe } from './webhooks/test-support.ts';
+import { relayBatch } from './webhooks/relay.ts';
+import { commitBookingEvent, retireSubscriptions, subscribe } from './webhooks/test-support.ts';
 
 /**
  * README (Rate limits and idempotency, request order): the record a path names is resolved for the caller before
  * the body is read, so one the caller may not see is a 404 whatever the body. `PATCH /special_offers/<another
  * customer's offer> {"discount_percent": "x"}` answered 422, as did the routes of property groups, subscriptions,
- * auto-email templates and a booking's room assignment: each looked its record up in the handler, after the body
- * (or the query) was validated. Walked over every route that declares its path's record (the booking buttons' own
+ * auto-email templates, a booking's room assignment and ack, a revision's ack and a delivery's redelivery: each
+ * looked its record up in the handler, after the body (or the query) was validated; and a gallery image whose id
+ * is no UUID was a 422 `format`. Walked over every route that declares its path's record (the booking buttons' own
  * walk is server/booking-buttons/path-button.error.test.ts), so a route that declares one later is held to it too.
  */
 const c = configTest();
@@ -29,19 +32,18 @@ const c = configTest();
 const NOT_YET: Record<string, string> = {
   'qc.auto_email_templates.delete':
     'a deleted template leaves no row: refused before the claim, a keyed retry of a DELETE that went through would answer 404 instead of replaying',
-  'qc.catalogue_sync.show': 'TRANSITION (server/catalogue)',
-  'qc.booking_revisions.ack': 'TRANSITION (server/bookings)',
-  'qc.bookings.ack': 'TRANSITION (server/bookings)',
-  'qc.deliveries.redeliver': 'TRANSITION (server/webhooks)',
-  'qc.gallery.show': 'TRANSITION (server/gallery)',
-  'qc.gallery.delete': 'TRANSITION (server/gallery)',
+  'qc.gallery.delete':
+    'a deleted image leaves no row: refused before the claim, a keyed retry of a DELETE that went through would answer 404 instead of replaying',
 };
 /** Every route whose path names a record that is not a property (a property's own records sit under its path). */
 const namingRecords = routeTable.filter((r) => /^\/(?!properties\/:property(\/|$))[^:]*:\w/.test(r.path));
 const routes = namingRecords.filter((r) => !r.path.startsWith('/booking_buttons/:button') && !(r.name in NOT_YET));
 
 /** The record each path parameter names, one of each per customer. */
-type Records = Record<'offer' | 'group' | 'subscription' | 'template' | 'booking', string>;
+type Records = Record<
+  'offer' | 'group' | 'subscription' | 'template' | 'booking' | 'revision' | 'delivery' | 'job' | 'image',
+  string
+>;
 let mine: Records;
 let others: Records;
 
@@ -54,17 +56,36 @@ const OFFER = {
 };
 const HOOK = { url: 'https://pms.example.com/hooks/qc', event: 'booking.created' };
 
+/** A delivery of a booking event to a new subscription of the demo customer, relayed as the worker would: its id. */
+async function deliveryOf(demo: Demo): Promise<string> {
+  const subscription = (await subscribe(c.t, demo.personal_token, HOOK)).id;
+  await commitBookingEvent(c.t, demo, HOOK.event, 1);
+  while ((await relayBatch(c.t.deps)).events > 0) {}
+  const log = await c.t.request('GET', '/v1/qc/deliveries', {
+    token: demo.personal_token,
+    query: { subscription_id: subscription },
+  });
+  return log.body.data.deliveries[0].id;
+}
+
 async function recordsOf(demo: Demo): Promise<Records> {
   const as = (method: string, path: string, body?: unknown) =>
     c.t.request(method, `/v1/qc${path}`, { token: demo.personal_token, body });
   const property = demo.properties[0]?.id;
   const button = (await as('GET', `/properties/${property}/booking_buttons`)).body.data.booking_buttons[0].id;
+  // A sync naming no property of the customer: a job whose outcome is one failed entry, and no catalogue changed.
+  const sync = { properties: [{ property_id: 'walked-nowhere' }] };
+  const image = await uploadImages(c.t, demo.personal_token, [{ name: 'walked.png', bytes: PNG_1X1 }]);
   return {
     offer: (await as('POST', `/booking_buttons/${button}/special_offers`, OFFER)).body.data.id,
     group: (await as('POST', '/property-groups', { name: 'Walked' })).body.data.id,
     subscription: (await subscribe(c.t, demo.personal_token, HOOK)).id,
     template: (await as('POST', '/auto_email_templates', templateBody(demo))).body.data.id,
     booking: (await as('GET', `/properties/${property}/bookings`)).body.data.bookings[0].external_booking_id,
+    revision: String((await as('GET', '/booking_revisions/feed')).body.data.booking_revisions[0].id),
+    delivery: await deliveryOf(demo),
+    job: (await as('POST', '/catalogue-sync', sync)).body.data.id,
+    image: image.body.data.images[0].id,
   };
 }
 
@@ -77,6 +98,8 @@ afterAll(async () => {
 });
 
 const paramOf = (spec: RouteDefinition) => /:(\w+)/.exec(spec.path)?.[1] as keyof Records;
+/** An id no record has, of the form the parameter takes (a UUID unless said here; a UUID is then not an id at all). */
+const UNKNOWN: Partial<Records> = { revision: '999999999999' };
 const pathFor = (spec: RouteDefinition, id: string) => `/v1/qc${spec.path.replace(`:${paramOf(spec)}`, id)}`;
 
 /** A query that fails validation, for each read that takes one (a read without one has only its path to refuse). */
@@ -106,13 +129,18 @@ describe('routes naming a record other than a property answer 404 for one the ca
       'DELETE qc.subscriptions.delete',
       'GET qc.auto_email_templates.preview',
       'GET qc.auto_email_templates.show',
+      'GET qc.catalogue_sync.show',
+      'GET qc.gallery.show',
       'GET qc.property_groups.show',
       'GET qc.subscriptions.show',
       'PATCH qc.auto_email_templates.update',
       'PATCH qc.property_groups.update',
       'PATCH qc.special_offers.update',
       'PATCH qc.subscriptions.update',
+      'POST qc.booking_revisions.ack',
+      'POST qc.bookings.ack',
       'POST qc.bookings.room_assignment',
+      'POST qc.deliveries.redeliver',
       'POST qc.subscriptions.enable',
       'POST qc.subscriptions.rotate_secret',
     ]);
@@ -138,7 +166,8 @@ describe('routes naming a record other than a property answer 404 for one the ca
         const own = await c.t.request(spec.method, pathFor(spec, mine[param]), { token: c.token, ...input });
         expect(own.status).toBe(inputs.length ? 422 : 200);
       }
-      const ids = { others: others[param], unknown: '00000000-0000-4000-8000-000000000000', notAnId: 'not-an-id' };
+      const unknown = UNKNOWN[param] ?? '00000000-0000-4000-8000-000000000000';
+      const ids = { others: others[param], unknown, notAnId: 'not-an-id' };
       const seen: Record<string, number[]> = {};
       for (const [which, id] of Object.entries(ids)) {
         seen[which] = [];
@@ -196,6 +225,36 @@ describe('routes naming a record other than a property answer 404 for one the ca
       expect((await call(c, 'DELETE', path)).body).toEqual(errorEnvelope('errors.not_found'));
     }
   });
+
+  it('replays a keyed retry of either ack, and of a redelivery whose subscription was deleted since', async () => {
+    const revision = (await call(c, 'GET', '/booking_revisions/feed')).body.data.booking_revisions[0].id;
+    const delivery = await deliveryOf(c.demo);
+    const writes: [string, () => Promise<unknown>][] = [
+      [`/booking_revisions/${revision}/ack`, async () => {}],
+      [`/bookings/${mine.booking}/ack`, async () => {}],
+      [
+        `/deliveries/${delivery}/redeliver`,
+        () => c.t.deps.db.sql`update subscriptions set deleted_at = now()
+          where id = (select subscription_id from deliveries where external_id = ${delivery})`,
+      ],
+    ];
+    for (const [path, meanwhile] of writes) {
+      const headers = { 'idempotency-key': `retried-${path}` };
+      const first = await call(c, 'POST', path, undefined, headers);
+      expect(first.status).toBeLessThan(300);
+      await meanwhile();
+      const again = await call(c, 'POST', path, undefined, headers);
+      expect({ status: again.status, text: again.text, replayed: again.headers.get('idempotency-replayed') }).toEqual({
+        status: first.status,
+        text: first.text,
+        replayed: 'true',
+      });
+    }
+    // Without a key, the delivery of the deleted subscription is gone.
+    expect((await call(c, 'POST', `/deliveries/${delivery}/redeliver`)).body).toEqual(
+      errorEnvelope('errors.not_found'),
+    );
+  });
 });
 
 describe('a write whose record goes between the check before the body and the write', () => {
@@ -226,7 +285,7 @@ describe('a write whose record goes between the check before the body and the wr
   const route = (name: string) => routes.find((r) => r.name === name) as RouteDefinition;
   const as = (method: string, path: string, body?: unknown) => call(c, method, path, body);
 
-  it('is a 404 for an offer, a template and a subscription, as when it was gone before (the write reads it again)', async () => {
+  it('is a 404 for an offer, a template, a subscription and a redelivery, as when it was gone before (the write reads it again)', async () => {
     const button = (await as('GET', `/properties/${c.property}/booking_buttons`)).body.data.booking_buttons[0].id;
     const writes: [string, () => Promise<string>, (id: string) => Promise<unknown>, unknown][] = [
       [
@@ -258,6 +317,13 @@ describe('a write whose record goes between the check before the body and the wr
         (id) => c.t.deps.db.sql`update subscriptions set deleted_at = now() where external_id = ${id}`,
         name === 'qc.subscriptions.update' ? { event: 'booking.cancelled' } : {},
       ]),
+      [
+        'qc.deliveries.redeliver',
+        () => deliveryOf(c.demo),
+        (id) => c.t.deps.db.sql`update subscriptions set deleted_at = now()
+          where id = (select subscription_id from deliveries where external_id = ${id})`,
+        {},
+      ],
     ];
     // The same mounting with nothing dropped writes: the 404s below are the record's going.
     const offer = (await as('POST', `/booking_buttons/${button}/special_offers`, OFFER)).body.data.id;

@@ -4,7 +4,7 @@ import { defineRoute } from '../core/routes/route.ts';
 import { ackBookingRevisions } from './feed.ts';
 import { feedAccount } from './feed-account.ts';
 import { BookingAckBody, BookingIdParams } from './model.ts';
-import { bookingInScope } from './partner-lookup.ts';
+import { pathBooking } from './path-booking.ts';
 
 export const ackBooking = defineRoute({
   name: 'qc.bookings.ack',
@@ -29,8 +29,8 @@ export const ackBooking = defineRoute({
     }),
   ),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params, body }) {
-    const booking = await bookingInScope(deps.db, principal, params.booking);
+  pathRecord: pathBooking,
+  async handle({ deps, principal, body }, booking) {
     const acked = await ackBookingRevisions(
       deps.db,
       principal.clientPk,

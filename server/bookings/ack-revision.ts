@@ -5,6 +5,7 @@ import { defineRoute } from '../core/routes/route.ts';
 import { ackRevision } from './feed.ts';
 import { feedAccount } from './feed-account.ts';
 import { RevisionParams } from './model.ts';
+import { pathRevision } from './path-revision.ts';
 
 export const ackRevisionRoute = defineRoute({
   name: 'qc.booking_revisions.ack',
@@ -22,16 +23,8 @@ export const ackRevisionRoute = defineRoute({
     t.Object({ revision_id: t.Integer(), acked: t.Literal(true), acked_at: t.String({ format: 'date-time' }) }),
   ),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params }) {
-    return ok(
-      await ackRevision(
-        deps.db,
-        principal.clientPk,
-        principal.propertyIds,
-        params.revision,
-        deps.clock.now(),
-        feedAccount(principal),
-      ),
-    );
+  pathRecord: pathRevision,
+  async handle({ deps, principal }, revision) {
+    return ok(await ackRevision(deps.db, principal.clientPk, revision, deps.clock.now(), feedAccount(principal)));
   },
 });

@@ -1,3 +1,4 @@
+import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { fieldError, notFound } from '../core/http/api-error.ts';
 import { pageSize, wholeNumber } from '../core/http/lenient-query.ts';
@@ -107,25 +108,37 @@ export async function advanceWatermark(db: Db, consumerId: number, propertyId: n
       set acked_through = greatest(booking_feed_watermarks.acked_through, excluded.acked_through)`;
 }
 
+/** A revision as its ack needs it: which one, and the property whose watermark the ack moves. */
+export interface AckedRevision {
+  id: number;
+  property_id: number;
+}
+
 /**
- * Acknowledges one revision for one consumer (spec 3): idempotent (a repeat answers the first ack's time),
- * never visible to other consumers. A revision outside the consumer's properties, or a segment that is not
- * a revision id, is 404 like a missing one.
+ * The revision a path segment names, on a property the token may act on: one probe of the primary key. A revision
+ * outside the token's properties, or a segment that is not a revision id, is 404 like a missing one.
+ */
+export async function revisionInScope(db: Db, principal: Principal, segment: string): Promise<AckedRevision> {
+  if (!/^\d{1,18}$/.test(segment)) throw notFound();
+  const [revision] = await db.sql<AckedRevision>`
+    select id, property_id from booking_revisions where id = ${Number(segment)}`;
+  if (!revision || !principal.propertyIds.has(revision.property_id)) throw notFound();
+  return revision;
+}
+
+/**
+ * Acknowledges one revision (found by revisionInScope) for one consumer (spec 3): idempotent (a repeat answers the
+ * first ack's time), never visible to other consumers.
  */
 export async function ackRevision(
   db: Db,
   consumerId: number,
-  propertyIds: ReadonlySet<number>,
-  revisionSegment: string,
+  revision: AckedRevision,
   at: Date,
   /** An account-scoped consumer's account: its position (feed-account.ts) moves with the ack. */
   account?: AccountScope,
 ) {
-  if (!/^\d{1,18}$/.test(revisionSegment)) throw notFound();
-  const revisionId = Number(revisionSegment);
-  const [revision] = await db.sql<{ id: number; property_id: number }>`
-    select id, property_id from booking_revisions where id = ${revisionId}`;
-  if (!revision || !propertyIds.has(revision.property_id)) throw notFound();
+  const revisionId = revision.id;
   const inserted =
     await db.sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${consumerId}, ${revisionId}, ${at})
     on conflict (consumer_id, revision_id) do nothing returning revision_id`;

@@ -1,7 +1,8 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { CatalogueSyncJobSchema, JobParams } from './model.ts';
-import { readCatalogueSync } from './sync.ts';
+import { pathSyncJob } from './path-sync-job.ts';
+import { catalogueSyncView } from './sync.ts';
 
 export const showCatalogueSync = defineRoute({
   name: 'qc.catalogue_sync.show',
@@ -16,7 +17,8 @@ export const showCatalogueSync = defineRoute({
   params: JobParams,
   response: okSchema(CatalogueSyncJobSchema),
   errors: ['errors.not_found'],
-  async handle({ deps, principal, params }) {
-    return ok(await readCatalogueSync(deps, principal, params.job));
+  pathRecord: pathSyncJob,
+  handle(_, job) {
+    return ok(catalogueSyncView(job));
   },
 });

@@ -1,4 +1,5 @@
 import type { Principal } from '../core/auth/principal.ts';
+import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { type FieldErrors, notFound, validationError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
@@ -15,7 +16,7 @@ interface PropertyOutcome {
   error?: string;
 }
 
-interface JobRow {
+export interface JobRow {
   external_id: string;
   status: 'queued' | 'running' | 'completed' | 'failed';
   request: { clear_unlisted: boolean };
@@ -101,16 +102,21 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
       .sql`update catalogue_sync_jobs set status = 'failed', outcome = ${{ properties: [], error: 'errors.internal_error' }}::jsonb,
       completed_at = ${deps.clock.now()} where id = ${job.id}`;
   }
-  return readCatalogueSync(deps, principal, job.external_id);
+  return catalogueSyncView(await findCatalogueSync(deps.db, principal, job.external_id));
 }
 
 /** A job of the caller's customer; anything else (or a malformed id) is 404. */
-export async function readCatalogueSync(deps: Deps, principal: Principal, jobId: string) {
+export async function findCatalogueSync(db: Db, principal: Principal, jobId: string): Promise<JobRow> {
   const [job] = isUuid(jobId)
-    ? await deps.db.sql<JobRow>`select * from catalogue_sync_jobs
+    ? await db.sql<JobRow>`select * from catalogue_sync_jobs
         where external_id = ${jobId} and customer_id = ${principal.customerId}`
     : [];
   if (!job) throw notFound();
+  return job;
+}
+
+/** The job as POST /catalogue-sync answers it and GET /catalogue-sync/{job} reads it again. */
+export function catalogueSyncView(job: JobRow) {
   const properties = job.outcome?.properties ?? [];
   const count = (kind: PropertyOutcome['outcome']) => properties.filter((p) => p.outcome === kind).length;
   return {

@@ -68,6 +68,11 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
+          "`POST /booking_revisions/{id}/ack`, `POST /bookings/{id}/ack`, `POST /deliveries/{id}/redeliver`, `GET /gallery/{id}` and `GET /catalogue-sync/{id}` answer 404 `errors.not_found` for another customer's record, one outside the token's allow-list, an unknown id or one of the wrong form whatever the body: the acks and the redelivery answered 422 `errors.validation_error` for an invalid body first, and `GET /gallery/{id}` 422 `format` for an id that is no UUID. The record is checked before the body is read, once (the ack takes the row it found); a keyed retry of an ack replays as before, and so does a keyed retry of a redelivery after its subscription was deleted.",
+      },
+      {
+        kind: 'fix',
+        summary:
           "A date (`YYYY-MM-DD`) in the year 0000 is refused as 422 `format` on its field: it passed the format and the database refused it, answered 422 on `request`. A date-time (guest feedback's `answered_at`) is refused as 422 `format` when it names a day that does not exist (`2026-02-30` was stored as 2 March), an instant outside the years 0100-9999 (before 0100 it was answered back a century or two off; 0000 and earlier 422 on `request`), or is sent in quotes (a 500 `errors.internal_error`).",
       },
       {

@@ -1,6 +1,7 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';
+import { isUuid } from '../core/resolve.ts';
 
 export interface ImageRow {
   id: number;
@@ -27,8 +28,12 @@ export interface UsageRow {
   position: number;
 }
 
-/** The gallery is the customer's: any credential of the customer sees its images (owner-scoped, spec 2.9). */
+/**
+ * The gallery is the customer's: any credential of the customer sees its images (owner-scoped, spec 2.9). An id
+ * that is no UUID names no image: 404 like an unknown one.
+ */
 export async function findImage(db: Db, principal: Principal, externalId: string, lock = false): Promise<ImageRow> {
+  if (!isUuid(externalId)) throw notFound();
   const [row] = lock
     ? await db.sql<ImageRow>`select * from gallery_images
         where external_id = ${externalId} and customer_id = ${principal.customerId} for update`

@@ -1,7 +1,8 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { findImage, usagesOf } from './images.ts';
+import { usagesOf } from './images.ts';
 import { ImageParams, ImageSchema } from './model.ts';
+import { pathImage } from './path-image.ts';
 import { imageView } from './view.ts';
 
 export const showGalleryImage = defineRoute({
@@ -15,8 +16,8 @@ export const showGalleryImage = defineRoute({
   tags: ['gallery'],
   params: ImageParams,
   response: okSchema(ImageSchema),
-  async handle({ deps, principal, params }) {
-    const row = await findImage(deps.db, principal, params.image);
+  pathRecord: pathImage,
+  async handle({ deps, principal }, row) {
     const usages = (await usagesOf(deps.db, [row.id])).get(row.id) ?? [];
     return ok(imageView(deps.config, principal, row, usages));
   },

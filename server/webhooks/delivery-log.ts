@@ -97,14 +97,20 @@ export async function deliveryLogPage(
   return { deliveries: rows.map(deliveryView), meta: pageMeta(total, page, perPage) };
 }
 
-export async function findDelivery(deps: Deps, principal: Principal, segment: string): Promise<DeliveryRow> {
+/**
+ * A delivery of a subscription the principal sees, deleted or not; 404 otherwise (or for a malformed id). A deleted
+ * subscription's too: the check before the body of a redelivery (./path-delivery.ts), which leaves to the write
+ * whether the subscription still exists, so a keyed retry of a redelivery that went through replays its answer
+ * after the subscription is deleted.
+ */
+export async function findDelivery(db: Db, principal: Principal, segment: string): Promise<DeliveryRow> {
   if (!isUuid(segment)) throw notFound();
-  const visible = await visibleSubscriptionIds(deps.db, principal);
-  const [row] = await deps.db.query<DeliveryRow>(
-    `${SELECT} where d.external_id = $1::uuid and d.subscription_id = any($2::bigint[])`,
-    [segment.toLowerCase(), visible],
-  );
+  const [row] = await db.query<DeliveryRow>(`${SELECT} where d.external_id = $1::uuid and d.customer_id = $2`, [
+    segment.toLowerCase(),
+    principal.customerId,
+  ]);
   if (!row) throw notFound();
+  await findSubscription(db, principal, row.subscription_external_id, true);
   return row;
 }
 
@@ -113,16 +119,15 @@ export async function findDelivery(deps: Deps, principal: Principal, segment: st
  * body to the same subscription, signed with the current secret. A receiver that deduplicates on the
  * delivery id would drop a resend under the old id, so it gets a new one; the body's event `id` is
  * unchanged. Any delivery of the last 90 days qualifies, whatever its status. It counts against the
- * webhook-fanout budget like any delivery.
+ * webhook-fanout budget like any delivery. A delivery a redelivery names stays in the log while the redelivery
+ * does (retention/webhook-history.ts), so a keyed retry finds the original again.
  */
 /** `inTx`: runs last in the new delivery's transaction (the route keeps its Idempotency-Key there). */
 export async function redeliver(
   deps: Deps,
-  principal: Principal,
-  segment: string,
+  original: DeliveryRow,
   inTx: (tx: Db, row: DeliveryRow) => Promise<void> = async () => {},
 ): Promise<DeliveryRow> {
-  const original = await findDelivery(deps, principal, segment);
   const now = deps.clock.now();
   if (now.getTime() - new Date(original.created_at).getTime() > REDELIVERY_WINDOW_MS) {
     throw new ApiError('errors.qc.deliveries.redelivery_window_passed');
@@ -132,9 +137,14 @@ export async function redeliver(
     insert into deliveries (subscription_id, customer_id, outbox_event_id, event_type, body, secret_version, next_attempt_at, created_at, redelivery_of)
     select d.subscription_id, d.customer_id, d.outbox_event_id, d.event_type, d.body, s.secret_version, ${now}, ${now}, d.id
     from deliveries d join subscriptions s on s.id = d.subscription_id
-    where d.id = ${original.id} and s.status = 'active'
+    where d.id = ${original.id} and s.status = 'active' and s.deleted_at is null
     returning id`;
-    if (!inserted) throw new ApiError('errors.qc.subscription.disabled');
+    if (!inserted) {
+      // A deleted subscription is gone (404, as when it was deleted before the request); else it is disabled.
+      const [gone] = await tx.sql<{ deleted: boolean }>`
+        select deleted_at is not null as deleted from subscriptions where id = ${original.subscription_id}`;
+      throw gone?.deleted ? notFound() : new ApiError('errors.qc.subscription.disabled');
+    }
     const [row] = await tx.query<DeliveryRow>(`${SELECT} where d.id = $1`, [inserted.id]);
     if (!row) throw notFound();
     await inTx(tx, row);

@@ -5,6 +5,7 @@ import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { type DeliveryRow, deliveryView, redeliver } from './delivery-log.ts';
 import { DeliverySchema } from './model.ts';
+import { pathDelivery } from './path-delivery.ts';
 
 export const redeliverDelivery = defineRoute({
   name: 'qc.deliveries.redeliver',
@@ -25,10 +26,11 @@ export const redeliverDelivery = defineRoute({
   status: 202,
   response: acceptedSchema(DeliverySchema),
   errors: ['errors.not_found', 'errors.qc.deliveries.redelivery_window_passed', 'errors.qc.subscription.disabled'],
-  async handle({ deps, principal, params, request }) {
+  pathRecord: pathDelivery,
+  async handle({ deps, request }, original) {
     // A new delivery each time: a retry with its key after an unknown outcome answers the one it made.
     const kept = keptCreate(request, deps.clock.now());
     const answer = (row: DeliveryRow) => accepted(deliveryView(row));
-    return answer(await redeliver(deps, principal, params.delivery, (tx, row) => kept.keep(tx, 202, answer(row))));
+    return answer(await redeliver(deps, original, (tx, row) => kept.keep(tx, 202, answer(row))));
   },
 });
