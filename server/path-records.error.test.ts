@@ -30,8 +30,6 @@ const c = configTest();
  * shrinks.
  */
 const NOT_YET: Record<string, string> = {
-  'qc.auto_email_templates.delete':
-    'a deleted template leaves no row: refused before the claim, a keyed retry of a DELETE that went through would answer 404 instead of replaying',
   'qc.gallery.delete':
     'a deleted image leaves no row: refused before the claim, a keyed retry of a DELETE that went through would answer 404 instead of replaying',
 };
@@ -125,6 +123,7 @@ function invalidInputs(spec: RouteDefinition): RequestOptions[] {
 describe('routes naming a record other than a property answer 404 for one the caller may not see, before the body', () => {
   it('walks reads and writes of every such record', () => {
     expect(routes.map((r) => `${r.method} ${r.name}`).sort()).toEqual([
+      'DELETE qc.auto_email_templates.delete',
       'DELETE qc.special_offers.delete',
       'DELETE qc.subscriptions.delete',
       'GET qc.auto_email_templates.preview',
@@ -265,8 +264,8 @@ describe('a write whose record goes between the check before the body and the wr
     mountRoutes(app, c.t.deps, [
       {
         ...spec,
-        pathRecord: async (deps, principal, params) => {
-          const record = await resolve(deps, principal, params);
+        pathRecord: async (deps, principal, params, request) => {
+          const record = await resolve(deps, principal, params, request);
           await drop();
           return record;
         },

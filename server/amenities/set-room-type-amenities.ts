@@ -1,8 +1,8 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveRoomType } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import { pathRoomType } from '../room-types/path-room-type.ts';
 import { assignedAmenities, replaceAmenities } from './assignments.ts';
 import { amenityLocale } from './locale.ts';
 import { AssignedSchema, AssignmentsBody } from './model.ts';
@@ -21,8 +21,8 @@ export const setRoomTypeAmenities = defineRoute({
   params: t.Object({ property: t.String(), roomType: t.String() }),
   body: AssignmentsBody,
   response: okSchema(AssignedSchema),
-  handle: inProperty(async ({ deps, params, body, request }, property) => {
-    const room = await resolveRoomType(deps.db, property.id, params.roomType);
+  pathRecord: pathRoomType,
+  handle: inProperty(async ({ deps, body, request }, property, room) => {
     const target = { kind: 'room_type', property, roomTypeId: room.id, roomTypeExternalId: room.external_id } as const;
     await deps.db.tx((tx) => replaceAmenities(tx, target, body.amenities));
     return ok(await assignedAmenities(deps.db, target, amenityLocale(request.headers.get('accept-language'))));

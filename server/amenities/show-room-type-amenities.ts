@@ -1,8 +1,8 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveRoomType } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import { pathRoomType } from '../room-types/path-room-type.ts';
 import { assignedAmenities } from './assignments.ts';
 import { amenityLocale } from './locale.ts';
 import { AssignedSchema } from './model.ts';
@@ -18,8 +18,8 @@ export const showRoomTypeAmenities = defineRoute({
   tags: ['amenities'],
   params: t.Object({ property: t.String(), roomType: t.String() }),
   response: okSchema(AssignedSchema),
-  handle: inProperty(async ({ deps, params, request }, property) => {
-    const room = await resolveRoomType(deps.db, property.id, params.roomType);
+  pathRecord: pathRoomType,
+  handle: inProperty(async ({ deps, request }, property, room) => {
     const locale = amenityLocale(request.headers.get('accept-language'));
     const target = { kind: 'room_type', property, roomTypeId: room.id, roomTypeExternalId: room.external_id } as const;
     return ok(await assignedAmenities(deps.db, target, locale));

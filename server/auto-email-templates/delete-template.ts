@@ -3,6 +3,7 @@ import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { TemplateParams } from './model.ts';
+import { pathTemplate } from './path-template.ts';
 import { deleteTemplate } from './templates.ts';
 
 export const deleteAutoEmailTemplate = defineRoute({
@@ -17,6 +18,7 @@ export const deleteAutoEmailTemplate = defineRoute({
   params: TemplateParams,
   body: EmptyBody,
   response: okSchema(t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) })),
+  pathRecord: pathTemplate,
   async handle({ deps, principal, params }) {
     return ok(await deps.db.tx((tx) => deleteTemplate(tx, principal, params.template)));
   },

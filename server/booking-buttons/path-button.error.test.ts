@@ -108,9 +108,9 @@ describe('the handler gets the button the pipeline resolved', () => {
       from booking_buttons where external_id = ${mine}
       returning external_id::text`;
     const lookups: string[] = [];
-    const substituted: PathRecordResolver<ResolvedButton> = async (deps, principal, params) => {
+    const substituted: PathRecordResolver<ResolvedButton> = async (deps, principal, params, request) => {
       lookups.push(params.button as string);
-      return pathButton(deps, principal, { button: second?.external_id as string });
+      return pathButton(deps, principal, { button: second?.external_id as string }, request);
     };
     const app = createQcApp(c.t.deps);
     mountRoutes(app, c.t.deps, [

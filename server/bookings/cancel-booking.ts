@@ -1,9 +1,8 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { cancelBooking } from './lifecycle.ts';
 import { BookingParams, BookingSchema, PartnerCancelBody } from './model.ts';
-import { bookingOnProperty } from './partner-lookup.ts';
+import { pathBookingOnProperty } from './path-booking.ts';
 import { bookingView } from './view.ts';
 
 export const cancelBookingRoute = defineRoute({
@@ -21,13 +20,13 @@ export const cancelBookingRoute = defineRoute({
   body: PartnerCancelBody,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, params, body }, property) => {
-    const found = await bookingOnProperty(deps.db, property.id, params.booking);
+  pathRecord: pathBookingOnProperty,
+  async handle({ deps, body }, found) {
     const { booking, rooms, snapshot } = await cancelBooking(deps, found, {
       cancelledBy: 'hotelier',
       reasonCode: body?.reason_code ?? 'partner_request',
       feeCharged: body?.fee_charged,
     });
     return ok(bookingView(booking, rooms, snapshot));
-  }),
+  },
 });

@@ -1,5 +1,6 @@
+import { recordInProperty } from '../core/routes/in-property.ts';
 import type { PathRecordResolver } from '../core/routes/path-record.ts';
-import { bookingInScope } from './partner-lookup.ts';
+import { bookingInScope, bookingOnProperty } from './partner-lookup.ts';
 import type { BookingRow } from './snapshot.ts';
 
 /**
@@ -11,3 +12,12 @@ import type { BookingRow } from './snapshot.ts';
  */
 export const pathBooking: PathRecordResolver<BookingRow> = (deps, principal, params) =>
   bookingInScope(deps.db, principal, params.booking ?? '');
+
+/**
+ * The booking of a route under /properties/:property/bookings/:booking, found on the path's property the same
+ * way: another property's booking, even the caller's, is a 404 whatever the body. The write locks it in the
+ * property's turn.
+ */
+export const pathBookingOnProperty = recordInProperty((deps, property, params) =>
+  bookingOnProperty(deps.db, property.id, params.booking ?? ''),
+);

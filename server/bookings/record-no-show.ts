@@ -1,10 +1,9 @@
 import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { recordNoShow } from './lifecycle.ts';
 import { BookingParams, BookingSchema } from './model.ts';
-import { bookingOnProperty } from './partner-lookup.ts';
+import { pathBookingOnProperty } from './path-booking.ts';
 import { bookingView } from './view.ts';
 
 export const recordNoShowRoute = defineRoute({
@@ -21,9 +20,9 @@ export const recordNoShowRoute = defineRoute({
   body: EmptyBody,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, params }, property) => {
-    const found = await bookingOnProperty(deps.db, property.id, params.booking);
+  pathRecord: pathBookingOnProperty,
+  async handle({ deps }, found) {
     const { booking, rooms, snapshot } = await recordNoShow(deps, found);
     return ok(bookingView(booking, rooms, snapshot));
-  }),
+  },
 });

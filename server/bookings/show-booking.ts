@@ -1,8 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { BookingParams, BookingSchema } from './model.ts';
-import { bookingOnProperty } from './partner-lookup.ts';
+import { pathBookingOnProperty } from './path-booking.ts';
 import { bookingRooms } from './snapshot.ts';
 import { bookingView } from './view.ts';
 
@@ -18,8 +17,8 @@ export const showBooking = defineRoute({
   params: BookingParams,
   response: okSchema(BookingSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, params }, property) => {
-    const booking = await bookingOnProperty(deps.db, property.id, params.booking);
+  pathRecord: pathBookingOnProperty,
+  async handle({ deps }, booking) {
     return ok(bookingView(booking, await bookingRooms(deps.db, booking.id)));
-  }),
+  },
 });

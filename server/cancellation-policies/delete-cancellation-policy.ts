@@ -4,6 +4,7 @@ import { deleteCancellationPolicy } from './service.ts';
 export const deleteCancellationPolicyRoute = ownedDeleteRoute({
   name: 'qc.cancellation_policies.delete',
   path: '/properties/:property/cancellation_policies',
+  table: 'cancellation_policies',
   param: 'policy',
   resource: 'cancellation_policy',
   summary: 'Delete a cancellation policy',

@@ -6,6 +6,7 @@ import { cancellationPolicyView } from './view.ts';
 export const updateCancellationPolicyRoute = ownedUpdateRoute({
   name: 'qc.cancellation_policies.update',
   path: '/properties/:property/cancellation_policies',
+  table: 'cancellation_policies',
   param: 'policy',
   resource: 'cancellation_policy',
   summary: 'Change a cancellation policy (partial)',

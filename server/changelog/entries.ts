@@ -73,6 +73,11 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
+          "Every route naming a record under `/properties/{ext}` answers 404 `errors.not_found` for another property's record (yours or another customer's), an unknown id or an id of the wrong form whatever the body or query, as it does for a property the token may not see: `GET`, `PATCH` and `DELETE` of payment and cancellation policies, extra services, promotions, content pages and guest feedback, `GET` and `POST .../reply` of reviews, `GET`, `POST .../cancel` and `.../no_show` of bookings, `GET` and `PATCH` of room types and rate plans, `PUT .../pricing-model`, `GET` and `POST .../rates`, `GET` and `PUT` a room type's `.../amenities`. With an invalid body (or `from`/`to`) they answered 422 `errors.validation_error` first, and a guest feedback or review id that is no UUID 422. The record is checked before the body is read, after its property, and that 404 claims no `Idempotency-Key`. `DELETE /auto_email_templates/{id}` checks its template there too: another customer's with an invalid body, or an id that is no UUID, answered 422. A keyed retry of a write whose record is gone since, a `DELETE` that went through or a `PATCH` of a record deleted since, replays its first answer for the same body, as before.",
+      },
+      {
+        kind: 'fix',
+        summary:
           "A date (`YYYY-MM-DD`) in the year 0000 is refused as 422 `format` on its field: it passed the format and the database refused it, answered 422 on `request`. A date-time (guest feedback's `answered_at`) is refused as 422 `format` when it names a day that does not exist (`2026-02-30` was stored as 2 March), an instant outside the years 0100-9999 (before 0100 it was answered back a century or two off; 0000 and earlier 422 on `request`), or is sent in quotes (a 500 `errors.internal_error`).",
       },
       {

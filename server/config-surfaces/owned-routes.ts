@@ -10,7 +10,8 @@ import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute, type RouteDefinition } from '../core/routes/route.ts';
 import { DeletedSchema, PageQuery, RecordParams } from './model.ts';
 import { configOperation } from './operation.ts';
-import { findOwned, listOwned, type OwnedRow, type OwnedTable } from './owned-records.ts';
+import { listOwned, type OwnedRow, type OwnedTable } from './owned-records.ts';
+import { ownedInPath } from './path-owned.ts';
 
 interface OwnedRead<R extends OwnedRow> {
   name: `qc.${string}.${string}`;
@@ -50,11 +51,8 @@ export function ownedShowRoute<R extends OwnedRow>(read: OwnedRead<R> & { param:
     description: read.description,
     params: RecordParams(read.param),
     response: okSchema(read.schema),
-    handle: inProperty(async ({ deps, params }, property) => {
-      const segments = params as Record<string, string>;
-      const id = segments[read.param] as string;
-      return ok(read.view(await findOwned<R>(deps.db, read.table, property.id, id)));
-    }),
+    pathRecord: ownedInPath<R>(read.table, read.param),
+    handle: (_input, row) => ok(read.view(row)),
   });
 }
 
@@ -98,9 +96,15 @@ export function ownedCreateRoute<S extends TSchema, R>(
   });
 }
 
-/** PATCH of one record (partial): 200 with its view. */
+/** Where a write's record is: its table, and the path parameter naming it (resolved before the body: path-owned.ts). */
+interface OwnedRecord {
+  table: OwnedTable;
+  param: string;
+}
+
+/** PATCH of one record (partial): 200 with its view. The update locks the record again in its transaction. */
 export function ownedUpdateRoute<S extends TSchema, R>(
-  write: OwnedWrite & { param: string; body: S; update: RecordWrite<Static<S>>; view: (row: R) => unknown },
+  write: OwnedWrite & OwnedRecord & { body: S; update: RecordWrite<Static<S>>; view: (row: R) => unknown },
 ): RouteDefinition {
   return defineRoute({
     ...configOperation(write.name, 'PATCH', `${write.path}/:${write.param}`, write.resource, write.summary),
@@ -109,6 +113,7 @@ export function ownedUpdateRoute<S extends TSchema, R>(
     body: write.body,
     response: okSchema(write.schema),
     errors: write.errors,
+    pathRecord: ownedInPath(write.table, write.param),
     handle: inProperty(async ({ deps, params, body }, property) => {
       const segments = params as Record<string, string>;
       const now = deps.clock.now();
@@ -119,12 +124,13 @@ export function ownedUpdateRoute<S extends TSchema, R>(
   });
 }
 
-/** DELETE of one record: `{id, deleted: true}`; the domain function says when it may not go (409). */
+/**
+ * DELETE of one record: `{id, deleted: true}`; the domain function locks the record again and says when it may
+ * not go (409).
+ */
 export function ownedDeleteRoute(
-  write: Omit<OwnedWrite, 'schema'> & {
-    param: string;
-    remove: (tx: Db, property: PropertyRow, id: string, now: Date) => Promise<string>;
-  },
+  write: Omit<OwnedWrite, 'schema'> &
+    OwnedRecord & { remove: (tx: Db, property: PropertyRow, id: string, now: Date) => Promise<string> },
 ): RouteDefinition {
   return defineRoute({
     ...configOperation(write.name, 'DELETE', `${write.path}/:${write.param}`, write.resource, write.summary),
@@ -133,6 +139,7 @@ export function ownedDeleteRoute(
     body: EmptyBody,
     response: okSchema(DeletedSchema),
     errors: write.errors,
+    pathRecord: ownedInPath(write.table, write.param),
     handle: inProperty(async ({ deps, params }, property) => {
       const segments = params as Record<string, string>;
       const now = deps.clock.now();

@@ -5,6 +5,7 @@ import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PageParams } from './model.ts';
 import { deletePage } from './pages.ts';
+import { pathPage } from './path-page.ts';
 
 export const deleteContentPage = defineRoute({
   name: 'qc.content_pages.delete',
@@ -22,6 +23,7 @@ export const deleteContentPage = defineRoute({
   response: okSchema(
     t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true), stripped_guide_items: t.Integer() }),
   ),
+  pathRecord: pathPage,
   handle: inProperty(async ({ deps, params }, property) => {
     return ok(await deps.db.tx((tx) => deletePage(tx, property, params.page)));
   }),

@@ -1,8 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PageParams, PageSchema } from './model.ts';
-import { findPage } from './pages.ts';
+import { pathPage } from './path-page.ts';
 import { pageView } from './view.ts';
 
 export const showContentPage = defineRoute({
@@ -16,7 +15,8 @@ export const showContentPage = defineRoute({
   tags: ['content pages'],
   params: PageParams,
   response: okSchema(PageSchema),
-  handle: inProperty(async ({ deps, params }, property) => {
-    return ok(await pageView(deps.db, await findPage(deps.db, property.id, params.page)));
-  }),
+  pathRecord: pathPage,
+  async handle({ deps }, page) {
+    return ok(await pageView(deps.db, page));
+  },
 });

@@ -3,6 +3,7 @@ import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PageParams, PageSchema, UpdatePageBody } from './model.ts';
 import { updatePage } from './pages.ts';
+import { pathPage } from './path-page.ts';
 import { pageView } from './view.ts';
 
 export const updateContentPage = defineRoute({
@@ -20,6 +21,7 @@ export const updateContentPage = defineRoute({
   body: UpdatePageBody,
   response: okSchema(PageSchema),
   errors: ['errors.qc.content_page_slug_taken', 'errors.qc.gallery_image_not_found'],
+  pathRecord: pathPage,
   handle: inProperty(async ({ deps, principal, params, body }, property) => {
     const row = await deps.db.tx((tx) => updatePage(tx, principal, property, params.page, body));
     return ok(await pageView(deps.db, row));

@@ -4,6 +4,7 @@ import { deleteExtraService } from './service.ts';
 export const deleteExtraServiceRoute = ownedDeleteRoute({
   name: 'qc.extra_services.delete',
   path: '/properties/:property/extra_services',
+  table: 'extra_services',
   param: 'service',
   resource: 'extra_service',
   summary: 'Delete an extra service',

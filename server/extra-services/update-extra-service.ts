@@ -6,6 +6,7 @@ import { extraServiceView } from './view.ts';
 export const updateExtraServiceRoute = ownedUpdateRoute({
   name: 'qc.extra_services.update',
   path: '/properties/:property/extra_services',
+  table: 'extra_services',
   param: 'service',
   resource: 'extra_service',
   summary: 'Change an extra service (partial)',

@@ -5,6 +5,7 @@ import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { deleteFeedback } from './feedback.ts';
 import { FeedbackParams } from './model.ts';
+import { pathFeedback } from './path-feedback.ts';
 
 export const deleteGuestFeedback = defineRoute({
   name: 'qc.guest_feedback.delete',
@@ -18,6 +19,7 @@ export const deleteGuestFeedback = defineRoute({
   params: FeedbackParams,
   body: EmptyBody,
   response: okSchema(t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) })),
+  pathRecord: pathFeedback,
   handle: inProperty(async ({ deps, params }, property) => {
     return ok(await deps.db.tx((tx) => deleteFeedback(tx, property, params.feedback)));
   }),

@@ -2,7 +2,7 @@ import type { Db } from '../core/db/db.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
-import type { PropertyRow } from '../core/resolve.ts';
+import { isUuid, type PropertyRow } from '../core/resolve.ts';
 
 export interface FeedbackRow {
   id: number;
@@ -39,7 +39,9 @@ const SELECT = `select f.*, b.external_booking_id, b.source_channel, b.checkin_d
     b.guest_first_name, b.guest_last_name
   from guest_feedback f join bookings b on b.id = f.booking_id`;
 
+/** An answer of the property by its id; 404 otherwise (another property's, or an id of the wrong form). */
 export async function findFeedback(db: Db, propertyId: number, externalId: string): Promise<FeedbackRow> {
+  if (!isUuid(externalId)) throw notFound();
   const [row] = await db.query<FeedbackRow>(`${SELECT} where f.property_id = $1 and f.external_id = $2::uuid`, [
     propertyId,
     externalId,

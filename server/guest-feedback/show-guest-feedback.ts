@@ -1,8 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { findFeedback } from './feedback.ts';
 import { FeedbackParams, FeedbackSchema } from './model.ts';
+import { pathFeedback } from './path-feedback.ts';
 import { feedbackView } from './view.ts';
 
 export const showGuestFeedback = defineRoute({
@@ -16,7 +15,6 @@ export const showGuestFeedback = defineRoute({
   tags: ['guest feedback'],
   params: FeedbackParams,
   response: okSchema(FeedbackSchema),
-  handle: inProperty(async ({ deps, params }, property) => {
-    return ok(feedbackView(await findFeedback(deps.db, property.id, params.feedback)));
-  }),
+  pathRecord: pathFeedback,
+  handle: (_input, feedback) => ok(feedbackView(feedback)),
 });

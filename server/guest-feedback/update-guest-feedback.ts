@@ -3,6 +3,7 @@ import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { updateFeedback } from './feedback.ts';
 import { FeedbackParams, FeedbackSchema, UpdateFeedbackBody } from './model.ts';
+import { pathFeedback } from './path-feedback.ts';
 import { feedbackView } from './view.ts';
 
 export const updateGuestFeedback = defineRoute({
@@ -19,6 +20,7 @@ export const updateGuestFeedback = defineRoute({
   params: FeedbackParams,
   body: UpdateFeedbackBody,
   response: okSchema(FeedbackSchema),
+  pathRecord: pathFeedback,
   handle: inProperty(async ({ deps, params, body }, property) => {
     const row = await deps.db.tx((tx) =>
       updateFeedback(tx, property, params.feedback, {

@@ -4,6 +4,7 @@ import { deletePaymentPolicy } from './service.ts';
 export const deletePaymentPolicyRoute = ownedDeleteRoute({
   name: 'qc.payment_policies.delete',
   path: '/properties/:property/payment_policies',
+  table: 'payment_policies',
   param: 'policy',
   resource: 'payment_policy',
   summary: 'Delete a payment policy',

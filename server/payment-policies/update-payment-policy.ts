@@ -6,6 +6,7 @@ import { paymentPolicyView } from './view.ts';
 export const updatePaymentPolicyRoute = ownedUpdateRoute({
   name: 'qc.payment_policies.update',
   path: '/properties/:property/payment_policies',
+  table: 'payment_policies',
   param: 'policy',
   resource: 'payment_policy',
   summary: 'Change a payment policy (partial)',

@@ -4,6 +4,7 @@ import { deletePromotion } from './service.ts';
 export const deletePromotionRoute = ownedDeleteRoute({
   name: 'qc.promotions.delete',
   path: '/properties/:property/promotions',
+  table: 'promotions',
   param: 'promotion',
   resource: 'promotion',
   summary: 'Delete a promotion',

@@ -6,6 +6,7 @@ import { promotionView } from './view.ts';
 export const updatePromotionRoute = ownedUpdateRoute({
   name: 'qc.promotions.update',
   path: '/properties/:property/promotions',
+  table: 'promotions',
   param: 'promotion',
   resource: 'promotion',
   summary: 'Change a promotion (partial)',

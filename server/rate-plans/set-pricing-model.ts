@@ -1,10 +1,9 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveRatePlan } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PricingModelBody, PricingModelResultSchema, RatePlanParams, VOCABULARY_DOC } from './model.ts';
+import { pathRatePlan } from './path-rate-plan.ts';
 import { setPricingModel as applyModel } from './plan-writes.ts';
-import type { RatePlanRecord } from './service.ts';
 
 export const setPricingModel = defineRoute({
   name: 'qc.rate_plans.pricing_model',
@@ -28,8 +27,8 @@ export const setPricingModel = defineRoute({
   body: PricingModelBody,
   response: okSchema(PricingModelResultSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, params, body }, property) => {
-    const plan = await resolveRatePlan<RatePlanRecord>(deps.db, property.id, params.ratePlan);
+  pathRecord: pathRatePlan,
+  handle: inProperty(async ({ deps, body }, property, plan) => {
     return ok(await applyModel(deps.db, property, plan, body));
   }),
 });

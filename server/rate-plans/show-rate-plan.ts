@@ -1,8 +1,8 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveRatePlan } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ENTRY_DOC, PLAN_DOC, RatePlanParams, RatePlanSchema } from './model.ts';
+import { pathRatePlan } from './path-rate-plan.ts';
 import { showRatePlan as readPlan } from './plan-reads.ts';
 
 export const showRatePlan = defineRoute({
@@ -18,8 +18,8 @@ export const showRatePlan = defineRoute({
   params: RatePlanParams,
   response: okSchema(RatePlanSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, params }, property) => {
-    const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
+  pathRecord: pathRatePlan,
+  handle: inProperty(async ({ deps }, property, plan) => {
     return ok(await readPlan(deps.db, property.id, plan.id));
   }),
 });

@@ -1,10 +1,9 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveRatePlan } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ENTRY_DOC, PLAN_DOC, RatePlanParams, RatePlanSchema, UpdateRatePlanBody } from './model.ts';
+import { pathRatePlan } from './path-rate-plan.ts';
 import { changeRatePlan } from './plan-writes.ts';
-import type { RatePlanRecord } from './service.ts';
 
 export const updateRatePlan = defineRoute({
   name: 'qc.rate_plans.update',
@@ -27,8 +26,8 @@ export const updateRatePlan = defineRoute({
   body: UpdateRatePlanBody,
   response: okSchema(RatePlanSchema),
   errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
-  handle: inProperty(async ({ deps, params, body }, property) => {
-    const plan = await resolveRatePlan<RatePlanRecord>(deps.db, property.id, params.ratePlan);
+  pathRecord: pathRatePlan,
+  handle: inProperty(async ({ deps, body }, property, plan) => {
     return ok(await changeRatePlan(deps.db, property, plan, body));
   }),
 });

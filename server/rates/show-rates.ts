@@ -1,8 +1,8 @@
 import { ok } from '../core/http/envelope.ts';
-import { resolveRatePlan } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { MAX_READ_DAYS, readRange } from '../inventory/read-range.ts';
+import { pathRatePlan } from '../rate-plans/path-rate-plan.ts';
 import { PlanParams, RatesAnswer, RatesQuery } from './model.ts';
 import { readPlanRates } from './read.ts';
 
@@ -26,8 +26,8 @@ consecutive days, days without any price left out.`,
   query: RatesQuery,
   response: RatesAnswer,
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, principal, params, query }, property) => {
-    const plan = await resolveRatePlan(deps.db, property.id, params.ratePlan);
+  pathRecord: pathRatePlan,
+  handle: inProperty(async ({ deps, principal, query }, property, plan) => {
     const range = readRange(query, RESOURCE);
     const consolidated = query.consolidated === '1' || query.consolidated === 'true';
     // Lag-tolerant: the read replica when configured and keeping up (docs/operations.md, Read replica).

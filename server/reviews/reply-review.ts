@@ -3,6 +3,7 @@ import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ReplyBody, ReviewParams, ReviewSchema } from './model.ts';
+import { pathReview } from './path-review.ts';
 import { replyToReview } from './reply.ts';
 import type { ReviewRow } from './reviews.ts';
 import { reviewView } from './view.ts';
@@ -27,6 +28,8 @@ export const replyReview = defineRoute({
   status: 201,
   response: okSchema(ReviewSchema),
   errors: ['errors.qc.review_already_replied', 'errors.qc.review_replies_not_supported'],
+  // Checked before the body; the reply reads and locks the review again in its transaction.
+  pathRecord: pathReview,
   handle: inProperty(async ({ deps, principal, params, body, request }, property) => {
     // The reply is made once (422 review_already_replied after): a retry with its key answers the reply it made.
     const kept = keptCreate(request, deps.clock.now());

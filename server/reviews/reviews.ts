@@ -1,5 +1,6 @@
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';
+import { isUuid } from '../core/resolve.ts';
 
 export interface ReviewRow {
   id: number;
@@ -33,7 +34,9 @@ const SELECT = `select r.*, b.external_booking_id, d.status as delivery_status, 
   left join bookings b on b.id = r.booking_id
   left join review_reply_deliveries d on d.review_id = r.id`;
 
+/** A review of the property by its id; 404 otherwise (another property's, or an id of the wrong form). */
 export async function findReview(db: Db, propertyId: number, externalId: string): Promise<ReviewRow> {
+  if (!isUuid(externalId)) throw notFound();
   const [row] = await db.query<ReviewRow>(`${SELECT} where r.property_id = $1 and r.external_id = $2::uuid`, [
     propertyId,
     externalId,

@@ -1,8 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ReviewParams, ReviewSchema } from './model.ts';
-import { findReview } from './reviews.ts';
+import { pathReview } from './path-review.ts';
 import { reviewView } from './view.ts';
 
 export const showReview = defineRoute({
@@ -16,7 +15,6 @@ export const showReview = defineRoute({
   tags: ['reviews'],
   params: ReviewParams,
   response: okSchema(ReviewSchema),
-  handle: inProperty(async ({ deps, params }, property) => {
-    return ok(reviewView(await findReview(deps.db, property.id, params.review)));
-  }),
+  pathRecord: pathReview,
+  handle: (_input, review) => ok(reviewView(review)),
 });

@@ -1,9 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveRoomType } from '../core/resolve.ts';
-import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ROOM_TYPE_SEGMENT, RoomTypeParams, RoomTypeSchema } from './model.ts';
-import type { RoomTypeRecord } from './service.ts';
+import { pathRoomType } from './path-room-type.ts';
 import { roomTypeView } from './view.ts';
 
 export const showRoomType = defineRoute({
@@ -19,8 +17,6 @@ export const showRoomType = defineRoute({
   params: RoomTypeParams,
   response: okSchema(RoomTypeSchema),
   errors: ['errors.not_found'],
-  handle: inProperty(async ({ deps, params }, property) => {
-    const room = await resolveRoomType<RoomTypeRecord>(deps.db, property.id, params.roomType);
-    return ok(roomTypeView(room));
-  }),
+  pathRecord: pathRoomType,
+  handle: (_input, room) => ok(roomTypeView(room)),
 });

@@ -1,8 +1,8 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveRoomType } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { ROOM_TYPE_SEGMENT, RoomTypeParams, RoomTypeSchema, UpdateRoomTypeBody } from './model.ts';
+import { pathRoomType } from './path-room-type.ts';
 import { updateRoomTypeMapping } from './service.ts';
 import { roomTypeView } from './view.ts';
 
@@ -20,8 +20,8 @@ export const updateRoomType = defineRoute({
   body: UpdateRoomTypeBody,
   response: okSchema(RoomTypeSchema),
   errors: ['errors.not_found', 'errors.qc.partner_code_taken'],
-  handle: inProperty(async ({ deps, params, body }, property) => {
-    const room = await resolveRoomType(deps.db, property.id, params.roomType);
+  pathRecord: pathRoomType,
+  handle: inProperty(async ({ deps, body }, property, room) => {
     const row = await deps.db.tx((tx) =>
       updateRoomTypeMapping(tx, property, room.id, { partnerCode: body.partner_code, partnerName: body.partner_name }),
     );

@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import type { Principal } from '../auth/principal.ts';
 import { principalsSynced } from '../auth/principal-cache.ts';
 import type { Deps } from '../deps.ts';
 import {
@@ -7,6 +8,7 @@ import {
   finishIdempotentRequest,
   IdempotentReplay,
   keepRawBody,
+  replayKeptAnswer,
   startIdempotentRequest,
 } from '../idempotency/idempotent-request.ts';
 import { countRequest } from '../metrics.ts';
@@ -33,7 +35,9 @@ import { noteUndeclaredFields } from './undeclared-fields.ts';
  *      included, so every response carries the X-RateLimit-* headers,
  *   5. on a route under /properties/:property, resolves the path's property for the caller (404 errors.not_found
  *      when it is missing or outside the token's property allow-list), and on a route that declares the record
- *      its path names (a booking button, RouteDefinition.pathRecord), that record; before a byte of the body is read,
+ *      its path names (a booking button, a policy under the property: RouteDefinition.pathRecord), then that
+ *      record; before a byte of the body is read. A keyed write refused for its record replays the answer its key
+ *      kept, if any (a DELETE that went through), and claims nothing,
  *   6. claims the Idempotency-Key of a write (replay, 409, or run), see server/core/idempotency/.
  * Only then is the body read and checked (413, 415, 422).
  */
@@ -101,6 +105,8 @@ export function qcPipeline(deps: Deps) {
               // Refused while reading the body (401, 413, 422): admit a route without a token now, so it is
               // answered like any other (rate-limit headers) rather than skipping checks.
               const cause = (error as { cause?: unknown }).cause;
+              // The path's record refused before the body, where its key had an answer kept (checkPath).
+              if (cause instanceof IdempotentReplay) return replay(cause, set);
               try {
                 await admitCaller(deps, spec, request, undefined, server);
                 // A keyed write refused for the body it sent is answered (and replayed) like any other refusal;
@@ -140,8 +146,8 @@ export function qcPipeline(deps: Deps) {
 /**
  * The path before the body: its parameters PostgreSQL cannot store are a 422 naming them, on a route under
  * /properties/:property its property is resolved for the caller (./routes/in-property.ts, 404), and on a route
- * that declares its path's record, that record (./routes/path-record.ts, 404). Parse and transform both run it
- * (a read has no parse hook); the property or record is looked up once.
+ * that declares its path's record, that record, after the property (./routes/path-record.ts, 404). Parse and
+ * transform both run it (a read has no parse hook); the property and record are looked up once.
  */
 function checkPath(
   deps: Deps,
@@ -154,8 +160,39 @@ function checkPath(
   refuseUnstorable(params, spec.resource);
   const principal = requestState(request).principal;
   if (!principal) return undefined;
-  if (underProperty) return pathProperty(deps, principal, request, params);
-  return record && pathRecord(deps, record, principal, request, params);
+  const property = underProperty ? pathProperty(deps, principal, request, params) : undefined;
+  if (!record) return property;
+  return recordOrKeptAnswer(deps, spec, record, principal, request, params, property);
+}
+
+/**
+ * The path's record, once its property (if any) is the caller's. A keyed write whose record is refused (404)
+ * first replays what its key answered, as its claim would have: a DELETE that went through leaves no record to
+ * find, and its keyed retry must replay the first answer, not a 404 (README, Rate limits and idempotency). Only
+ * then, and only for a keyed write, is the store asked, so a found record, a read and a write without a key cost
+ * nothing more. The refusal claims no key: a 404 for the path is answered on its own.
+ */
+async function recordOrKeptAnswer(
+  deps: Deps,
+  spec: RouteSpec,
+  record: PathRecordResolver<unknown>,
+  principal: Principal,
+  request: Request,
+  params: Record<string, string>,
+  property: Promise<unknown> | undefined,
+): Promise<unknown> {
+  await property;
+  try {
+    return await pathRecord(deps, record, principal, request, params);
+  } catch (refused) {
+    if (refused instanceof ApiError && refused.key === 'errors.not_found') {
+      // The body is read only when the key holds an answer, and only to compare it: none is kept for a body
+      // beyond the route's limit.
+      const rawBody = () => readRawBody(request, bodyLimitOf(spec)).catch(() => undefined);
+      await replayKeptAnswer(deps, request, principal, rawBody);
+    }
+    throw refused;
+  }
 }
 
 /**

@@ -27,6 +27,7 @@ for (const backend of REDIS_BACKENDS) {
             claim: s.scheduleFunction((key: string, fingerprint: string, nowMs: number, leaseMs: number) =>
               store.claim(key, fingerprint, nowMs, leaseMs),
             ),
+            peek: (key, nowMs) => store.peek(key, nowMs),
             renew: (key, lease, leaseMs) => store.renew(key, lease, leaseMs),
             complete: s.scheduleFunction((key, lease, response, expiresAtMs) =>
               store.complete(key, lease, response, expiresAtMs),

@@ -97,13 +97,43 @@ export async function startIdempotentRequest(
   }
   const entry = keyed.get(request);
   const fingerprint = sha256Hex(entry?.rawBody ?? new Uint8Array(0));
-  const path = new URL(request.url).pathname;
-  const scope = sha256Hex(`${principal.clientPk}\n${request.method}\n${path}\n${key}`);
+  const scope = scopeOf(principal, request, key);
   const started = await deps.idempotency.start(scope, fingerprint, () => deps.clock.now());
   if (started.kind === 'replay') throw new IdempotentReplay(replayOf(started.response, requestState(request).headers));
   // Kept whether the store took the claim or not (unreachable: `unguarded`), for a route that also keeps the key
   // with what it creates (requestKey).
   keyed.set(request, { scope, fingerprint, lease: started.kind === 'started' ? started.lease : undefined });
+}
+
+/**
+ * Before the pipeline refuses a keyed write for the record its path names (404), the answer its key and body
+ * already have, replayed (throws IdempotentReplay): a DELETE that went through leaves no record to find, and its
+ * keyed retry replays the first answer (spec 8.3.3) rather than a 404. Claims nothing: without such an answer the
+ * refusal stands and leaves the key as it was. `rawBody` reads the body, asked only when the key holds something
+ * (a refusal comes before the body is read); undefined when the body cannot be read whole, which matches nothing.
+ */
+export async function replayKeptAnswer(
+  deps: Deps,
+  request: Request,
+  principal: Principal,
+  rawBody: () => Promise<Uint8Array | undefined>,
+): Promise<void> {
+  if (!WRITES.has(request.method)) return;
+  const key = request.headers.get(HEADER);
+  // A key of the wrong length has nothing kept: the refusal comes first, as it did.
+  if (!key || key.length > MAX_KEY_LENGTH) return;
+  const fingerprint = async () => {
+    const raw = keyed.get(request)?.rawBody ?? (request.body ? await rawBody() : new Uint8Array(0));
+    return raw ? sha256Hex(raw) : '';
+  };
+  const kept = await deps.idempotency.kept(scopeOf(principal, request, key), fingerprint, () => deps.clock.now());
+  if (kept) throw new IdempotentReplay(replayOf(kept, requestState(request).headers));
+}
+
+/** Where the store keeps a key: per client, method, path (without query) and key (spec 8.3.2). */
+function scopeOf(principal: Principal, request: Request, key: string): string {
+  const path = new URL(request.url).pathname;
+  return sha256Hex(`${principal.clientPk}\n${request.method}\n${path}\n${key}`);
 }
 
 export interface RequestKey {

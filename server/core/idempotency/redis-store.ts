@@ -1,5 +1,5 @@
 import { type RedisClient, RedisScript } from '../redis.ts';
-import type { Claim, IdempotencyStore, StoredResponse } from './store.ts';
+import type { Claim, Held, IdempotencyStore, StoredResponse } from './store.ts';
 
 // A record is a hash: state (running|done), fp (body fingerprint), lease, exp (service-clock ms at which
 // a done record stops counting), resp (the stored response as JSON). Redis expiries only collect keys:
@@ -17,6 +17,13 @@ end
 if cur[2] ~= ARGV[1] then return {'conflict'} end
 if state == 'running' then return {'in_flight'} end
 return {'replay', cur[4]}
+`);
+
+// Read only: what the key holds, as CLAIM would find it (a done record past its exp counts as nothing).
+const PEEK = new RedisScript(`
+local cur = redis.call('HMGET', KEYS[1], 'state', 'fp', 'exp', 'resp')
+if not cur[1] or (cur[1] == 'done' and tonumber(cur[3]) <= tonumber(ARGV[1])) then return false end
+return {cur[2], cur[4]}
 `);
 
 const COMPLETE = new RedisScript(`
@@ -56,6 +63,13 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     if (kind === 'started') return { kind, lease };
     if (kind === 'replay') return { kind, response: JSON.parse(stored as string) as StoredResponse };
     return { kind: kind as 'conflict' | 'in_flight' };
+  }
+
+  async peek(key: string, nowMs: number): Promise<Held | undefined> {
+    const held = (await PEEK.run(this.redis, [this.#key(key)], [nowMs])) as [string, string | null] | null;
+    if (!held) return undefined;
+    const [fingerprint, stored] = held;
+    return stored ? { fingerprint, response: JSON.parse(stored) as StoredResponse } : { fingerprint };
   }
 
   async complete(key: string, lease: string, response: StoredResponse, expiresAtMs: number): Promise<void> {

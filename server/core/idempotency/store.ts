@@ -7,6 +7,12 @@ export interface StoredResponse {
   at: string;
 }
 
+/** What a key holds, read without claiming it: the fingerprint of its body, and its response once kept. */
+export interface Held {
+  fingerprint: string;
+  response?: StoredResponse;
+}
+
 export type Claim =
   | { kind: 'started'; lease: string }
   | { kind: 'replay'; response: StoredResponse }
@@ -22,6 +28,11 @@ export type Claim =
 export interface IdempotencyStore {
   /** `leaseMs`: how long the claim holds without a renewal (a crashed owner's key frees after it). */
   claim(key: string, fingerprint: string, nowMs: number, leaseMs: number): Promise<Claim>;
+  /**
+   * What the key holds now, claiming nothing: a running claim (no response yet), a kept response, or undefined
+   * (never claimed, given back, a lapsed lease, an expired response).
+   */
+  peek(key: string, nowMs: number): Promise<Held | undefined>;
   /** Extends a running claim whose lease is still ours by `leaseMs` from now (real time). */
   renew(key: string, lease: string, leaseMs: number): Promise<void>;
   /** Stores the response under the key if the lease is still ours; kept until `expiresAtMs` (service clock). */
@@ -48,9 +59,8 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly #entries = new Map<string, Entry>();
 
   async claim(key: string, fingerprint: string, nowMs: number, leaseMs: number): Promise<Claim> {
-    const entry = this.#entries.get(key);
-    const live = entry && (entry.state === 'running' ? entry.leaseUntil > Date.now() : entry.expiresAtMs > nowMs);
-    if (!entry || !live) {
+    const entry = this.#live(key, nowMs);
+    if (!entry) {
       if (this.#entries.size > 10_000) this.#sweep(nowMs);
       const lease = crypto.randomUUID();
       this.#entries.set(key, { state: 'running', fingerprint, lease, leaseUntil: Date.now() + leaseMs });
@@ -59,6 +69,13 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     if (entry.fingerprint !== fingerprint) return { kind: 'conflict' };
     if (entry.state === 'running') return { kind: 'in_flight' };
     return { kind: 'replay', response: entry.response };
+  }
+
+  async peek(key: string, nowMs: number): Promise<Held | undefined> {
+    const entry = this.#live(key, nowMs);
+    if (!entry) return undefined;
+    const { fingerprint } = entry;
+    return entry.state === 'done' ? { fingerprint, response: entry.response } : { fingerprint };
   }
 
   async complete(key: string, lease: string, response: StoredResponse, expiresAtMs: number): Promise<void> {
@@ -75,6 +92,13 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async release(key: string, lease: string): Promise<void> {
     const entry = this.#entries.get(key);
     if (entry?.state === 'running' && entry.lease === lease) this.#entries.delete(key);
+  }
+
+  /** The key's entry while it counts: a running claim within its lease, a response within its 24 hours. */
+  #live(key: string, nowMs: number): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    return (entry.state === 'running' ? entry.leaseUntil > Date.now() : entry.expiresAtMs > nowMs) ? entry : undefined;
   }
 
   #sweep(nowMs: number): void {

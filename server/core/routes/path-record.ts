@@ -4,10 +4,17 @@ import { requestState } from '../http/request-state.ts';
 
 /**
  * How a feature finds, for the caller, the record a route's path names when that is not a property (a booking
- * button of /booking_buttons/:button/...): the row, or 404 errors.not_found when the caller may not see it. The
- * feature declares it on its routes (RouteDefinition.pathRecord), so core never imports the feature.
+ * button of /booking_buttons/:button/..., a policy of /properties/:property/payment_policies/:policy): the row, or
+ * 404 errors.not_found when the caller may not see it. The feature declares it on its routes
+ * (RouteDefinition.pathRecord), so core never imports the feature. A record under a property is found on the
+ * path's property (recordInProperty, ./in-property.ts), which is why the resolver gets the request.
  */
-export type PathRecordResolver<R> = (deps: Deps, principal: Principal, params: Record<string, string>) => Promise<R>;
+export type PathRecordResolver<R> = (
+  deps: Deps,
+  principal: Principal,
+  params: Record<string, string>,
+  request: Request,
+) => Promise<R>;
 
 /**
  * The path's record of a route that declares one, resolved for the caller once per request. The pipeline asks
@@ -23,6 +30,6 @@ export function pathRecord(
   params: Record<string, string>,
 ): Promise<unknown> {
   const state = requestState(request);
-  state.pathRecord ??= resolve(deps, principal, params);
+  state.pathRecord ??= resolve(deps, principal, params, request);
   return state.pathRecord;
 }

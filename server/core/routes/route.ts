@@ -80,9 +80,10 @@ export interface RouteDefinition<
   tags: readonly string[];
   description?: string;
   /**
-   * The record the path names when it is not a property (a booking button): the pipeline resolves it for the
-   * caller before it reads the body, so one the caller may not see is a 404 whatever the body (./path-record.ts),
-   * and `handle` gets that row as its second argument.
+   * The record the path names when it is not a property (a booking button; under /properties/:property, a policy,
+   * found on the path's property: ./in-property.ts recordInProperty): the pipeline resolves it for the caller
+   * before it reads the body, after the path's property, so one the caller may not see is a 404 whatever the body
+   * (./path-record.ts), and `handle` gets that row as its second argument (inProperty: its third).
    */
   pathRecord?: PathRecordResolver<R>;
   handle(input: RouteInput<StaticOf<P>, StaticOf<Q>, StaticOf<B>>, record: R): unknown | Promise<unknown>;
