@@ -68,7 +68,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          "`POST /booking_revisions/{id}/ack`, `POST /bookings/{id}/ack`, `POST /deliveries/{id}/redeliver`, `GET /gallery/{id}` and `GET /catalogue-sync/{id}` answer 404 `errors.not_found` for another customer's record, one outside the token's allow-list, an unknown id or one of the wrong form whatever the body: the acks and the redelivery answered 422 `errors.validation_error` for an invalid body first, and `GET /gallery/{id}` 422 `format` for an id that is no UUID. The record is checked before the body is read, once (the ack takes the row it found); a keyed retry of an ack replays as before, and so does a keyed retry of a redelivery after its subscription was deleted.",
+          "`POST /booking_revisions/{id}/ack`, `POST /bookings/{id}/ack`, `POST /deliveries/{id}/redeliver`, `GET` and `DELETE /gallery/{id}`, `PUT /properties/{ext}/room_types/{id}/images` and `GET /catalogue-sync/{id}` answer 404 `errors.not_found` for another customer's record, one outside the token's allow-list, an unknown id or one of the wrong form whatever the body: the acks and the redelivery answered 422 `errors.validation_error` for an invalid body first, and `GET` and `DELETE /gallery/{id}` 422 `format` for an id that is no UUID; a keyed retry of an image delete that went through replays its first answer. The record is checked before the body is read, once (the ack takes the row it found); a keyed retry of an ack replays as before, and so does a keyed retry of a redelivery after its subscription was deleted.",
       },
       {
         kind: 'fix',

@@ -4,6 +4,7 @@ import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { deleteImage } from './delete.ts';
 import { DeleteQuery, ImageParams } from './model.ts';
+import { pathImage } from './path-image.ts';
 
 export const deleteGalleryImage = defineRoute({
   name: 'qc.gallery.delete',
@@ -27,6 +28,9 @@ export const deleteGalleryImage = defineRoute({
     t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true), severed_usages: t.Integer() }),
   ),
   errors: ['errors.qc.gallery_image_in_use'],
+  // Checked before the body; the delete reads it again, locked, in its transaction (a keyed retry of a delete that
+  // went through replays its first answer: the pipeline looks at the key before it refuses a record gone since).
+  pathRecord: pathImage,
   async handle({ deps, principal, params, query }) {
     const force = query.force === '1' || query.force === 'true';
     return ok(await deleteImage(deps, principal, params.image, force));

@@ -1,8 +1,8 @@
 import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
-import { resolveRoomType } from '../core/resolve.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import { pathRoomType } from '../room-types/path-room-type.ts';
 import { AttachedImagesSchema, attachedImagesView } from './attached.ts';
 import { ImageIdsBody } from './model.ts';
 import { setImages } from './usages.ts';
@@ -22,8 +22,8 @@ export const setRoomTypeImages = defineRoute({
   body: ImageIdsBody,
   response: okSchema(AttachedImagesSchema),
   errors: ['errors.qc.gallery_image_not_found'],
-  handle: inProperty(async ({ deps, principal, params, body }, property) => {
-    const room = await resolveRoomType(deps.db, property.id, params.roomType);
+  pathRecord: pathRoomType,
+  handle: inProperty(async ({ deps, principal, body }, property, room) => {
     const target = { kind: 'room_type', propertyId: property.id, roomTypeId: room.id } as const;
     await deps.db.tx((tx) => setImages(tx, principal, target, body.image_ids));
     return ok(await attachedImagesView(deps.db, deps.config, target));
