@@ -116,9 +116,7 @@ try {
   const [{ customers }] = (await deps.db.sql<{ customers: number }>`select count(*) as customers from customers`) as [
     { customers: number },
   ];
-  if (operator.generated || customers === 0) {
-    console.log(`\nOperator token (for /ops): ${operator.token}\n  (kept in ${config.dataDir}/operator-token)`);
-  }
+  if (operator.generated || customers === 0) console.log(`\n${operatorTokenLine()}`);
   if (customers === 0 && config.demoOnEmpty) {
     console.log('Creating the demo customer (properties, rooms, plans, a calendar and bookings)...');
     const demo = await createDemo(deps, demoSteps);
@@ -153,6 +151,17 @@ try {
   void writeKeptTemplates();
 } catch (err) {
   if (!stopping) throw err;
+}
+
+/**
+ * Where the operator token comes from. Only a token this start generated is printed: one set through
+ * QC_OPERATOR_TOKEN, or kept from an earlier start, is the operator's already, and a token echoed to the console
+ * ends up in log files.
+ */
+function operatorTokenLine(): string {
+  const file = join(config.dataDir, 'operator-token');
+  if (operator.generated) return `Operator token (for /ops): ${operator.token}\n  (generated now and kept in ${file})`;
+  return `Operator token (for /ops): ${config.operatorToken ? 'the QC_OPERATOR_TOKEN you set' : `kept in ${file}`}`;
 }
 
 /**
