@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import type { Db } from '../server/core/db/db.ts';
@@ -103,4 +104,70 @@ describe.skipIf(!base)('the calendar conversion (migration 0820)', () => {
       await db.close();
     }
   }, 60_000);
+});
+
+/** `npm run calendar:backfill -- <args>` in a folder of its own: its exit status and what it printed. */
+async function runCli(args: string[], env: Record<string, string>) {
+  const cwd = mkdtempSync(join(tmpdir(), 'qc-backfill-'));
+  try {
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, 'calendar-backfill.ts'), ...args], {
+      cwd,
+      env: { ...process.env, DATABASE_URL: '', DATABASE_SESSION_URL: '', ...env },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    const [status, out, err] = await Promise.all([
+      proc.exited,
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+    ]);
+    return { status, out, err, createdDataDir: existsSync(join(cwd, '.data')) };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+describe('the calendar:backfill command line', () => {
+  // It ran the backfill whatever it was given: --help created ./.data/pglite and crashed with a stack.
+  it('prints its usage for --help and exits 0, touching no database', async () => {
+    const help = await runCli(['--help'], {});
+    expect(help).toMatchObject({ status: 0, err: '', createdDataDir: false });
+    expect(help.out).toContain(
+      'usage: DATABASE_URL=postgres://... npm run calendar:backfill -- [--batch N] [--pause-ms N]',
+    );
+  });
+
+  it('refuses an unknown option or a bad value with exit 2 and one line naming the option', async () => {
+    const cases: [string[], string][] = [
+      [['--batch', 'abc'], '--batch'],
+      [['--batch', '0'], '--batch'],
+      [['--batch'], '--batch'],
+      [['--pause-ms', '-5'], '--pause-ms'],
+      [['--pause-ms=1.5'], '--pause-ms'],
+      [['--bacth', '5'], '--bacth'],
+    ];
+    for (const [args, option] of cases) {
+      // A database URL that answers nothing: a refusal must come before any connection.
+      const run = await runCli(args, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+      expect({ args, status: run.status, out: run.out }).toEqual({ args, status: 2, out: '' });
+      expect(run.err.trim().split('\n')).toHaveLength(1);
+      expect(run.err).toStartWith(`calendar:backfill: `);
+      expect(run.err).toContain(option);
+    }
+  });
+
+  it('refuses to run without DATABASE_URL rather than create an embedded database', async () => {
+    const run = await runCli([], {});
+    expect(run).toMatchObject({ status: 2, out: '', createdDataDir: false });
+    expect(run.err.trim().split('\n')).toEqual([expect.stringContaining('DATABASE_URL')]);
+  });
+
+  it.skipIf(!base)('refuses a database that was never migrated in one line, no stack', async () => {
+    const name = `${new URL(base).pathname.slice(1)}_cal_${Math.random().toString(36).slice(2, 8)}`;
+    await admin.unsafe(`create database ${name}`);
+    created.push(name);
+    const run = await runCli(['--batch', '10'], { DATABASE_URL: base.replace(/\/[^/]+$/, `/${name}`) });
+    expect(run).toMatchObject({ status: 1, out: '' });
+    expect(run.err.trim().split('\n')).toEqual([expect.stringContaining('never migrated')]);
+  });
 });

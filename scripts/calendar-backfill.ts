@@ -12,11 +12,13 @@
  * 3. Marks the copy done. The release's migration then swaps the names in one short transaction
  *    (server/migrations/0820_calendar_partitioned.sql) and drops the old tables.
  *
- * Options: --batch N (parents per batch, default 50), --pause-ms N (between batches, default 0).
+ * Options: --batch N (parents per batch, default 50), --pause-ms N (between batches, default 0), --help. Exit
+ * status 0 when copied (or nothing to do), 1 when it cannot run (a database never migrated, a wrong variable),
+ * 2 on bad usage (an unknown option, a bad value, no DATABASE_URL); each refusal is one line on stderr.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseConfig } from '../server/core/config.ts';
+import { type Config, ConfigError, parseConfig } from '../server/core/config.ts';
 import type { Db } from '../server/core/db/db.ts';
 import { splitStatements } from '../server/core/db/migrate.ts';
 import { openDb } from '../server/core/db/open.ts';
@@ -50,12 +52,14 @@ type Table = keyof typeof TABLES;
 export async function backfillCalendar(
   db: Db,
   options: { batch?: number; pauseMs?: number; log?: (line: string) => void } = {},
-): Promise<'already partitioned' | 'copied'> {
+): Promise<'already partitioned' | 'copied' | 'not migrated'> {
   const log = options.log ?? (() => {});
   const [state] = await db.sql<{
-    kind: string;
-  }>`select relkind::text as kind from pg_class where oid = 'availability'::regclass`;
-  if (state?.kind === 'p') return 'already partitioned';
+    kind: string | null;
+  }>`select (select relkind::text from pg_class where oid = to_regclass('availability')) as kind`;
+  // A database without a calendar has nothing to copy: its first migration creates the partitioned one directly.
+  if (!state?.kind) return 'not migrated';
+  if (state.kind === 'p') return 'already partitioned';
   await prepare(db);
   for (const table of Object.keys(TABLES) as Table[])
     await copy(db, table, options.batch ?? 50, options.pauseMs ?? 0, log);
@@ -141,17 +145,85 @@ async function copy(db: Db, table: Table, batch: number, pauseMs: number, log: (
   }
 }
 
-if (import.meta.main) {
-  const arg = (name: string) => {
-    const at = process.argv.indexOf(name);
-    return at >= 0 ? Number(process.argv[at + 1]) : undefined;
+const USAGE = `usage: DATABASE_URL=postgres://... npm run calendar:backfill -- [--batch N] [--pause-ms N]
+
+Copies the calendar into the partitioned tables of migration 0820 while the previous release still serves
+(docs/operations.md, "Partitioned calendar"); run it again to resume after an interruption.
+
+  --batch N      room types or rate plans copied per transaction, 1 or more (default 50)
+  --pause-ms N   milliseconds to wait between two batches, 0 or more (default 0)
+  --help         this text`;
+
+class UsageError extends Error {}
+
+const OPTIONS = { '--batch': { least: 1, fallback: 50 }, '--pause-ms': { least: 0, fallback: 0 } } as const;
+
+/** The command line (`--batch N` or `--batch=N`, `--pause-ms N`, `--help`); anything else is a UsageError. */
+function backfillArguments(args: readonly string[]): { batch: number; pauseMs: number } | 'help' {
+  const values: Record<string, number> = {
+    '--batch': OPTIONS['--batch'].fallback,
+    '--pause-ms': OPTIONS['--pause-ms'].fallback,
   };
-  const db = await openDb(parseConfig(process.env));
-  const outcome = await backfillCalendar(db, { batch: arg('--batch'), pauseMs: arg('--pause-ms'), log: console.log });
-  console.log(
-    outcome === 'copied'
-      ? 'calendar copied into the partitioned tables; deploy the release: its migration swaps them in'
-      : 'the calendar is already partitioned: nothing to do',
-  );
-  await db.close();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--help' || arg === '-h') return 'help';
+    const equals = arg.indexOf('=');
+    const name = equals < 0 ? arg : arg.slice(0, equals);
+    const option = OPTIONS[name as keyof typeof OPTIONS];
+    if (!option) throw new UsageError(`unknown option ${JSON.stringify(arg)} (see --help)`);
+    const value = equals < 0 ? args[++i] : arg.slice(equals + 1);
+    if (value === undefined || !/^\d{1,9}$/.test(value) || Number(value) < option.least)
+      throw new UsageError(
+        `${name} takes a whole number, ${option.least} or more (got ${JSON.stringify(value ?? '')})`,
+      );
+    values[name] = Number(value);
+  }
+  return { batch: values['--batch'] as number, pauseMs: values['--pause-ms'] as number };
 }
+
+/** The command: its exit status (0 done, 1 cannot run here, 2 bad usage); a refusal is one line on stderr. */
+async function main(args: readonly string[]): Promise<number> {
+  let options: { batch: number; pauseMs: number };
+  let config: Config;
+  try {
+    const parsed = backfillArguments(args);
+    if (parsed === 'help') {
+      console.log(USAGE);
+      return 0;
+    }
+    options = parsed;
+    config = parseConfig(process.env);
+  } catch (err) {
+    if (err instanceof UsageError) return refuse(2, err.message);
+    if (err instanceof ConfigError) return refuse(1, err.message);
+    throw err;
+  }
+  // The copy is for a populated PostgreSQL database served meanwhile by the previous release; the embedded one is
+  // converted in place at start-up (and opening it here would create an empty one under the data dir).
+  if (!config.databaseUrl)
+    return refuse(
+      2,
+      'DATABASE_URL must name the PostgreSQL database to copy (the embedded database needs no backfill)',
+    );
+  const db = await openDb(config);
+  try {
+    const outcome = await backfillCalendar(db, { ...options, log: console.log });
+    if (outcome === 'not migrated')
+      return refuse(1, 'the database has no calendar tables: never migrated, its first migration needs no backfill');
+    console.log(
+      outcome === 'copied'
+        ? 'calendar copied into the partitioned tables; deploy the release: its migration swaps them in'
+        : 'the calendar is already partitioned: nothing to do',
+    );
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+function refuse(status: number, line: string): number {
+  console.error(`calendar:backfill: ${line}`);
+  return status;
+}
+
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));

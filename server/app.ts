@@ -2,10 +2,11 @@ import { Elysia } from 'elysia';
 import { legacyFacade } from '../legacy/facade.ts';
 import { principalsSynced } from './core/auth/principal-cache.ts';
 import type { Deps } from './core/deps.ts';
-import { clientAddress } from './core/http/client-address.ts';
+import { clientAddress, type PeerSource } from './core/http/client-address.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
+import { logRequest } from './core/http/request-log.ts';
 // Before any request is validated: fast uuid and date checks in place of the OpenAPI plugin's (issue 27).
 import './core/http/string-formats.ts';
 import { publicDocuments, spendPublicBudget } from './core/limits/public-budget.ts';
@@ -59,19 +60,34 @@ export function buildApp(deps: Deps, options: AppOptions) {
     // The legacy PMS v1 facade answers every /api/pms/v1 path itself, failures included, byte for byte; per
     // key, the cutover hands it to the legacy service instead (shadow).
     .use(legacyFacade(deps, cutover.router))
-    // Only unmatched routes reach here: the JSON surfaces have their own handlers.
-    .onError(async ({ request, code, error, server }) => {
-      if (code === 'NOT_FOUND') {
-        try {
-          await spendPublicBudget(deps, request, clientAddress(request, server, deps.config.trustedProxies));
-        } catch (refused) {
-          return renderError(deps, request, 'UNKNOWN', refused);
-        }
-      }
-      return renderError(deps, request, code, error);
+    // Only unmatched routes reach here: the JSON surfaces have their own handlers. Such an answer is no incident
+    // (render-error.ts stores no row for it), but it is a request like any other: its log line, with its ticket,
+    // and its count under the route `unmatched` (a scanner shows up in the metrics, a quoted ticket in the logs).
+    .onError(async ({ request, code, error, server, set }) => {
+      const answer = await answerUnmatched(deps, request, code, error, server);
+      logRequest(deps, request, answer, set);
+      return answer;
     });
   setSpecSource((request) => app.handle(request));
   return app;
 }
 
 export type App = ReturnType<typeof buildApp>;
+
+/** A path no route serves spends the public budget of its address (429 past it), then is a 404 with a ticket. */
+async function answerUnmatched(
+  deps: Deps,
+  request: Request,
+  code: string | number,
+  error: unknown,
+  server: PeerSource,
+): Promise<Response> {
+  if (code === 'NOT_FOUND') {
+    try {
+      await spendPublicBudget(deps, request, clientAddress(request, server, deps.config.trustedProxies));
+    } catch (refused) {
+      return renderError(deps, request, 'UNKNOWN', refused);
+    }
+  }
+  return renderError(deps, request, code, error);
+}

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
+import { isDatabaseUnavailable, sqlState } from './core/db/db.ts';
 import { writeKeptTemplates } from './core/db/pglite-template.ts';
 import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
 import { errorFields, flushLog } from './core/log.ts';
@@ -19,18 +20,12 @@ let config: ReturnType<typeof parseConfig>;
 try {
   config = parseConfig(process.env);
 } catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
+  stopStarting(err);
 }
 
 const progress = startupProgress();
-const deps = await createDeps(config, { progress: progress.step });
-progress.done();
+const { deps, cutover } = await openService().catch(stopStarting);
 const operator = operatorToken(config);
-const cutover = createLegacyCutover(deps);
 let stopping = false;
 // Draining: /readyz answers 503 from the first moment of a shutdown, so a balancer stops sending new requests.
 const accepting = {
@@ -116,9 +111,7 @@ try {
   const [{ customers }] = (await deps.db.sql<{ customers: number }>`select count(*) as customers from customers`) as [
     { customers: number },
   ];
-  if (operator.generated || customers === 0) {
-    console.log(`\nOperator token (for /ops): ${operator.token}\n  (kept in ${config.dataDir}/operator-token)`);
-  }
+  if (operator.generated || customers === 0) console.log(`\n${operatorTokenLine()}`);
   if (customers === 0 && config.demoOnEmpty) {
     console.log('Creating the demo customer (properties, rooms, plans, a calendar and bookings)...');
     const demo = await createDemo(deps, demoSteps);
@@ -153,6 +146,50 @@ try {
   void writeKeptTemplates();
 } catch (err) {
   if (!stopping) throw err;
+}
+
+/** The database (migrated), signing keys, Redis and the legacy cutover: everything serving needs. */
+async function openService() {
+  try {
+    const deps = await createDeps(config, { progress: progress.step });
+    return { deps, cutover: createLegacyCutover(deps) };
+  } finally {
+    progress.done();
+  }
+}
+
+/**
+ * A start that cannot go on for a cause the operator fixes outside the code (a wrong variable, a key-encryption key
+ * that does not open the database's keys, an ignore file that is missing, a database out of reach) says so in one
+ * line on stderr and exits 1, as a busy port does. Anything else is a bug: its stack is what helps.
+ */
+function stopStarting(err: unknown): never {
+  const cause = err instanceof ConfigError ? err.message : databaseOutOfReach(err);
+  if (!cause) throw err;
+  flushLog();
+  console.error(cause);
+  process.exit(1);
+}
+
+/** The line for a database that refused or never answered the start: its address is in the driver's message. */
+function databaseOutOfReach(err: unknown): string | undefined {
+  const code = sqlState(err) ?? '';
+  // Refused, timed out, no such host (isDatabaseUnavailable); a login refused (28xxx) or no such database (3D000).
+  const unreachable = isDatabaseUnavailable(err) || code === 'ENOTFOUND' || /^(28|3D)/.test(code);
+  if (!unreachable || !config.databaseUrl) return undefined;
+  const variables = config.databaseSessionUrl ? 'DATABASE_URL or DATABASE_SESSION_URL' : 'DATABASE_URL';
+  return `Cannot open the database of ${variables}: ${(err as Error).message}`;
+}
+
+/**
+ * Where the operator token comes from. Only a token this start generated is printed: one set through
+ * QC_OPERATOR_TOKEN, or kept from an earlier start, is the operator's already, and a token echoed to the console
+ * ends up in log files.
+ */
+function operatorTokenLine(): string {
+  const file = join(config.dataDir, 'operator-token');
+  if (operator.generated) return `Operator token (for /ops): ${operator.token}\n  (generated now and kept in ${file})`;
+  return `Operator token (for /ops): ${config.operatorToken ? 'the QC_OPERATOR_TOKEN you set' : `kept in ${file}`}`;
 }
 
 /**

@@ -111,6 +111,21 @@ export const changelog: readonly ChangelogEntry[] = [
           "Operators: `qc_idempotency_replays_total` counts the operator API's and the dashboard's replays under a repeated `Idempotency-Key` and a create answered from the key it kept with what it made (a booking taken through `POST /bookings`, `POST /b2b/bookings` or the operator intake included), on either API; it counted the modern API's store replays only.",
       },
       {
+        kind: 'fix',
+        summary:
+          'Operators: every request now has its `request` log line and its count in `qc_http_requests_total`. A path no route serves (`/v1/qc/nope`, `/nothing-here`) had neither, so the ticket of its 404 was found nowhere: it is counted under `route="unmatched"` and its line carries the `ticket` (still no stored incident). The operator API and the dashboard had only their refusals logged, so minting a credential left no trace: their requests are logged and counted under the operation\'s name (`ops.customers.create`, `dashboard.api_tokens.create`), the line naming the caller (`client_id: "operator"`, or `"dashboard"` with the session\'s `customer_id`) and never a token, secret or body. Every error answer\'s line carries its `ticket`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Operators: a start-up that cannot go on for a cause fixed outside the code prints one line naming it and exits 1, as a busy port did: a `DATABASE_URL` that cannot be reached (refused, unknown host or database, login refused), a `QC_KEY_ENCRYPTION_KEY` that does not open the database's signing keys, a missing or malformed `QC_LEGACY_SHADOW_IGNORE_FILE` (named; these printed a stack trace), and a wrong variable given to `npm run retention`. A variable that takes a few values lists them (`QC_LOG_LEVEL must be one of 'info', 'warn', 'error', 'silent'`, not `expected union value`), and `QC_KEY_ENCRYPTION_KEY`'s pattern is printed with its letter case. The first start's banner prints the operator token only when it generated it: a `QC_OPERATOR_TOKEN` given through the environment was echoed and said to be kept in a file never written.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Operators: `npm run calendar:backfill -- --help` prints its usage; an unknown option or a bad value (`--batch abc`, `--pause-ms -5`) is refused in one line with exit status 2 (they were ignored, and `--help` ran the backfill). Without `DATABASE_URL` it refuses (exit 2) instead of creating an embedded database and failing with a stack trace, and on a database that was never migrated it says so in one line (exit 1).',
+      },
+      {
         kind: 'additive',
         summary:
           'Operator API and dashboard: a body field an operation does not declare is still ignored, and is now named in the answer, as on the modern API: `warnings: [{field, key: "errors.qc.unknown_field"}]` beside `data`, `field` the path (`rooms.0.smoking`). An answer without such a field is unchanged.',

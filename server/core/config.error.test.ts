@@ -18,6 +18,31 @@ describe('configuration', () => {
     expect(() => parseConfig({ QC_OPERATOR_TOKEN: 'short' })).toThrow(/QC_OPERATOR_TOKEN/);
   });
 
+  it('names what a wrong value breaks in the words of its rule, a pattern with its letter case', () => {
+    // The whole message was lowercased: the pattern read '^[a-za-z0-9_-]{43}$', which no key matches.
+    expect(() => parseConfig({ QC_KEY_ENCRYPTION_KEY: 'short' })).toThrow(
+      "Invalid configuration: QC_KEY_ENCRYPTION_KEY expected string to match '^[A-Za-z0-9_-]{43}$'",
+    );
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow('Invalid configuration: PORT expected integer');
+  });
+
+  it('lists the values a variable takes when it takes a few, instead of "expected union value"', () => {
+    const allowed: Record<string, string[]> = {
+      QC_LOG_LEVEL: ['info', 'warn', 'error', 'silent'],
+      QC_DEMO_ON_EMPTY: ['1', '0'],
+      QC_REUSE_PORT: ['1', '0'],
+      QC_WEBHOOK_ALLOW_PRIVATE: ['1', '0'],
+      QC_LEGACY_UPSTREAM_ALLOW_PRIVATE: ['1', '0'],
+      QC_TRUSTED_PROXY_HEADER: ['x-forwarded-for', 'forwarded'],
+    };
+    for (const [variable, values] of Object.entries(allowed)) {
+      for (const value of values) expect(() => parseConfig({ [variable]: value })).not.toThrow();
+      expect(() => parseConfig({ [variable]: 'yes' })).toThrow(
+        `Invalid configuration: ${variable} must be one of ${values.map((v) => `'${v}'`).join(', ')}`,
+      );
+    }
+  });
+
   it('reads every documented variable', () => {
     const config = parseConfig({
       PORT: '9000',

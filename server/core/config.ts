@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Static, Type as T } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
+import { type Static, Type as T, type TSchema } from '@sinclair/typebox';
+import { Value, type ValueError } from '@sinclair/typebox/value';
 import { parseTrustedProxies, type TrustedProxies } from './http/client-address.ts';
 
 /** This checkout's `node_modules/.cache/qc-pglite-template`: it goes with node_modules, as a cache should. */
@@ -286,7 +286,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const first = Value.Errors(EnvSchema, env).First();
   if (first) {
     const variable = first.path.replace(/^\//, '') || 'environment';
-    throw new ConfigError(`Invalid configuration: ${variable} ${first.message.toLowerCase()}`);
+    throw new ConfigError(`Invalid configuration: ${variable} ${wrongValue(first)}`);
   }
   const trusted = parseTrustedProxies(env.QC_TRUSTED_PROXIES ?? '', env.QC_TRUSTED_PROXY_HEADER);
   if ('error' in trusted) throw new ConfigError(`Invalid configuration: QC_TRUSTED_PROXIES ${trusted.error}`);
@@ -348,6 +348,17 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     },
     keyEncryptionKey: env.QC_KEY_ENCRYPTION_KEY,
   };
+}
+
+/**
+ * What is wrong with a variable's value, in TypeBox's words (its first letter lowered, never the rest: a pattern is
+ * case-sensitive), or the values allowed for one that takes a few (TypeBox says only "expected union value").
+ */
+function wrongValue(error: ValueError): string {
+  const allowed = (error.schema.anyOf as TSchema[] | undefined)?.map((choice) => choice.const);
+  if (allowed?.length && allowed.every((value) => typeof value === 'string'))
+    return `must be one of ${allowed.map((value) => `'${value}'`).join(', ')}`;
+  return error.message.charAt(0).toLowerCase() + error.message.slice(1);
 }
 
 /** Bun's default for Elysia is 30 s, the legacy upstream's default deadline too: the close won the race. */

@@ -13,14 +13,14 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export const httpRequests = new Counter({
   name: 'qc_http_requests_total',
-  help: 'Modern API requests answered, by route name and status',
+  help: 'Requests answered (partner API, operator API, dashboard), by route name (unmatched: no route) and status',
   labelNames: ['route', 'method', 'status'] as const,
   registers: [metricsRegistry],
 });
 
 export const httpRequestSeconds = new Histogram({
   name: 'qc_http_request_duration_seconds',
-  help: 'Modern API request latency, by route name and status',
+  help: 'Request latency (partner API, operator API, dashboard), by route name and status',
   labelNames: ['route', 'method', 'status'] as const,
   buckets: SECONDS,
   registers: [metricsRegistry],
@@ -131,7 +131,10 @@ export async function scrapeMetrics(db: Db, now: Date): Promise<string> {
   return metricsRegistry.metrics();
 }
 
-/** One answered modern request; `route` is the route name (`qc.<resource>.<action>`), never the raw path. */
+/**
+ * One answered request; `route` is the route name (`qc.`, `ops.` or `dashboard.<resource>.<action>`), never the raw
+ * path, and undefined for a path no route serves (`unmatched`: one series however many paths a scanner tries).
+ */
 export function countRequest(
   route: string | undefined,
   method: string,

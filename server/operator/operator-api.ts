@@ -7,6 +7,9 @@ import { createJsonApp } from '../core/http/json-app.ts';
 import { mountOperatorRoutes } from '../core/http/mount-operator-routes.ts';
 import { OPERATOR_PREFIX, type OperatorRouteDefinition } from '../core/routes/operator-route.ts';
 
+/** How the log names a request the operator token admitted (there is one operator, and its token is never logged). */
+const OPERATOR_CALLER = { client_id: 'operator' } as const;
+
 /**
  * The operator API (outside the partner spec): what the service operator does on request (customers,
  * properties, credentials, the shadow/live flip, bookings of the platform's own channels, the legacy
@@ -14,14 +17,17 @@ import { OPERATOR_PREFIX, type OperatorRouteDefinition } from '../core/routes/op
  * `Authorization: Bearer <QC_OPERATOR_TOKEN>`, checked before the body is read.
  */
 export function opsApi(deps: Deps, operatorToken: string, routes: readonly OperatorRouteDefinition[]) {
+  const admitted = new WeakSet<Request>();
   const app = createJsonApp(deps, OPERATOR_PREFIX.ops, 'qc-ops').onTransform(({ request }) => {
     const bearer = bearerToken(request.headers.get('authorization')) ?? '';
     if (!safeEqual(bearer, operatorToken)) throw unauthorized(bearer);
+    admitted.add(request);
   });
   return mountOperatorRoutes(
     app,
     deps,
     routes.filter((r) => r.surface === 'ops'),
+    (request) => (admitted.has(request) ? OPERATOR_CALLER : undefined),
   );
 }
 
@@ -44,6 +50,10 @@ export function dashboardApi(deps: Deps, routes: readonly OperatorRouteDefinitio
     app,
     deps,
     routes.filter((r) => r.surface === 'dashboard'),
+    (request) => {
+      const customer = sessions.get(request);
+      return customer === undefined ? undefined : { client_id: 'dashboard', customer_id: customer };
+    },
     (request) => sessions.get(request) as number,
   );
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 /** `npm start` as a newcomer runs it: embedded database, demo printed, curl line works, SIGTERM stops cleanly. */
 /** `bun server/main.ts` on an embedded data dir, and what it printed up to (and including) the line matching `until`. */
-async function start(dataDir: string, until: RegExp) {
+async function start(dataDir: string, until: RegExp, env: Record<string, string> = {}) {
   const proc = Bun.spawn([process.execPath, 'server/main.ts'], {
     env: {
       ...process.env,
@@ -15,6 +15,7 @@ async function start(dataDir: string, until: RegExp) {
       DATABASE_URL: '',
       REDIS_URL: '',
       QC_OPERATOR_TOKEN: '',
+      ...env,
     },
     stdout: 'pipe',
     stderr: 'pipe',
@@ -99,4 +100,37 @@ describe('npm start on an empty data dir', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+describe('the operator token line of a start on a database without customers', () => {
+  it('prints a token only when it generated it, and otherwise says where the token is', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'qc-start-'));
+    const file = join(dataDir, 'operator-token');
+    const quiet = { QC_DEMO_ON_EMPTY: '0', QC_RETENTION_EVERY_MINUTES: '0' };
+    const stop = async ({ proc }: { proc: ReturnType<typeof Bun.spawn> }) => {
+      proc.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+    };
+    try {
+      const generated = await start(dataDir, /generated now and kept in .*\n/, quiet);
+      await stop(generated);
+      const token = readFileSync(file, 'utf8').trim();
+      expect(generated.out).toContain(`Operator token (for /ops): ${token}\n  (generated now and kept in ${file})`);
+
+      // It used to echo a token given through the environment, and say it was kept in a file never written.
+      const given = 'operator-token-from-the-environment';
+      const fromEnv = await start(dataDir, /Operator token.*\n/, { ...quiet, QC_OPERATOR_TOKEN: given });
+      await stop(fromEnv);
+      expect(fromEnv.out).toContain('Operator token (for /ops): the QC_OPERATOR_TOKEN you set\n');
+      expect(fromEnv.out).not.toContain(given);
+
+      // The file of an earlier start: named, not printed.
+      const kept = await start(dataDir, /Operator token.*\n/, quiet);
+      await stop(kept);
+      expect(kept.out).toContain(`Operator token (for /ops): kept in ${file}\n`);
+      expect(kept.out).not.toContain(token);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JWK } from 'jose';
-import type { Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 
 /**
  * Private signing keys are stored sealed (AES-256-GCM, Web Crypto) under a key-encryption key that never
@@ -53,9 +53,11 @@ export async function openPrivateJwk(kek: CryptoKey, kid: string, sealed: string
     );
     return JSON.parse(new TextDecoder().decode(plain)) as JWK;
   } catch {
-    throw new Error(
-      `signing key ${kid} cannot be opened with this key-encryption key: every process of one database needs ` +
-        'the same QC_KEY_ENCRYPTION_KEY',
+    // The operator's to fix, not a bug: start-up stops on it in one line (server/main.ts).
+    throw new ConfigError(
+      `Invalid configuration: QC_KEY_ENCRYPTION_KEY: the database's signing key ${kid} cannot be opened with this ` +
+        'key-encryption key; every process of one database needs the same one (unset: the key generated into the ' +
+        'data dir at the first start)',
     );
   }
 }

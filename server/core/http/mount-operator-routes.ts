@@ -6,17 +6,21 @@ import type { JsonApp } from './json-app.ts';
 import { refuseInvalidJsonBody } from './json-body.ts';
 import { withOperatorIdempotency } from './operator-idempotency.ts';
 import { refuseUnstorable } from './read-body.ts';
+import { logRequest, type RequestCaller } from './request-log.ts';
+import { requestState } from './request-state.ts';
 import { noteUndeclaredFields, withUndeclaredWarnings } from './undeclared-fields.ts';
 
 /**
  * Mounts operator route definitions on their surface's JSON app (which holds the surface's guard): one loop,
- * so every operation gets the same schemas and no operation file touches Elysia. `customerOf` reads the
- * customer the guard authenticated (dashboard sessions); the operator acts for no one customer.
+ * so every operation gets the same schemas and no operation file touches Elysia. `callerOf` names who the guard
+ * admitted (undefined when it refused), for the request's log line; `customerOf` reads the customer the guard
+ * authenticated (dashboard sessions); the operator acts for no one customer.
  */
 export function mountOperatorRoutes(
   app: JsonApp,
   deps: Deps,
   definitions: readonly OperatorRouteDefinition[],
+  callerOf: (request: Request) => RequestCaller | undefined,
   customerOf: (request: Request) => number = () => 0,
 ): JsonApp {
   for (const definition of definitions) {
@@ -82,6 +86,21 @@ export function mountOperatorRoutes(
         refuseInvalidJsonBody(definition.body, request, body, 'request');
         // Validation drops a field the operation does not declare: the answer names it, as on the modern API.
         noteUndeclaredFields(definition.body, request, body);
+      },
+      // Every answer, the guard's refusals included (this hook runs for them too): the request's log line under the
+      // operation's name, and its count in qc_http_requests_total, as on the partner API. Minting a credential
+      // leaves a trace; the line names who asked, never the token or the body.
+      mapResponse: ({
+        request,
+        responseValue,
+        set,
+      }: {
+        request: Request;
+        responseValue: unknown;
+        set: { status?: number | string };
+      }) => {
+        requestState(request).routeName = definition.name;
+        logRequest(deps, request, responseValue, set, callerOf(request));
       },
       detail: { summary: definition.summary, description: definition.description, tags: [definition.surface] },
     });

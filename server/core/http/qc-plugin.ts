@@ -11,7 +11,6 @@ import {
   replayKeptAnswer,
   startIdempotentRequest,
 } from '../idempotency/idempotent-request.ts';
-import { countRequest } from '../metrics.ts';
 import { pathProperty, underProperty } from '../routes/in-property.ts';
 import { type PathRecordResolver, pathRecord } from '../routes/path-record.ts';
 import type { RouteDefinition, RouteSpec } from '../routes/route.ts';
@@ -21,7 +20,7 @@ import { requireDeclaredContentType } from './content-type.ts';
 import { refuseInvalidJsonBody } from './json-body.ts';
 import { bodyLimitOf, parseBody, readRawBody, refuseUnstorable } from './read-body.ts';
 import { renderError } from './render-error.ts';
-import { requestPath } from './request-path.ts';
+import { logRequest } from './request-log.ts';
 import { requestState } from './request-state.ts';
 import { noteUndeclaredFields } from './undeclared-fields.ts';
 
@@ -193,28 +192,6 @@ async function recordOrKeptAnswer(
     }
     throw refused;
   }
-}
-
-/**
- * The request's log line and metrics, once its answer is decided: in the map-response hook, which sees success
- * values and error answers alike, rather than after the response (Elysia runs that hook in a setImmediate of its
- * own per request: issue 27). `ms` is the time to the answer's value, before Bun writes it.
- */
-function logRequest(deps: Deps, request: Request, value: unknown, set: { status?: number | string }): void {
-  const state = requestState(request);
-  const status = state.errorStatus ?? (value instanceof Response ? value.status : set.status);
-  // One clock read for both (a clock read is about 0.1 us on the bench machine).
-  const now = performance.now();
-  countRequest(state.routeName, request.method, status, state.startedAt, now);
-  deps.log.info('request', {
-    request_id: state.id,
-    method: request.method,
-    path: requestPath(request.url),
-    status,
-    route: state.routeName,
-    client_id: state.principal?.clientId,
-    ms: Math.round((now - state.startedAt) * 10) / 10,
-  });
 }
 
 /**

@@ -27,7 +27,8 @@ export function renderError(
   const ticket = newTicket();
   const url = new URL(request.url);
   const caught = dataException(error);
-  // A path no route serves is a caller's typo or a scanner, not an incident: no stored row, no log line.
+  // A path no route serves is a caller's typo or a scanner, not an incident: no stored row and no refusal line; its
+  // ticket is on its request line (server/app.ts), as every answer's is.
   if (code !== 'NOT_FOUND')
     recordIncident(deps.db, deps.log, ticket, {
       requestId: state.id,
