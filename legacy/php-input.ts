@@ -122,6 +122,27 @@ export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
+/**
+ * A text input as a method looks it up or stores it: a string, or a number's digits (PHP's string cast); null for
+ * a value that is not set (`isSet`), not a scalar text (an array, an object, a boolean), or a string holding a
+ * NUL byte. PHP and MySQL carried a NUL like any other byte; PostgreSQL's text refuses it (22021), which answered
+ * the unhandled failure. Nothing stored holds one (every write takes its text through here, postExternalPropertyData's
+ * codes through `holdsNul`), so a lookup given null finds nothing, as the legacy's lookup of such a value found
+ * nothing, and a required text that is null fails the method's own check for a missing one.
+ */
+export function optionalText(value: unknown): string | null {
+  if (!isSet(value) || (typeof value !== 'string' && typeof value !== 'number')) return null;
+  const text = String(value);
+  return text.includes('\0') ? null : text;
+}
+
+/** Whether a NUL byte is anywhere in a decoded input, keys included: PostgreSQL's jsonb refuses one too (22P05). */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\0') || holdsNul(v));
+}
+
 export function isArray(value: unknown): value is PhpArray {
   return typeof value === 'object' && value !== null;
 }
