@@ -89,6 +89,8 @@ const PHP_JSON_DEPTH = 512;
  * The request's body as the legacy service read it. A multipart/form-data body leaves php://input empty in PHP, so
  * the service read `$_POST`, which PHP fills from the body's fields (named like query variables, `a[b]` nests);
  * file parts went to `$_FILES`, which no method reads. A malformed one, or one without fields, is no input.
+ * A GET's body never gets here over HTTP: Bun's server hands a GET no body, where PHP read php://input for any verb
+ * (a known difference, README; pinned by php-input.served.test.ts).
  */
 export async function readBody(request: Request): Promise<PhpValue> {
   const contentType = request.headers.get('content-type');
@@ -120,6 +122,27 @@ export function parseBody(text: string, contentType: string | null): PhpValue {
 /** PHP `isset($x) && $x !== ''`: the legacy checks treat an empty string like a missing field. */
 export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * A text input as a method looks it up or stores it: a string, or a number's digits (PHP's string cast); null for
+ * a value that is not set (`isSet`), not a scalar text (an array, an object, a boolean), or a string holding a
+ * NUL byte. PHP and MySQL carried a NUL like any other byte; PostgreSQL's text refuses it (22021), which answered
+ * the unhandled failure. Nothing stored holds one (every write takes its text through here, postExternalPropertyData's
+ * codes through `holdsNul`), so a lookup given null finds nothing, as the legacy's lookup of such a value found
+ * nothing, and a required text that is null fails the method's own check for a missing one.
+ */
+export function optionalText(value: unknown): string | null {
+  if (!isSet(value) || (typeof value !== 'string' && typeof value !== 'number')) return null;
+  const text = String(value);
+  return text.includes('\0') ? null : text;
+}
+
+/** Whether a NUL byte is anywhere in a decoded input, keys included: PostgreSQL's jsonb refuses one too (22P05). */
+export function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, v]) => key.includes('\0') || holdsNul(v));
 }
 
 export function isArray(value: unknown): value is PhpArray {

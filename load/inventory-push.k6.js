@@ -103,10 +103,15 @@ function push(data, endpoint, values) {
   }
   const ok = check(res, {
     'accepted (202)': (r) => r.status === 202 && r.json('message') === 'accepted',
+    // An error envelope has no `data` (and a body from a proxy may be no JSON at all): a failed check, never a
+    // TypeError that ends the iteration and keeps the answer out of `checks`.
     'every day-row accounted for': (r) => {
-      const d = /** @type {{dry: boolean, written: number, unchanged: number, skipped_out_of_window: number}} */ (
-        r.json('data')
-      );
+      if (r.status !== 202) return false;
+      const d =
+        /** @type {{dry: boolean, written: number, unchanged: number, skipped_out_of_window: number} | null} */ (
+          r.json('data')
+        );
+      if (!d) return false;
       return d.dry || d.written + d.unchanged + d.skipped_out_of_window === ROWS * DAYS;
     },
   });

@@ -12,8 +12,9 @@ const MAX_SPAN_DAYS = 732;
 
 /**
  * GET availability/getAvailability (design; spec 4.8 fixes only the room_id/ext_room_id exclusivity).
- * Query: `date_from`, `date_to` (required, inclusive, at most 732 days apart), optionally one of `room_id`
- * or `ext_room_id` (without either: every room of the property). Answer: the calendar rows that exist,
+ * Query: `date_from`, `date_to` (required, inclusive, at most 732 days with both ends counted: date_to at most 731
+ * days after date_from), optionally one of `room_id` or `ext_room_id` (without either: every room of the
+ * property). Answer: the calendar rows that exist,
  * `{data: [{room_id, date, qty, opened}]}` ordered by room then date, where qty = offered - booked (the
  * free rooms, never below 0) and opened the sale flag.
  */

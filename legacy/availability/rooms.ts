@@ -1,19 +1,17 @@
 import type { Db } from '../../server/core/db/db.ts';
-import { looseInt } from '../php-input.ts';
+import { looseInt, optionalText } from '../php-input.ts';
 
 /**
  * The property's rooms named by a call's legacy room ids, in one query. `room_id` is the internal integer
  * id (as PHP read it: number or numeric string). An `ext_room_id` resolves through the PMS's own mapping:
  * the id must be one the PMS declared in postExternalPropertyData's `rooms_types`, and the hotelier must
- * have linked it to a room of the property; ext ids are compared as strings, byte for byte.
+ * have linked it to a room of the property; ext ids are compared as strings, byte for byte (one with a NUL byte
+ * resolves to nothing: no stored id holds one, see optionalText).
  */
 export interface LegacyRooms {
   byRoomId(roomId: unknown): number | undefined;
   byExtRoomId(extRoomId: unknown): number | undefined;
 }
-
-const extKey = (extRoomId: unknown) =>
-  typeof extRoomId === 'string' || typeof extRoomId === 'number' ? String(extRoomId) : undefined;
 
 export async function resolveLegacyRooms(
   db: Db,
@@ -21,7 +19,7 @@ export async function resolveLegacyRooms(
   ids: { roomIds: readonly unknown[]; extRoomIds: readonly unknown[] },
 ): Promise<LegacyRooms> {
   const roomIds = [...new Set(ids.roomIds.map(looseInt).filter((id) => id !== undefined))];
-  const extRoomIds = [...new Set(ids.extRoomIds.map(extKey).filter((id) => id !== undefined))];
+  const extRoomIds = [...new Set(ids.extRoomIds.map(optionalText).filter((id) => id !== null))];
   const byRoomId = new Map<number, number>();
   const byExt = new Map<string, number>();
   if (roomIds.length || extRoomIds.length) {
@@ -45,8 +43,8 @@ export async function resolveLegacyRooms(
       return id === undefined ? undefined : byRoomId.get(id);
     },
     byExtRoomId: (extRoomId) => {
-      const ext = extKey(extRoomId);
-      return ext === undefined ? undefined : byExt.get(ext);
+      const ext = optionalText(extRoomId);
+      return ext === null ? undefined : byExt.get(ext);
     },
   };
 }

@@ -1,17 +1,21 @@
 import { success } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages, notFound } from '../messages.ts';
-import { asList, isArray, isSet, looseInt, type PhpArray } from '../php-input.ts';
+import { asList, isArray, isSet, looseInt, optionalText, type PhpArray } from '../php-input.ts';
 
 const m = messages.ackBooking;
+/** The legacy width of a room number (postRoomAssignment's, legacy_customer_events' check), in characters. */
+const ROOM_NUMBER_WIDTH = 32;
 
 /**
  * POST booking/ackBooking (spec 4.8): acknowledges one legacy revision, matched byte for byte by
  * `revision_id` among the booking's revisions (earlier revisions stay as they are). Optional
  * `booking_items[]` entries `{booking_item_id, ext_reservation_id, room_number?, self_checkin_code?}`
  * annotate the booking's items: `pms_status` becomes `sync_ok` and the item is bound to the first PMS that
- * touched it; an item bound to another PMS is refused like a missing one. All or nothing, in one
- * transaction; a concurrent second ack of the same revision gets `The ack was already sent!`.
+ * touched it; an item bound to another PMS is refused like a missing one. An annotation that is no text
+ * (`optionalText`: an array, an object, a NUL byte) counts as not sent; a room_number wider than the legacy column
+ * fails as the legacy's write did. All or nothing, in one transaction; a concurrent second ack of the same revision
+ * gets `The ack was already sent!`.
  */
 export async function ackBooking({ deps, caller, body }: LegacyCall): Promise<Response> {
   const b = isArray(body) ? body : {};
@@ -27,10 +31,9 @@ export async function ackBooking({ deps, caller, body }: LegacyCall): Promise<Re
     const [booking] = await tx.sql<{ id: number }>`
       select id from bookings where id = ${looseInt(b.booking_id) ?? -1} and property_id = ${caller.propertyId}`;
     if (!booking) throw notFound(m.missingBooking);
-    const revisionId = typeof b.revision_id === 'string' ? b.revision_id : null;
     const [revision] = await tx.sql<{ id: number; acked_at: Date | null }>`
       select id, acked_at from legacy_booking_revisions
-      where booking_id = ${booking.id} and revision_id = ${revisionId}
+      where booking_id = ${booking.id} and revision_id = ${optionalText(b.revision_id)}
       order by seq desc limit 1 for update`;
     if (!revision) throw notFound(m.missingRevision);
     if (revision.acked_at) throw badRequest(m.alreadyAcked);
@@ -42,10 +45,13 @@ export async function ackBooking({ deps, caller, body }: LegacyCall): Promise<Re
           and (pms_key_id is null or pms_key_id = ${caller.keyId})
         for update`;
       if (!row) throw notFound(m.missingItem);
+      const roomNumber = optionalText(item.room_number);
+      // Thrown inside the transaction: the items written before it roll back with it, all or nothing.
+      if (roomNumber !== null && [...roomNumber].length > ROOM_NUMBER_WIDTH) throw notFound(m.roomNumberTooWide);
       await tx.sql`
         update booking_rooms set pms_status = 'sync_ok', pms_key_id = ${caller.keyId},
           ext_reservation_id = ${optionalText(item.ext_reservation_id)},
-          room_number = coalesce(${optionalText(item.room_number)}, room_number),
+          room_number = coalesce(${roomNumber}, room_number),
           self_checkin_code = coalesce(${optionalText(item.self_checkin_code)}, self_checkin_code)
         where id = ${row.id}`;
     }
@@ -53,8 +59,4 @@ export async function ackBooking({ deps, caller, body }: LegacyCall): Promise<Re
       where id = ${revision.id}`;
   });
   return success();
-}
-
-function optionalText(value: unknown): string | null {
-  return isSet(value) && (typeof value === 'string' || typeof value === 'number') ? String(value) : null;
 }

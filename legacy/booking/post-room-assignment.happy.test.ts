@@ -49,6 +49,44 @@ describe('postRoomAssignment', () => {
     });
   });
 
+  it('refuses a room number that is no text, as missing, and stores nothing ([object Object] before)', async () => {
+    const s = await sentItem();
+    for (const room_number of [{ floor: 1 }, ['101'], true]) {
+      const res = await assign({ booking_id: s.bookingId, booking_item_id: s.itemId, room_number });
+      expect([res.status, res.text]).toEqual([
+        400,
+        '{"message":"Bad request data! (booking_id, booking_item_id or room_number missing)"}',
+      ]);
+    }
+    expect(await state(s.bookingId, s.itemId)).toEqual({
+      room_number: null,
+      self_checkin_code: null,
+      pms_key_id: null,
+      events: 0,
+    });
+  });
+
+  it('takes a self check-in code that is no text as not sent, as ackBooking does', async () => {
+    const s = await sentItem();
+    await assign({ booking_id: s.bookingId, booking_item_id: s.itemId, room_number: '101', self_checkin_code: 'K-1' });
+    const res = await assign({
+      booking_id: s.bookingId,
+      booking_item_id: s.itemId,
+      room_number: '102',
+      self_checkin_code: { code: 'K-2' },
+    });
+    expect(res.text).toBe('{"message":"Success"}');
+    expect(await state(s.bookingId, s.itemId)).toEqual({
+      room_number: '102',
+      self_checkin_code: 'K-1',
+      pms_key_id: f.keyId,
+      events: 2,
+    });
+    const [event] = await t.deps.db.sql<{ self_checkin_code: string | null }>`
+      select self_checkin_code from legacy_customer_events where booking_item_id = ${s.itemId} and room_number = '102'`;
+    expect(event?.self_checkin_code).toBeNull();
+  });
+
   it('refuses an item another PMS touched first', async () => {
     const s = await sentItem();
     await assign({ booking_id: s.bookingId, booking_item_id: s.itemId, room_number: '101' });

@@ -3,7 +3,7 @@ import { errorFields } from '../../server/core/log.ts';
 import { success } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, LegacyError, messages, notFound } from '../messages.ts';
-import { isArray, isSet, looseInt } from '../php-input.ts';
+import { isArray, isSet, looseInt, optionalText } from '../php-input.ts';
 
 const m = messages.postRoomAssignment;
 
@@ -16,7 +16,10 @@ const m = messages.postRoomAssignment;
  */
 export async function postRoomAssignment({ deps, caller, body, request }: LegacyCall): Promise<Response> {
   const b = isArray(body) ? body : {};
-  if (!isSet(b.booking_id) || !isSet(b.booking_item_id) || !isSet(b.room_number)) throw badRequest(m.badRequest);
+  // As ackBooking reads its annotations: a room number that is no text (an array, an object, a NUL byte) is missing.
+  const roomNumber = optionalText(b.room_number);
+  const code = optionalText(b.self_checkin_code);
+  if (!isSet(b.booking_id) || !isSet(b.booking_item_id) || roomNumber === null) throw badRequest(m.badRequest);
   const [booking] = await deps.db.sql<{ id: number }>`
     select b.id from bookings b
     where b.id = ${looseInt(b.booking_id) ?? -1} and b.property_id = ${caller.propertyId}
@@ -27,8 +30,6 @@ export async function postRoomAssignment({ deps, caller, body, request }: Legacy
       and (pms_key_id is null or pms_key_id = ${caller.keyId})`;
   if (!item) throw notFound(m.missingItem);
 
-  const roomNumber = String(b.room_number);
-  const code = isSet(b.self_checkin_code) ? String(b.self_checkin_code) : null;
   try {
     await deps.db.tx(async (tx) => {
       await tx.sql`

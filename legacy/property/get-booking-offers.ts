@@ -4,7 +4,7 @@ import { addDays, daysBetween, daysOf, isDay } from '../../server/core/days.ts';
 import { dataResponse, PhpFloat } from '../bytes.ts';
 import type { LegacyCall } from '../legacy-call.ts';
 import { badRequest, messages, notFound } from '../messages.ts';
-import { asList, isArray, isSet, looseInt } from '../php-input.ts';
+import { asList, isArray, isSet, looseInt, optionalText } from '../php-input.ts';
 import { quoteOffers } from './offer-quote.ts';
 import { localized } from './room-details.ts';
 import { serviceName } from './service-name.ts';
@@ -49,7 +49,7 @@ export async function getBookingOffers({ deps, caller, query, body }: LegacyCall
 
   const [module] = await deps.db.sql<{ id: number; property_id: number; status: string }>`
     select b.id, b.property_id, p.status from booking_buttons b join properties p on p.id = b.property_id
-    where b.url_key = ${bmCode} and b.is_active and b.deleted_at is null`;
+    where b.url_key = ${optionalText(bmCode)} and b.is_active and b.deleted_at is null`;
   if (!module) throw notFound(m.moduleNotFound(bmCode));
   if (module.property_id !== caller.propertyId || module.status !== 'active') throw notFound(m.ownerNotFound);
 

@@ -21,6 +21,33 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title:
+      'Legacy facade: NUL bytes and non-text values answered as the legacy did; load scripts whose thresholds apply',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "Legacy PMS v1 facade: a string holding a NUL byte answered 404 `Throw Error Exception ... invalid byte sequence for encoding \"UTF8\": 0x00 ... Code: 22021`. Looked up (`ext_room_id`, `revision_id`, `bm_code`), it now matches nothing and the method answers its own message (`Can't find room id for the given ext room id...`, `Missing booking revision!`, `Booking module '...' not found or inactive.`), as the legacy service did; to be stored, it fails the method's bad-request check when the field is required (ackBooking's `ext_reservation_id`, postRoomAssignment's `room_number`, postExternalPropertyData's `id`, `name` or any code in `mapping_data`) and is not stored when it is optional.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Legacy `booking/postRoomAssignment`: a `room_number` sent as an array, an object or a boolean was stored as text (`[object Object]`); it is now missing (400 `Bad request data! (booking_id, booking_item_id or room_number missing)`), and such a `self_checkin_code` is not stored, as ackBooking always read them.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Legacy `booking/ackBooking`: a `booking_items[].room_number` over the legacy width of 32 characters (postRoomAssignment's) was stored. It now fails as the legacy service's write did, 404 `Throw Error Exception\nMsg: SQLSTATE[22001]: String data, right truncated: 1406 Data too long for column 'room_number' at row 1\nCode: 22001`, and nothing of the ack is written; send at most 32 characters.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'k6 load scripts (`load/`): `legacy.k6.js` tagged its scenarios `method`, a tag k6 sets itself to the HTTP verb, so its two latency thresholds selected nothing and could never fail; the tag is `legacy_method` (thresholds `http_req_duration{legacy_method:getBookings}` and `{legacy_method:updateAvailability}`). Its checks now want `{"message":"Success"}` and a `data` list, `ROOM_IDS` is optional (default: the rooms getPropertySettings lists), and `inventory-push.k6.js` counts an error answer as a failed check instead of stopping the iteration with a TypeError.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'The API document says what the service answers and accepts; the token endpoint names a missing grant_type',
     changes: [
       {

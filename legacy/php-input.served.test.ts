@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
+import { ManualClock } from '../server/core/clock.ts';
+import { requestFrom } from '../server/testing/from-address.ts';
+import { startServedTestApp } from '../server/testing/harness.ts';
+import { type LegacyFixture, legacyFixture, NOW } from './legacy-test-fixture.ts';
+
+/**
+ * What reaches the facade over a real socket, where it differs from a Request built in process (`app.handle`
+ * takes a GET with a body; Bun's HTTP server does not hand one over).
+ */
+let f: LegacyFixture;
+let baseUrl: string;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  const served = await startServedTestApp({ clock: new ManualClock(NOW) });
+  ({ baseUrl, stop } = served);
+  f = await legacyFixture(served.t);
+});
+afterAll(() => stop());
+
+function offers(method: string) {
+  const body = JSON.stringify({
+    bm_code: f.bmCode,
+    checkin_date: '2030-06-20',
+    checkout_date: '2030-06-21',
+    guests: { adults: 1 },
+  });
+  // Content-Length said outright: node:http sends a GET's body unframed otherwise, which no server reads as one.
+  return requestFrom(baseUrl, '127.0.0.1', method, `/api/pms/v1/property/getBookingOffers?api_key=${f.key}`, {
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    body,
+  });
+}
+
+describe('a legacy request body over HTTP', () => {
+  it('is read with POST', async () => {
+    const res = await offers('POST');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text).data.offers.length).toBeGreaterThan(0);
+  });
+
+  // A known difference (README, Legacy PMS v1 facade, Input): PHP read php://input for any verb; Bun's server
+  // gives a GET no body (request.body is null, the bytes are skipped), so the method sees none and answers its
+  // "bad request" message. A PMS sends GET parameters in the query string. Fails when Bun starts passing it on.
+  it('is not seen with GET: Bun drops it before the facade, so the fields must come in the query', async () => {
+    const res = await offers('GET');
+    expect([res.status, res.text]).toEqual([400, '{"message":"Bad request data!"}']);
+  });
+});
