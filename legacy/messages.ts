@@ -55,8 +55,6 @@ export const messages = {
     missingItem: 'Missing booking item!',
     // Not in 7.4: a room_number wider than the legacy column. The legacy's write failed there (as postRoomAssignment's
     // does, which catches it) and ackBooking did not catch it: MySQL's error as PDO reported it, in the unhandled form.
-    roomNumberTooWide:
-      "Throw Error Exception\nMsg: SQLSTATE[22001]: String data, right truncated: 1406 Data too long for column 'room_number' at row 1\nCode: 22001",
   },
   postRoomAssignment: {
     badRequest: 'Bad request data! (booking_id, booking_item_id or room_number missing)',

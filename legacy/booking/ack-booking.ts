@@ -4,8 +4,6 @@ import { badRequest, messages, notFound } from '../messages.ts';
 import { asList, isArray, isSet, looseInt, optionalText, type PhpArray } from '../php-input.ts';
 
 const m = messages.ackBooking;
-/** The legacy width of a room number (postRoomAssignment's, legacy_customer_events' check), in characters. */
-const ROOM_NUMBER_WIDTH = 32;
 
 /**
  * POST booking/ackBooking (spec 4.8): acknowledges one legacy revision, matched byte for byte by
@@ -13,9 +11,10 @@ const ROOM_NUMBER_WIDTH = 32;
  * `booking_items[]` entries `{booking_item_id, ext_reservation_id, room_number?, self_checkin_code?}`
  * annotate the booking's items: `pms_status` becomes `sync_ok` and the item is bound to the first PMS that
  * touched it; an item bound to another PMS is refused like a missing one. An annotation that is no text
- * (`optionalText`: an array, an object, a NUL byte) counts as not sent; a room_number wider than the legacy column
- * fails as the legacy's write did. All or nothing, in one transaction; a concurrent second ack of the same revision
- * gets `The ack was already sent!`.
+ * (`optionalText`: an array, an object, a NUL byte) counts as not sent. A room_number wider than postRoomAssignment's
+ * 32 characters is stored as sent, as the port always has: what the legacy service did with one is not recorded, and
+ * refusing it would turn a PMS's working acks into failures it retries for ever. All or nothing, in one transaction;
+ * a concurrent second ack of the same revision gets `The ack was already sent!`.
  */
 export async function ackBooking({ deps, caller, body }: LegacyCall): Promise<Response> {
   const b = isArray(body) ? body : {};
@@ -45,13 +44,10 @@ export async function ackBooking({ deps, caller, body }: LegacyCall): Promise<Re
           and (pms_key_id is null or pms_key_id = ${caller.keyId})
         for update`;
       if (!row) throw notFound(m.missingItem);
-      const roomNumber = optionalText(item.room_number);
-      // Thrown inside the transaction: the items written before it roll back with it, all or nothing.
-      if (roomNumber !== null && [...roomNumber].length > ROOM_NUMBER_WIDTH) throw notFound(m.roomNumberTooWide);
       await tx.sql`
         update booking_rooms set pms_status = 'sync_ok', pms_key_id = ${caller.keyId},
           ext_reservation_id = ${optionalText(item.ext_reservation_id)},
-          room_number = coalesce(${roomNumber}, room_number),
+          room_number = coalesce(${optionalText(item.room_number)}, room_number),
           self_checkin_code = coalesce(${optionalText(item.self_checkin_code)}, self_checkin_code)
         where id = ${row.id}`;
     }

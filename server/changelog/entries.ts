@@ -37,11 +37,6 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          "Legacy `booking/ackBooking`: a `booking_items[].room_number` over the legacy width of 32 characters (postRoomAssignment's) was stored. It now fails as the legacy service's write did, 404 `Throw Error Exception\nMsg: SQLSTATE[22001]: String data, right truncated: 1406 Data too long for column 'room_number' at row 1\nCode: 22001`, and nothing of the ack is written; send at most 32 characters.",
-      },
-      {
-        kind: 'fix',
-        summary:
           'k6 load scripts (`load/`): `legacy.k6.js` tagged its scenarios `method`, a tag k6 sets itself to the HTTP verb, so its two latency thresholds selected nothing and could never fail; the tag is `legacy_method` (thresholds `http_req_duration{legacy_method:getBookings}` and `{legacy_method:updateAvailability}`). Its checks now want `{"message":"Success"}` and a `data` list, `ROOM_IDS` is optional (default: the rooms getPropertySettings lists), and `inventory-push.k6.js` counts an error answer as a failed check instead of stopping the iteration with a TypeError.',
       },
     ],
