@@ -153,7 +153,8 @@ export async function ackRevision(
     if (account) await advanceAccountPosition(db, consumerId, account);
   }
   // One statement, one snapshot: a retention pass removes the ack and records its time in one transaction, so
-  // exactly one of the two is there. (Neither only for a watermark written by hand: then this ack's time.)
+  // exactly one of the two is there (neither only under a watermark set by hand with no ack behind it: this
+  // request's time then).
   const [ack] = await db.sql<{ acked_at: Date | null }>`
     select coalesce(
       (select acked_at from booking_revision_acks where consumer_id = ${consumerId} and revision_id = ${revisionId}),
