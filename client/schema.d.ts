@@ -601,7 +601,7 @@ export interface paths {
         };
         /**
          * Per-subscription delivery health
-         * @description Per subscription: `success_rate` over the attempts of the last 24 hours (null without attempts), the last attempt, `next_retry_at`, outstanding deliveries. `deliveries` holds the 50 newest deliveries; `status` filters the log: one of pending, delivering, delivered, failed, dead (else 422 `errors.qc.deliveries.unknown_status`). GET /deliveries pages through the whole log.
+         * @description Per subscription: `success_rate` over the attempts of the last 24 hours (null without attempts), the last attempt, `next_retry_at` (the earliest failed delivery's next attempt, never before now: a delivery past its time waits to be sent; null while the subscription is disabled), outstanding deliveries. `deliveries` holds the 50 newest deliveries; `status` filters the log: one of pending, delivering, delivered, failed, dead (else 422 `errors.qc.deliveries.unknown_status`). GET /deliveries pages through the whole log.
          */
         get: operations["qc.webhook_health.show"];
         put?: never;

@@ -100,12 +100,18 @@ describe('account feed across an allow-list change', () => {
       timezone: 'UTC',
     });
     expect(added.status).toBe(200);
-    const ack = await t.request('POST', `/v1/qc/booking_revisions/${last?.id}/ack`, { token: consumer.token });
+    // (A revision at or below the watermark is acked already: its ack stores nothing and moves nothing. The ack
+    // that moves the position is of a revision appended since.)
+    const appended = await opsBooking(t, fx);
+    const ack = await t.request('POST', `/v1/qc/booking_revisions/${appended.revision_id}/ack`, {
+      token: consumer.token,
+    });
     expect(ack.status).toBe(200);
 
     const [position] = await t.deps.db.sql<{ acked_through: number }>`
       select acked_through from booking_feed_positions where consumer_id = ${client?.id}`;
-    expect(position?.acked_through).toBeGreaterThanOrEqual(last?.id as number);
+    expect(position?.acked_through).toBeGreaterThanOrEqual(appended.revision_id as number);
+    expect(appended.revision_id as number).toBeGreaterThan(last?.id as number);
     const page = await t.request('GET', '/v1/qc/booking_revisions/feed', {
       token: consumer.token,
       query: { since: 0 },

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'bun:test';
+import { daysBefore } from '../retention/batches.ts';
+import { pruneAcksBehindWatermarks } from '../retention/feed-acks.ts';
 import { bookingFixture, bookingTest, opsBooking } from './test-fixtures.ts';
 
 const { t, fx, clock } = bookingTest();
@@ -195,5 +197,74 @@ describe('migration forms', () => {
       (r: { inbound_booking_id: number }) => r.inbound_booking_id === b.id,
     );
     expect(ofOther.length).toBe(3);
+  });
+});
+
+describe('acks after retention removed them', () => {
+  it('stay idempotent: a repeat stores nothing, acks nothing now, and answers the newest ack time retention removed', async () => {
+    const resume = clock.now();
+    // A property of its own: its watermark moves only with this consumer's acks of it.
+    const f = await bookingFixture(t);
+    const c = await t.client({
+      customer_id: f.demo.customer_id,
+      scopes: ['bookings.read'],
+      property_ids: [f.property],
+    });
+    const [consumerRow] = await t.deps.db.sql<{
+      id: number;
+    }>`select id from api_clients where client_id = ${c.client_id}`;
+    const kept = async () =>
+      (
+        await t.deps.db.sql<{ revision_id: number }>`
+          select revision_id from booking_revision_acks where consumer_id = ${consumerRow?.id} order by revision_id`
+      ).map((r) => r.revision_id);
+    const b = await opsBooking(t, f);
+    const modified = (await t.ops('PATCH', `/ops/bookings/${b.id}`, { total_price: { amount: 999 } })).body.data;
+    const revisions = [b.revision_id as number, modified.revision_id as number];
+
+    // Everything acked in 1990 on this file's clock, so that the retention pass below (acks older than 30 days)
+    // reaches no other test's acks in the shared database; the booking's two revisions last.
+    clock.set('1990-01-01T00:00:00Z');
+    let token = await t.oauthToken(c.client_id, c.client_secret);
+    const before = (await feed(token, { since: 0, limit: 500 })).body.data.booking_revisions as { id: number }[];
+    expect(before.slice(-2).map((r) => r.id)).toEqual(revisions);
+    for (const r of before.slice(0, -2)) expect((await ack(token, r.id)).status).toBe(200);
+    const first = await ack(token, revisions[0] as number);
+    clock.advance(60_000);
+    const second = await ack(token, revisions[1] as number);
+    expect(first.body.data.acked_at).toBe('1990-01-01T00:00:00.000Z');
+    expect(second.body.data.acked_at).toBe('1990-01-01T00:01:00.000Z');
+    expect(await kept()).toEqual(before.map((r) => r.id));
+
+    clock.set('1990-03-01T00:00:00Z');
+    await pruneAcksBehindWatermarks(t.deps.db, daysBefore(clock.now(), 30));
+    expect(await kept()).toEqual([]);
+    token = await t.oauthToken(c.client_id, c.client_secret);
+
+    // Both revisions are behind the consumer's watermark: acked. Each repeat answers the newest ack time the pass
+    // removed (the first ack of each is gone with its row; each revision was acked by then) and stores no ack.
+    for (const revision of revisions) {
+      const again = await ack(token, revision);
+      expect(again.status).toBe(200);
+      expect(again.body.data).toEqual({ revision_id: revision, acked: true, acked_at: second.body.data.acked_at });
+    }
+    const byBooking = await t.request('POST', `/v1/qc/bookings/${b.external_booking_id}/ack`, { token });
+    expect(byBooking.status).toBe(200);
+    expect(byBooking.body.data).toEqual({
+      booking_id: b.external_booking_id,
+      inbound_booking_id: b.id,
+      acked_now: 0,
+      acked_revision_ids: revisions,
+    });
+    expect(await kept()).toEqual([]);
+    expect((await feed(token, { since: 0 })).body.data.booking_revisions).toEqual([]);
+
+    // A revision appended since is acked as ever, and listed beside the old ones.
+    const cancelled = (await t.ops('POST', `/ops/bookings/${b.id}/cancel`, { cancelled_by: 'guest', reason_code: 'x' }))
+      .body.data;
+    const latest = await t.request('POST', `/v1/qc/bookings/${b.external_booking_id}/ack`, { token });
+    expect(latest.body.data).toMatchObject({ acked_now: 1, acked_revision_ids: [...revisions, cancelled.revision_id] });
+    expect(await kept()).toEqual([cancelled.revision_id]);
+    clock.set(resume);
   });
 });

@@ -128,7 +128,10 @@ export async function revisionInScope(db: Db, principal: Principal, segment: str
 
 /**
  * Acknowledges one revision (found by revisionInScope) for one consumer (spec 3): idempotent (a repeat answers the
- * first ack's time), never visible to other consumers.
+ * first ack's time), never visible to other consumers. A revision at or below the consumer's watermark is acked
+ * whether or not its ack is still kept (feed-account.ts reads it so too): a repeat stores nothing. Once retention
+ * removed the ack (retention/feed-acks.ts), the first time is gone with it, and a repeat answers the newest ack time
+ * retention removed for that consumer and property: the revision was acked by then.
  */
 export async function ackRevision(
   db: Db,
@@ -139,22 +142,32 @@ export async function ackRevision(
   account?: AccountScope,
 ) {
   const revisionId = revision.id;
-  const inserted =
-    await db.sql`insert into booking_revision_acks (consumer_id, revision_id, acked_at) values (${consumerId}, ${revisionId}, ${at})
+  const inserted = await db.sql`
+    insert into booking_revision_acks (consumer_id, revision_id, acked_at)
+    select ${consumerId}, ${revisionId}, ${at}
+    where not exists (select from booking_feed_watermarks w where w.consumer_id = ${consumerId}
+      and w.property_id = ${revision.property_id} and w.acked_through >= ${revisionId})
     on conflict (consumer_id, revision_id) do nothing returning revision_id`;
   if (inserted.length) {
     await advanceWatermark(db, consumerId, revision.property_id);
     if (account) await advanceAccountPosition(db, consumerId, account);
   }
-  const [ack] = await db.sql<{ acked_at: Date }>`
-    select acked_at from booking_revision_acks where consumer_id = ${consumerId} and revision_id = ${revisionId}`;
+  // One statement, one snapshot: a retention pass removes the ack and records its time in one transaction, so
+  // exactly one of the two is there (neither only under a watermark set by hand with no ack behind it: this
+  // request's time then).
+  const [ack] = await db.sql<{ acked_at: Date | null }>`
+    select coalesce(
+      (select acked_at from booking_revision_acks where consumer_id = ${consumerId} and revision_id = ${revisionId}),
+      (select pruned_acked_at from booking_feed_watermarks where consumer_id = ${consumerId}
+        and property_id = ${revision.property_id} and pruned_through >= ${revisionId})) as acked_at`;
   return { revision_id: revisionId, acked: true, acked_at: new Date(ack?.acked_at ?? at).toISOString() };
 }
 
 /**
  * The migration form `POST /bookings/{id}/ack`: acknowledges, for this consumer, every revision of the
  * booking that exists now, or only those up to `upToRevisionId` when given (what a consumer that saved a
- * particular revision should send, so a revision appended meanwhile is not acked unseen).
+ * particular revision should send, so a revision appended meanwhile is not acked unseen). As in ackRevision, a
+ * revision at or below the consumer's watermark is acked already, its ack kept or not: not acked now, and listed.
  */
 export async function ackBookingRevisions(
   db: Db,
@@ -171,6 +184,8 @@ export async function ackBookingRevisions(
     insert into booking_revision_acks (consumer_id, revision_id, acked_at)
     select ${consumerId}, r.id, ${at} from booking_revisions r
     where r.booking_id = ${bookingId} and r.id <= ${upToRevisionId ?? Number.MAX_SAFE_INTEGER}
+      and not exists (select from booking_feed_watermarks w where w.consumer_id = ${consumerId}
+        and w.property_id = r.property_id and w.acked_through >= r.id)
     on conflict (consumer_id, revision_id) do nothing
     returning revision_id`;
   if (acked.length) {
@@ -179,8 +194,10 @@ export async function ackBookingRevisions(
   }
   const [all] = await db.sql<{ ids: number[] | null }>`
     select array_agg(r.id order by r.id) as ids from booking_revisions r
-    join booking_revision_acks a on a.revision_id = r.id and a.consumer_id = ${consumerId}
-    where r.booking_id = ${bookingId}`;
+    where r.booking_id = ${bookingId}
+      and (exists (select from booking_revision_acks a where a.consumer_id = ${consumerId} and a.revision_id = r.id)
+        or exists (select from booking_feed_watermarks w where w.consumer_id = ${consumerId}
+          and w.property_id = r.property_id and w.acked_through >= r.id))`;
   return { acked_now: acked.length, acked_revision_ids: (all?.ids ?? []).map(Number) };
 }
 

@@ -22,6 +22,33 @@ export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
     title:
+      "Webhooks and acks as the guide says: an unreachable receiver's pause grows only when a probe fails, acks stay idempotent after retention, next_retry_at never in the past, a receiver sample that runs",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'A subscription whose receiver gives no answer pauses 5 s after 3 attempts in a row, then one probe, and only a probe that finds it still unreachable doubles the pause (up to 5 minutes), as the README says. Each attempt already sent when the pause began (up to 16) doubled it as it ended without an answer: six in flight took the first pause to 40 s before a probe, sixteen to the 5-minute cap.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "`POST /booking_revisions/{id}/ack` and `POST /bookings/{id}/ack` stay idempotent after retention deleted the acks behind a consumer's watermark (30 days after the ack, `QC_RETENTION_ACK_DAYS`): a revision at or below the watermark is acked, so a repeat stores nothing, `acked_now` does not count it and `acked_revision_ids` lists it; the revision ack answers, its first `acked_at` deleted, the newest ack time deleted for that consumer and property (a time by which it was acked). Before, a repeat stored a new ack and answered a new time.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          '`GET /health/webhooks`: `next_retry_at` is never before now (a delivery past its time waits to be sent, for instance while an unreachable receiver is paused; it showed minutes in the past) and is null for a disabled subscription, whose deliveries are parked (it showed times that would not come).',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "The README's webhook receiver sample defines the `queueFeedPoll` it calls (a stub that says what to put there) and takes its port from `PORT`: copied as it stood, every genuine delivery threw, was answered 500 and was retried until the subscription was disabled. The test suite now runs the sample against the service.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
+    title:
       'Legacy facade: NUL bytes and non-text values answered as the legacy did; load scripts whose thresholds apply',
     changes: [
       {

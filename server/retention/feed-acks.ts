@@ -7,6 +7,8 @@ import { RETENTION_BATCH, restAfter } from './batches.ts';
  * watermark. They are kept `ackDays` after the ack (a repeated ack within that time still answers the
  * first ack's time), then deleted. Each (consumer, property) remembers in pruned_through how far it got,
  * so a pass reads only the revisions acked since the last one. Stops at the first ack still too young.
+ * It also keeps in pruned_acked_at the newest ack time it removed: a repeated ack of a revision whose ack is
+ * gone answers that time, by which the revision was acked (bookings/feed.ts), and stores nothing.
  *
  * It rests after every transaction, not only after a full batch as inBatches does: most (consumer, property)
  * pairs move by less than a batch between passes, and an account consumer of 10000 properties has as many pairs.
@@ -43,9 +45,10 @@ export async function pruneAcksBehindWatermarks(
           ripe as (select id from behind where id < coalesce((select id from young), 9223372036854775807)),
           gone as (
             delete from booking_revision_acks a using ripe
-            where a.consumer_id = ${mark.consumer_id} and a.revision_id = ripe.id returning 1),
+            where a.consumer_id = ${mark.consumer_id} and a.revision_id = ripe.id returning a.acked_at),
           moved as (
-            update booking_feed_watermarks set pruned_through = (select max(id) from ripe)
+            update booking_feed_watermarks set pruned_through = (select max(id) from ripe),
+              pruned_acked_at = greatest(pruned_acked_at, (select max(acked_at) from gone))
             where consumer_id = ${mark.consumer_id} and property_id = ${mark.property_id}
               and exists (select from ripe) returning 1)
           select (select count(*) from gone)::int as removed, (select max(id) from ripe) as through,

@@ -270,10 +270,18 @@ describe('feed ack retention', () => {
         select revision_id from booking_revision_acks where consumer_id = ${w.client} order by revision_id`
     ).map((r) => r.revision_id);
     expect(acks).toEqual([r3]);
-    const [mark] = await db().sql<{ pruned_through: number }>`
-      select pruned_through from booking_feed_watermarks where consumer_id = ${w.client}`;
-    expect(mark?.pruned_through).toBe(r2);
+    const mark = async () =>
+      (
+        await db().sql<{ pruned_through: number; pruned_acked_at: Date | null }>`
+          select pruned_through, pruned_acked_at from booking_feed_watermarks where consumer_id = ${w.client}`
+      )[0];
+    // The newest ack time removed is kept: a repeated ack of r1 or r2 answers it (bookings/feed.ts).
+    expect(await mark()).toEqual({ pruned_through: r2, pruned_acked_at: at('2000-01-02') });
     expect(r4).toBeGreaterThan(r3);
+
+    // A later pass removes r3's ack too, and the time kept moves up to it.
+    await pruneAcksBehindWatermarks(db(), daysBefore(at('2000-07-20'), 30));
+    expect(await mark()).toEqual({ pruned_through: r3, pruned_acked_at: at('2000-06-14') });
   });
 
   it('rests after every transaction, also when each pair moved by less than a batch', async () => {

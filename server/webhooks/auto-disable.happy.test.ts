@@ -44,6 +44,13 @@ describe('auto-disable after more than 72 hours of failures', () => {
       failing_since: start.toISOString(),
     });
     expect(disabled.disabled_at).toBe(clock.now().toISOString());
+    // Its deliveries are parked: outstanding, but no retry is coming until it is enabled.
+    const health = await t.request('GET', '/v1/qc/health/webhooks', { token: demo.personal_token });
+    expect(health.body.data.subscriptions.find((s: { id: string }) => s.id === sub.id)).toMatchObject({
+      status: 'disabled',
+      outstanding_deliveries: 2,
+      next_retry_at: null,
+    });
 
     await webhooks.runDue();
     const announced = monitor.received.map((r) => JSON.parse(r.body));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'bun:test';
-import { commitBookingEvent, retireSubscriptions, steppedWebhookTest, subscribe } from './test-support.ts';
+import {
+  commitBookingEvent,
+  deliveryRows,
+  retireSubscriptions,
+  steppedWebhookTest,
+  subscribe,
+} from './test-support.ts';
 
 /** GET /health/webhooks, the delivery log and redelivery. */
 describe('delivery health, log and redelivery', () => {
@@ -8,6 +14,7 @@ describe('delivery health, log and redelivery', () => {
   const { clock, t, demo } = kit;
   const healthy = kit.receiver();
   const broken = kit.receiver(() => new Response('', { status: 500 }));
+  const down = kit.receiver(() => new Response('', { status: 503 }));
   let n = 0;
 
   const token = () => demo.personal_token;
@@ -99,6 +106,26 @@ describe('delivery health, log and redelivery', () => {
     });
     await t.request('DELETE', `/v1/qc/subscriptions/${good.id}`, { token: token() });
     await t.request('DELETE', `/v1/qc/subscriptions/${bad.id}`, { token: token() });
+  });
+
+  it('never shows a next retry in the past: a delivery past its time waits to be sent now', async () => {
+    clock.set(start);
+    const sub = await subscribe(t, token(), { url: down.url, event: 'booking.created' });
+    await emit();
+    await t.webhooks?.runDue();
+    const health = async () =>
+      (await t.request('GET', '/v1/qc/health/webhooks', { token: token() })).body.data.subscriptions.find(
+        (s: { id: string }) => s.id === sub.id,
+      );
+    expect((await health()).next_retry_at).toBe(new Date(start.getTime() + 5000).toISOString());
+
+    // Its retry was due 4 minutes ago and nothing was sent (no worker ran, as while a delivery process pauses an
+    // unreachable receiver): the retry is now, not 4 minutes ago.
+    clock.advance(5000 + 4 * 60_000);
+    const [row] = await deliveryRows(t.deps, sub.id);
+    expect(row?.next_attempt_at).toEqual(new Date(start.getTime() + 5000));
+    expect(await health()).toMatchObject({ next_retry_at: clock.now().toISOString(), outstanding_deliveries: 1 });
+    await t.request('DELETE', `/v1/qc/subscriptions/${sub.id}`, { token: token() });
   });
 
   it('redelivers any delivery of the last 90 days as a new delivery of the same event', async () => {

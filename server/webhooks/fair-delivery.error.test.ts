@@ -3,6 +3,7 @@ import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import {
   commitBookingEvent,
+  deliveryRows,
   retireSubscriptions,
   startReceiver,
   subscribe,
@@ -100,5 +101,56 @@ describe('fair webhook delivery, default share', () => {
     expect(slow.received.length).toBe(16);
     release();
     expect(await slow.waitFor(24)).toHaveLength(24);
+  }, 30_000);
+});
+
+describe('an unreachable receiver, through HTTP', () => {
+  let t: TestApp;
+  let hung: TestReceiver;
+  let demo: Demo;
+
+  afterAll(async () => {
+    await hung?.stop();
+    if (demo) await retireSubscriptions(t.deps, demo.customer_id);
+    await t?.close();
+  });
+
+  it('pauses its deliveries for the first pause however many attempts were in flight, then sends one probe', async () => {
+    // The auditor's case, scaled down: six deliveries in flight to a receiver that answers nothing. Each failure
+    // doubled the pause, so the first probe came after 8 pauses instead of 1 (here 12 s instead of 1.5 s).
+    const pauseMs = 1500;
+    const deadlineMs = 300;
+    t = await startTestApp({
+      clock: new WallClock(),
+      env: { REDIS_URL: '' },
+      // The ladder's 5 s is 50 ms here: the failed deliveries are due again long before the pause ends.
+      webhooks: { pollMs: 50, timeoutMs: deadlineMs, delayScale: 0.01, fair: { cooldownMs: pauseMs } },
+    });
+    hung = startReceiver(hang);
+    demo = await t.demo();
+    const sub = await subscribe(t, demo.personal_token, { url: hung.url, event_types: ['booking.created'] });
+    for (let n = 1; n <= 6; n++) await commitBookingEvent(t, demo, 'booking.created', n);
+    const sent = await hung.waitFor(6);
+    const failed = async () => (await deliveryRows(t.deps, sub.id)).filter((row) => row.status === 'failed');
+    const ended = Date.now() + 5000;
+    while ((await failed()).length < 6 && Date.now() < ended) await Bun.sleep(20);
+
+    // Paused: every delivery is past its time on the ladder, and the health answers a retry due now, not then.
+    await Bun.sleep(200);
+    const asked = Date.now();
+    const rows = await failed();
+    expect(rows).toHaveLength(6);
+    expect(rows.every((row) => (row.next_attempt_at?.getTime() ?? asked) < asked)).toBe(true);
+    const health = await t.request('GET', '/v1/qc/health/webhooks', { token: demo.personal_token });
+    const shown = health.body.data.subscriptions.find((s: { id: string }) => s.id === sub.id);
+    expect(Date.parse(shown.next_retry_at)).toBeGreaterThanOrEqual(asked);
+
+    // One probe, about one pause after the last attempt's deadline (8 pauses before the fix), and only one.
+    const [probe] = (await hung.waitFor(7, 10_000)).slice(6);
+    const last = sent.at(-1)?.at ?? 0;
+    expect((probe?.at ?? 0) - last).toBeGreaterThanOrEqual(pauseMs);
+    expect((probe?.at ?? 0) - last).toBeLessThan(deadlineMs + 3 * pauseMs);
+    await Bun.sleep(deadlineMs + pauseMs / 2);
+    expect(hung.received).toHaveLength(7);
   }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { createLog } from '../core/log.ts';
+import { createLog, type Log, type LogFields } from '../core/log.ts';
 import type { AttemptResult } from './deliver.ts';
 import { FAIR_DEFAULTS, FairScheduler } from './fair-scheduler.ts';
 
@@ -15,14 +15,18 @@ interface Started {
   claimed?: Promise<string>;
 }
 
-function scheduler(options: Partial<typeof FAIR_DEFAULTS> & { concurrency: number }, claimAhead?: number[]) {
+function scheduler(
+  options: Partial<typeof FAIR_DEFAULTS> & { concurrency: number },
+  claimAhead?: number[],
+  { log = createLog('silent'), now = Date.now }: { log?: Log; now?: () => number } = {},
+) {
   const started: Started[] = [];
   const fair = new FairScheduler<string>(
     { ...FAIR_DEFAULTS, ...options },
     (deliveryId, subscriptionId, answered, claimed) =>
       new Promise<AttemptResult>((finish) => started.push({ deliveryId, subscriptionId, finish, answered, claimed })),
-    createLog('silent'),
-    Date.now,
+    log,
+    now,
     claimAhead &&
       (async (deliveryId) => {
         claimAhead.push(deliveryId);
@@ -192,6 +196,64 @@ describe('fair scheduler', () => {
     await settle();
     // Twice the first pause (200 ms), less the instant it took to get here.
     expect(fair.state(1)?.pausedMs).toBeGreaterThan(100);
+    await Promise.all([fair.close(), ...started.map((s) => s.finish(delivered))]);
+  });
+
+  it('lengthens the pause only when a probe fails, never for the attempts in flight when the circuit opened', async () => {
+    // A fake clock: the pauses are read off it. Its timer still runs on real time, so after moving the clock the
+    // test wakes the scheduler with a new delivery (submit pumps) instead of waiting seconds.
+    let now = 0;
+    const paused: LogFields[] = [];
+    const log: Log = { info: () => {}, warn: (_msg, fields = {}) => paused.push(fields), error: () => {} };
+    const { fair, started } = scheduler({ concurrency: 32, perSubscription: 16, cooldownMs: 5000 }, undefined, {
+      log,
+      now: () => now,
+    });
+    let next = 1;
+    const wake = () => fair.submit(next++, 1);
+    for (let i = 0; i < 6; i++) wake();
+    expect(started).toHaveLength(6);
+
+    // The receiver answers nothing: the six attempts in flight end unreachable one after another (the auditor's
+    // case, a receiver answering after 8 s). The third opens the circuit for 5 s; the other three started before it
+    // opened and leave the pause as it is: not doubled, not restarted.
+    now = 8000;
+    for (const attempt of started.slice(0, 3)) attempt.finish(unreachable);
+    await settle();
+    expect(fair.state(1)).toMatchObject({ open: true, pausedMs: 5000 });
+    now = 9000;
+    for (const attempt of started.slice(3, 6)) attempt.finish(unreachable);
+    await settle();
+    expect(fair.state(1)).toMatchObject({ open: true, pausedMs: 4000, running: 0 });
+    expect(paused).toEqual([expect.objectContaining({ attempts_in_a_row: 3, paused_ms: 5000 })]);
+
+    // The pause is over 5 s after it opened: one probe, alone. Each probe that finds the receiver unreachable
+    // doubles the pause, up to the cap.
+    let probes = 0;
+    for (const pause of [10_000, 20_000, 40_000]) {
+      now += fair.state(1)?.pausedMs ?? 0;
+      wake();
+      probes++;
+      expect(started).toHaveLength(6 + probes);
+      expect(fair.state(1)).toMatchObject({ open: false, running: 1 });
+      now += 500;
+      started.at(-1)?.finish(unreachable);
+      await settle();
+      expect(fair.state(1)).toMatchObject({ open: true, pausedMs: pause, running: 0 });
+    }
+    expect(paused.map((fields) => fields.paused_ms)).toEqual([5000, 10_000, 20_000, 40_000]);
+
+    // The next probe reaches the receiver (an error status is an answer): the circuit closes, the whole share
+    // goes out again, and a later outage starts again from the first pause.
+    now += 40_000;
+    for (let i = 0; i < 20; i++) wake();
+    expect(fair.state(1)).toMatchObject({ running: 1, waiting: 19 });
+    started.at(-1)?.finish(answered500);
+    await settle();
+    expect(fair.state(1)).toMatchObject({ open: false, running: 16, waiting: 3 });
+    for (const attempt of started.slice(-16, -13)) attempt.finish(unreachable);
+    await settle();
+    expect(fair.state(1)).toMatchObject({ open: true, pausedMs: 5000 });
     await Promise.all([fair.close(), ...started.map((s) => s.finish(delivered))]);
   });
 });

@@ -11,9 +11,13 @@ import type { AttemptResult } from './deliver.ts';
  * - one subscription after another (round robin), subscriptions whose receiver answers first: one with a backlog
  *   of hundreds does not make the others wait behind its queue;
  * - not at all for a while after `openAfter` attempts in a row found the receiver unreachable (timeout, refused
- *   connection, TLS): the circuit opens for `cooldownMs`, doubling up to `maxCooldownMs`; then one attempt
- *   probes it (half open) and a success closes it. A receiver that answers, even with an error status, keeps its
- *   circuit closed: its deliveries follow the retry ladder as before.
+ *   connection, TLS): the circuit opens for `cooldownMs`; then one attempt probes it (half open), and a probe
+ *   that finds the receiver still unreachable opens it again for twice as long, up to `maxCooldownMs`; an answer
+ *   closes it. Only a probe lengthens the pause: the attempts already in flight when the circuit opened (up to
+ *   `perSubscription` of them, all waiting on the same dead receiver) end unreachable one after another, and
+ *   doubling on each took one short outage of 16 to the 5-minute cap before a single probe was sent.
+ *   A receiver that answers, even with an error status, keeps its circuit closed: its deliveries follow the
+ *   retry ladder as before.
  *
  * Waiting deliveries live only in memory: the deliveries table stays the truth. A delivery waiting here is still
  * due in the database, so after a restart (or when more than `maxWaiting` wait for one subscription and the rest are
@@ -51,7 +55,10 @@ interface Lane<C> {
   /** Attempts in a row that found the receiver unreachable. */
   unreachable: number;
   openUntil: number;
+  /** The pause of the circuit's latest opening: doubled by each failed probe, back to the first when it closes. */
   cooldownMs: number;
+  /** How many times the circuit opened: a probe's outcome counts only for the opening it probed. */
+  openings: number;
 }
 
 /**
@@ -109,6 +116,7 @@ export class FairScheduler<C = unknown> {
         unreachable: 0,
         openUntil: 0,
         cooldownMs: this.options.cooldownMs,
+        openings: 0,
       };
       this.#lanes.set(subscriptionId, lane);
     }
@@ -172,6 +180,8 @@ export class FairScheduler<C = unknown> {
 
   #start(lane: Lane<C>): void {
     const deliveryId = lane.waiting.shift() as number;
+    // Half open: this attempt is the probe of the circuit's latest opening (#mayStart lets one through).
+    const probeOf = lane.unreachable >= this.options.openAfter ? lane.openings : undefined;
     const claimed = lane.claimed.get(deliveryId);
     lane.claimed.delete(deliveryId);
     lane.running++;
@@ -189,7 +199,7 @@ export class FairScheduler<C = unknown> {
     };
     const run: Promise<void> = this.attempt(deliveryId, lane.subscriptionId, answered, claimed)
       .then(
-        (result) => this.#record(lane, result),
+        (result) => this.#record(lane, result, probeOf),
         (err) => this.log.error('webhook delivery failed unexpectedly', { delivery: deliveryId, ...errorFields(err) }),
       )
       .finally(() => {
@@ -219,7 +229,7 @@ export class FairScheduler<C = unknown> {
     }
   }
 
-  #record(lane: Lane<C>, result: AttemptResult): void {
+  #record(lane: Lane<C>, result: AttemptResult, probeOf: number | undefined): void {
     if (result.kind === 'delivered' || ((result.kind === 'failed' || result.kind === 'dead') && !result.unreachable)) {
       lane.unreachable = 0;
       lane.openUntil = 0;
@@ -229,6 +239,15 @@ export class FairScheduler<C = unknown> {
     if (result.kind !== 'failed' && result.kind !== 'dead') return;
     lane.unreachable++;
     if (lane.unreachable < this.options.openAfter) return;
+    if (lane.unreachable === this.options.openAfter) {
+      lane.openings++;
+    } else if (probeOf === lane.openings) {
+      lane.cooldownMs = Math.min(lane.cooldownMs * 2, this.options.maxCooldownMs);
+    } else {
+      // An attempt that started before the circuit opened, or probed an opening that has closed since: the pause
+      // it found stands, neither lengthened nor restarted.
+      return;
+    }
     lane.openUntil = this.now() + lane.cooldownMs;
     this.log.warn('webhook receiver unreachable: deliveries paused', {
       subscription: lane.subscriptionId,
@@ -236,7 +255,6 @@ export class FairScheduler<C = unknown> {
       paused_ms: lane.cooldownMs,
       waiting: lane.waiting.length,
     });
-    lane.cooldownMs = Math.min(lane.cooldownMs * 2, this.options.maxCooldownMs);
   }
 
   /** A lane paused by its circuit has nothing to wake it but time: pump again when the earliest one reopens. */

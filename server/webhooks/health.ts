@@ -36,16 +36,25 @@ interface HealthRow {
 
 /**
  * Per subscription: success rate over the attempts of the last 24 hours (null without attempts), the
- * last attempt and its outcome, when the next retry is due (the earliest failed delivery's next attempt),
- * and how many deliveries are still outstanding.
+ * last attempt and its outcome, when the next retry is due, and how many deliveries are still outstanding.
+ *
+ * The next retry is the earliest failed delivery's next attempt, never before now: a delivery past its time is
+ * due and waits for a worker, or for the pause of an unreachable receiver (fair-scheduler.ts), which lives in the
+ * memory of each delivery process and is not in the table; its time on the ladder would have shown minutes in the
+ * past while nothing was sent. None for a disabled subscription: its deliveries are parked until it is enabled.
  */
 export async function subscriptionHealth(deps: Deps, principal: Principal) {
   const ids = await visibleSubscriptionIds(deps.db, principal);
-  const since = new Date(deps.clock.now().getTime() - HEALTH_WINDOW_MS);
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - HEALTH_WINDOW_MS);
   const rows = await deps.db.sql<HealthRow>`
     select s.external_id, s.url, s.status, s.failing_since, s.disabled_at, s.last_success_at,
       w.attempts, w.successes, l.started_at as last_attempt_at, l.success as last_attempt_success,
-      l.response_status as last_response_status, l.error as last_error, n.next_retry_at, n.outstanding
+      l.response_status as last_response_status, l.error as last_error,
+      -- greatest() skips a null: without a failed delivery there is no retry, not one now.
+      case when s.status = 'active' and n.next_retry_at is not null then greatest(n.next_retry_at, ${now}) end
+        as next_retry_at,
+      n.outstanding
     from subscriptions s
     cross join lateral (
       select count(*)::int as attempts, (count(*) filter (where a.success))::int as successes
