@@ -5,7 +5,8 @@ import type { RevisionRow } from './view.ts';
 
 /**
  * The feed of an account-scoped consumer (a token for every property of the customer), whatever the
- * number of properties: ONE scan of booking_revisions in id order, not one scan per property.
+ * number of properties: ONE scan of booking_revisions in id order, not one scan per property (bounded to a span
+ * for an account of few properties, below).
  *
  * The per-property shape (feed.ts feedPage) probes every property of the allow-list on every poll: 10000
  * index probes for a caught-up consumer of a 10000-property account, and for a new one the first `limit`
@@ -50,12 +51,15 @@ const POSITION_LOOKAHEAD = 5000;
  * The largest account read per property past its span. Per property, a new consumer's page reads up to `limit`
  * revisions of every property; the scan reads `limit` divided by the account's share of the revisions, so per
  * property reads less while the account holds fewer than about the square root of all properties. Measured
- * (docs/scaling.md, "The feed"; 455000 revisions, 4000 properties, 1 KB payloads), a new consumer's page of 100
+ * (docs/scaling.md, "The feed": 455000 revisions, 4000 properties, 1 KB payloads), a new consumer's page of 100
  * took 12 ms per property against 28 scanned at 50 properties, 23 against 12 at 100, 70 against 8 at 200; of 500,
- * 29 against 45 at 100, 63 against 24 at 200. A caught-up poll took 1-4 ms at 3 to 400 properties, against 140 ms
- * scanned past 30000 revisions of other customers. 100: the crossing for 10000 properties, bench:volume's size.
+ * 29 against 45 at 100, 63 against 24 at 200. A caught-up poll took 0.5-4 ms at 3 to 400 properties, against
+ * 140 ms scanned past 90000 revisions of other customers. 100: the crossing for 10000 properties, bench:volume's.
  */
 export const PER_PROPERTY_UP_TO = 100;
+
+/** How many ids after its start an account of few properties scans, in pages: what one holding half of them fills. */
+const SPAN = 2;
 
 /** The account of an account-scoped principal (its position moves with its acks); undefined otherwise. */
 export function feedAccount(principal: Principal): AccountScope | undefined {
@@ -149,15 +153,13 @@ export async function accountFeedPage(
     const position = stored ?? (await rebuildPosition(tx, consumerId, account, scope));
     const params = [account.customerId, since, position, consumerId, limit];
     if (!spanned) return { rows: await tx.query<RevisionRow>(accountScan(''), params) };
-    // The latest revision was read before the span: one committed since lies past it, for the next poll.
+    // `last` was read before the scan: a revision committed in between past the span is left to the next poll, the
+    // page being then the first of the feed's revisions (all of them up to the span), and the cursor safe.
     const start = Math.max(since, position);
     const rows = await tx.query<RevisionRow>(accountScan('and r.id <= $6'), [...params, start + SPAN * limit]);
     return rows.length < limit && last > start + SPAN * limit ? { perPropertyAfter: start } : { rows };
   });
 }
-
-/** How many ids after its start an account of few properties scans, in pages: what one holding half of them fills. */
-const SPAN = 2;
 
 /**
  * The scan: unacked revisions of the account's allowed properties after the start, in id order, `$5` of them.
@@ -180,7 +182,8 @@ function accountScan(bound: '' | 'and r.id <= $6'): string {
  * revision above it is not: so everything below the lowest of those first revisions is acked. When no property
  * has one, every revision of the account up to the highest watermark is (a revision committed later lands above,
  * revisions.ts). One probe per allowed property, once per allow-list (9000 properties: 140 ms on bench:volume's
- * large database). Not called for a consumer without any watermark (it never acked): that one starts at 0.
+ * large database), and after each ack of an account of few properties (advanceAccountPosition). Not called for a
+ * consumer without any watermark (it never acked): that one starts at 0.
  */
 async function rebuildPosition(tx: Db, consumerId: number, account: AccountScope, scope: string): Promise<number> {
   const [row] = await tx.query<{ at: number }>(
