@@ -250,7 +250,8 @@ function onGenericPlan<T>(
 export async function advanceAccountPosition(db: Db, consumerId: number, account: AccountScope): Promise<void> {
   const scope = scopeOf(account.propertyIds);
   // The look-ahead walks every customer's revisions up to the account's next one, which for an account of few
-  // properties may be a million rows on: its position is rebuilt per property instead (the same rule, exactly).
+  // properties may be a million rows on: its position is rebuilt per property instead, from the watermarks (the
+  // ack has just moved its property's), a probe of each property.
   if (fewProperties(account)) {
     await rebuildPosition(db, consumerId, account, scope);
     return;
