@@ -3423,7 +3423,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description external ids or partner codes of the account's properties: exactly these are the group's members */
+                    /** @description external ids or partner codes of the account's properties: exactly these are the group's members (at most 1000: properties to pause together beyond that go in several groups) */
                     property_ids?: string[];
                 };
             };
@@ -3840,7 +3840,7 @@ export interface operations {
                     name?: string;
                     /** @description true: the group's properties drop out of every credential's allow-list at once */
                     paused?: boolean;
-                    /** @description external ids or partner codes of the account's properties: exactly these are the group's members */
+                    /** @description external ids or partner codes of the account's properties: exactly these are the group's members (at most 1000: properties to pause together beyond that go in several groups) */
                     property_ids?: string[];
                 };
             };

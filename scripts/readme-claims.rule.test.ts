@@ -122,6 +122,25 @@ const claims: { says: string; check: () => Promise<void> }[] = [
       expect(res.body.status).toBeUndefined();
     },
   },
+  {
+    says: '**A group holds at most 1000 properties**: `property_ids` is the whole member list, so more than 1000 is a 422 `property_ids` `max_items`',
+    async check() {
+      const refs = (n: number) => Array.from({ length: n }, (_, i) => `CLAIM-GROUP-${i}`);
+      const over = await t.request('POST', '/v1/qc/property-groups', {
+        token: token(),
+        body: { name: 'Too many', property_ids: refs(1001) },
+      });
+      expect(over.status).toBe(422);
+      expect(over.body.errors).toEqual({ property_ids: ['customer.property_group.messages.max_items'] });
+      // 1000 pass the bound: these are refused only as properties the account does not hold.
+      const bound = await t.request('POST', '/v1/qc/property-groups', {
+        token: token(),
+        body: { name: 'At the bound', property_ids: refs(1000) },
+      });
+      expect(bound.status).toBe(422);
+      expect(bound.body.errors['property_ids.999']).toEqual(['customer.property_group.messages.in']);
+    },
+  },
 ];
 
 describe('what the README states, checked against the service', () => {

@@ -1,10 +1,12 @@
+import { ALLOWED_PROPERTY } from '../core/auth/authenticate.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import type { RevisionRow } from './view.ts';
 
 /**
  * The feed of an account-scoped consumer (a token for every property of the customer), whatever the
- * number of properties: ONE scan of booking_revisions in id order, not one scan per property.
+ * number of properties: ONE scan of booking_revisions in id order, not one scan per property (bounded to a span
+ * for an account of few properties, below).
  *
  * The per-property shape (feed.ts feedPage) probes every property of the allow-list on every poll: 10000
  * index probes for a caught-up consumer of a 10000-property account, and for a new one the first `limit`
@@ -26,6 +28,16 @@ import type { RevisionRow } from './view.ts';
  * still kept: retention deletes acks behind watermarks (retention/feed-acks.ts). The page and the look-ahead
  * both probe the watermark beside the ack. Reading acks alone, a consumer whose allow-list changed after its
  * acks were removed was sent every revision of its account again, and its position never moved past the first.
+ *
+ * The scan reads about `limit` rows while the account holds most of the revisions after the position, and every
+ * other customer's revisions it passes on the way: a caught-up consumer of a 3-property account beside a
+ * 3000-property one walked all of the other's later revisions on every poll and every ack (2000 rows, 4.6 ms;
+ * 500000 rows, 0.7 s), and one customer's growth slowed every other's polls. An account of at most
+ * PER_PROPERTY_UP_TO properties therefore scans only a SPAN of twice the page after its start; a page the span
+ * does not fill while the feed goes on past it is read per property instead (feed.ts, the shape of a token
+ * narrowed to some properties), and its acks move the position per property (rebuildPosition). What such an
+ * account reads is then the span, a probe per property and its own revisions, whatever the others hold
+ * (feed.plan.test.ts pins it).
  */
 
 export interface AccountScope {
@@ -34,6 +46,20 @@ export interface AccountScope {
 }
 
 const POSITION_LOOKAHEAD = 5000;
+
+/**
+ * The largest account read per property past its span. Per property, a new consumer's page reads up to `limit`
+ * revisions of every property; the scan reads `limit` divided by the account's share of the revisions, so per
+ * property reads less while the account holds fewer than about the square root of all properties. Measured
+ * (docs/scaling.md, "The feed": 455000 revisions, 4000 properties, 1 KB payloads), a new consumer's page of 100
+ * took 12 ms per property against 28 scanned at 50 properties, 23 against 12 at 100, 70 against 8 at 200; of 500,
+ * 29 against 45 at 100, 63 against 24 at 200. A caught-up poll took 0.5-4 ms at 3 to 400 properties, against
+ * 140 ms scanned past 90000 revisions of other customers. 100: the crossing for 10000 properties, bench:volume's.
+ */
+export const PER_PROPERTY_UP_TO = 100;
+
+/** How many ids after its start an account of few properties scans, in pages: what one holding half of them fills. */
+const SPAN = 2;
 
 /** The account of an account-scoped principal (its position moves with its acks); undefined otherwise. */
 export function feedAccount(principal: Principal): AccountScope | undefined {
@@ -48,7 +74,7 @@ export function feedAccount(principal: Principal): AccountScope | undefined {
  * (feed.plan.test.ts pins the shape under the generic plan).
  */
 const ALLOWED_REVISION = `exists (select from properties p where p.id = r.property_id and p.customer_id = $1
-  and p.status = 'active' and not exists (select from property_groups g where g.id = p.group_id and g.paused) offset 0)`;
+  and ${ALLOWED_PROPERTY} offset 0)`;
 
 /**
  * "r is acked by consumer `$consumer`": its ack is kept, or r is at or below its property's watermark. Probes of
@@ -68,20 +94,34 @@ const KEEP_GREATER_POSITION = `on conflict (consumer_id) do update set
   acked_through = case when booking_feed_positions.scope = excluded.scope
     then greatest(booking_feed_positions.acked_through, excluded.acked_through) else excluded.acked_through end`;
 
-// A principal's allow-list is one set for as long as its cached row lives: fingerprinted once, not every poll.
-const scopes = new WeakMap<Iterable<number>, string>();
-
-/** An order-independent fingerprint of an allow-list: its size, sum and a mixed hash of its ids. */
-export function scopeOf(propertyIds: Iterable<number>): string {
-  let scope = scopes.get(propertyIds);
-  if (scope === undefined) {
-    scope = fingerprint(propertyIds);
-    scopes.set(propertyIds, scope);
-  }
-  return scope;
+interface AllowList {
+  /** An order-independent fingerprint: the size, sum and a mixed hash of the ids. */
+  scope: string;
+  size: number;
 }
 
-function fingerprint(propertyIds: Iterable<number>): string {
+// A principal's allow-list is one set for as long as its cached row lives: fingerprinted once, not every poll.
+const allowLists = new WeakMap<Iterable<number>, AllowList>();
+
+function allowListOf(propertyIds: Iterable<number>): AllowList {
+  let known = allowLists.get(propertyIds);
+  if (known === undefined) {
+    known = fingerprint(propertyIds);
+    allowLists.set(propertyIds, known);
+  }
+  return known;
+}
+
+export function scopeOf(propertyIds: Iterable<number>): string {
+  return allowListOf(propertyIds).scope;
+}
+
+/** An account of few enough properties to be read per property past its span (PER_PROPERTY_UP_TO). */
+function fewProperties(account: AccountScope): boolean {
+  return allowListOf(account.propertyIds).size <= PER_PROPERTY_UP_TO;
+}
+
+function fingerprint(propertyIds: Iterable<number>): AllowList {
   let n = 0;
   let sum = 0;
   let mixed = 0;
@@ -91,32 +131,49 @@ function fingerprint(propertyIds: Iterable<number>): string {
     // Order-independent: a sum of per-id hashes (Math.imul keeps it in 32 bits).
     mixed = (mixed + Math.imul(id ^ (id >>> 16), 0x45d9f3b)) | 0;
   }
-  return `${n}:${sum}:${mixed >>> 0}`;
+  return { scope: `${n}:${sum}:${mixed >>> 0}`, size: n };
 }
 
-/** One page: unacked revisions of the account after max(since, position), ascending id. */
+/**
+ * The page of an account: unacked revisions after max(since, position), ascending id. Or, for an account of few
+ * properties whose span the page did not fill while the feed goes on past it, the id to read it per property after
+ * (feed.ts): that read is one statement of its own, so the page comes from one snapshot whichever way it is read
+ * (revisions.ts: commit order is id order only within one).
+ */
 export async function accountFeedPage(
   db: Db,
   consumerId: number,
   account: AccountScope,
   since: number,
   limit: number,
-): Promise<RevisionRow[]> {
+): Promise<{ rows: RevisionRow[] } | { perPropertyAfter: number }> {
   const scope = scopeOf(account.propertyIds);
-  return onGenericPlan(db, consumerId, scope, async (tx, stored) => {
+  const spanned = fewProperties(account);
+  return onGenericPlan(db, consumerId, scope, spanned, async (tx, stored, last) => {
     const position = stored ?? (await rebuildPosition(tx, consumerId, account, scope));
-    return tx.query<RevisionRow>(
-      `select r.id, r.booking_id, r.revision_type, r.created_at, r.payload,
+    const params = [account.customerId, since, position, consumerId, limit];
+    if (!spanned) return { rows: await tx.query<RevisionRow>(accountScan(''), params) };
+    // `last` was read before the scan: a revision committed in between past the span is left to the next poll, the
+    // page being then the first of the feed's revisions (all of them up to the span), and the cursor safe.
+    const start = Math.max(since, position);
+    const rows = await tx.query<RevisionRow>(accountScan('and r.id <= $6'), [...params, start + SPAN * limit]);
+    return rows.length < limit && last > start + SPAN * limit ? { perPropertyAfter: start } : { rows };
+  });
+}
+
+/**
+ * The scan: unacked revisions of the account's allowed properties after the start, in id order, `$5` of them.
+ * `bound` ends it at `$6` (the span).
+ */
+function accountScan(bound: '' | 'and r.id <= $6'): string {
+  return `select r.id, r.booking_id, r.revision_type, r.created_at, r.payload,
        (select p.external_id::text from properties p where p.id = r.property_id) as external_property_id
      from booking_revisions r
-     where r.id > greatest($2::bigint, $3::bigint)
+     where r.id > greatest($2::bigint, $3::bigint) ${bound}
        and ${ALLOWED_REVISION}
        and not ${ACKED_REVISION('$4')}
      order by r.id
-     limit $5`,
-      [account.customerId, since, position, consumerId, limit],
-    );
-  });
+     limit $5`;
 }
 
 /**
@@ -125,15 +182,15 @@ export async function accountFeedPage(
  * revision above it is not: so everything below the lowest of those first revisions is acked. When no property
  * has one, every revision of the account up to the highest watermark is (a revision committed later lands above,
  * revisions.ts). One probe per allowed property, once per allow-list (9000 properties: 140 ms on bench:volume's
- * large database). Not called for a consumer without any watermark (it never acked): that one starts at 0.
+ * large database), and after each ack of an account of few properties (advanceAccountPosition). Not called for a
+ * consumer without any watermark (it never acked): that one starts at 0.
  */
 async function rebuildPosition(tx: Db, consumerId: number, account: AccountScope, scope: string): Promise<number> {
   const [row] = await tx.query<{ at: number }>(
     `with marks as (
        select p.id, coalesce(w.acked_through, 0) as through from properties p
        left join booking_feed_watermarks w on w.consumer_id = $2 and w.property_id = p.id
-       where p.customer_id = $1 and p.status = 'active'
-         and not exists (select from property_groups g where g.id = p.group_id and g.paused)),
+       where p.customer_id = $1 and ${ALLOWED_PROPERTY}),
      start as (
        select coalesce(
          (select min(first.id) - 1 from marks cross join lateral (
@@ -166,17 +223,22 @@ function onGenericPlan<T>(
   db: Db,
   consumerId: number,
   scope: string,
-  fn: (tx: Db, position: number | undefined) => Promise<T>,
+  withLast: boolean,
+  fn: (tx: Db, position: number | undefined, last: number) => Promise<T>,
 ): Promise<T> {
   return db.tx(async (tx) => {
     // The consumer's position under this allow-list rides on the settings' statement, no round trip more: the
     // stored one, or 0 for a consumer without a watermark (it never acked), or none (rebuildPosition's case).
-    const [row] = await tx.sql<{ at: number | null }>`
-      select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true),
+    // With it, when asked, the latest revision id (accountFeedPage: whether the feed goes on past a span).
+    const [row] = await tx.query<{ at: number | null; last?: number | null }>(
+      `select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true),
         coalesce(
-          (select acked_through from booking_feed_positions where consumer_id = ${consumerId} and scope = ${scope}),
-          (select 0 where not exists (select from booking_feed_watermarks w where w.consumer_id = ${consumerId}))) as at`;
-    return fn(tx, row?.at ?? undefined);
+          (select acked_through from booking_feed_positions where consumer_id = $1 and scope = $2),
+          (select 0 where not exists (select from booking_feed_watermarks w where w.consumer_id = $1))) as at
+        ${withLast ? ', (select max(r.id) from booking_revisions r) as last' : ''}`,
+      [consumerId, scope],
+    );
+    return fn(tx, row?.at ?? undefined, row?.last ?? 0);
   });
 }
 
@@ -187,12 +249,19 @@ function onGenericPlan<T>(
  */
 export async function advanceAccountPosition(db: Db, consumerId: number, account: AccountScope): Promise<void> {
   const scope = scopeOf(account.propertyIds);
+  // The look-ahead walks every customer's revisions up to the account's next one, which for an account of few
+  // properties may be a million rows on: its position is rebuilt per property instead, from the watermarks (the
+  // ack has just moved its property's), a probe of each property.
+  if (fewProperties(account)) {
+    await rebuildPosition(db, consumerId, account, scope);
+    return;
+  }
   // The look-ahead appears twice on purpose: written once as a CTE it would be materialized whole (5000
   // rows) on every ack; as a subquery it is read lazily, and the first unacked revision ends the scan.
   const ahead = `(select r.id, ${ACKED_REVISION('$2')} as acked from booking_revisions r
       where r.id > (select at from start) and ${ALLOWED_REVISION}
       order by r.id limit ${POSITION_LOOKAHEAD}) ahead`;
-  await onGenericPlan(db, consumerId, scope, async (tx, stored) => {
+  await onGenericPlan(db, consumerId, scope, false, async (tx, stored) => {
     // An ack before the first poll under a new allow-list: the position is built first, so the look-ahead does not
     // start from 0 and store a position far behind the one the watermarks give (every poll would walk up to it).
     if (stored === undefined) await rebuildPosition(tx, consumerId, account, scope);

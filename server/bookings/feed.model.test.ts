@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import fc from 'fast-check';
 import { testAppPerFile } from '../testing/harness.ts';
+import { PER_PROPERTY_UP_TO } from './feed-account.ts';
 import { type BookingFixture, bookingFixture } from './test-fixtures.ts';
 
 /**
@@ -110,15 +111,20 @@ class Consumer {
 
 /**
  * `scope`: consumers holding the two properties by id (the feed scans per property), or account-scoped
- * ones (one scan of the account in id order from the consumer's position, feed-account.ts).
+ * ones (one scan of the account in id order from the consumer's position, feed-account.ts): of an account of few
+ * properties (the scan bounded to a span, the rest per property) or of a large one (the scan to the end).
  */
-async function run(fx: BookingFixture, actions: Action[], scope: 'properties' | 'account') {
+async function run(fx: BookingFixture, actions: Action[], scope: 'properties' | 'account' | 'large account') {
+  if (scope === 'large account')
+    await t.deps.db.sql`
+      insert into properties (customer_id, name, currency, timezone, mode)
+      select ${fx.demo.customer_id}, 'Empty ' || i, 'EUR', 'UTC', 'live' from generate_series(1, ${PER_PROPERTY_UP_TO}) i`;
   const consumers = (await Promise.all(
     [0, 1].map(async () => {
       const c = await t.client({
         customer_id: fx.demo.customer_id,
         scopes: ['bookings.read'],
-        ...(scope === 'account' ? { account_scoped: true } : { property_ids: [fx.property, fx.shadow] }),
+        ...(scope === 'properties' ? { property_ids: [fx.property, fx.shadow] } : { account_scoped: true }),
       });
       return new Consumer(c.token);
     }),
@@ -278,6 +284,15 @@ describe('the revision feed under random interleavings', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 30 }), async (actions) => {
         await run(await bookingFixture(t), actions, 'account');
+      }),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+
+  it('holds it for a consumer of an account too large to read per property, scanned to the end', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 30 }), async (actions) => {
+        await run(await bookingFixture(t), actions, 'large account');
       }),
       { numRuns: 12 },
     );

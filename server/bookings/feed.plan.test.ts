@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { type Db, toQuery } from '../core/db/db.ts';
-import { advanceWatermark, feedHealth, feedPage } from './feed.ts';
+import { ackRevision, advanceWatermark, feedHealth, feedPage } from './feed.ts';
 import { bookingTest } from './test-fixtures.ts';
 
 /**
@@ -20,17 +20,22 @@ function literal(value: unknown): string {
   throw new Error(`no literal for ${typeof value}`);
 }
 
-/** A Db that answers every statement as usual and keeps its generic plan (EXPLAIN EXECUTE of a PREPARE). */
-function planRecorder(tx: Db, plans: unknown[]): Db {
+/**
+ * A Db that answers every statement as usual and keeps its generic plan (EXPLAIN EXECUTE of a PREPARE); `analyze`:
+ * the plan as run, with its row counts, under a savepoint rolled back (a write then happens once, for real).
+ */
+function planRecorder(tx: Db, plans: unknown[], analyze = false): Db {
   let n = 0;
   const record = async (text: string, params: unknown[]) => {
     // Settings (feed-account.ts sets its statements' plan mode and turns JIT off) are not the plans pinned here.
     if (/^\s*(set |select set_config\()/i.test(text)) return;
     const name = `feed_plan_${++n}`;
     await tx.query(`prepare ${name} as ${text}`);
+    if (analyze) await tx.query('savepoint feed_plan');
     const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(
-      `explain (format json) execute ${name}${params.length ? `(${params.map(literal).join(', ')})` : ''}`,
+      `explain (${analyze ? 'analyze, ' : ''}format json) execute ${name}${params.length ? `(${params.map(literal).join(', ')})` : ''}`,
     );
+    if (analyze) await tx.query('rollback to savepoint feed_plan');
     plans.push(row?.['QUERY PLAN']);
     await tx.query(`deallocate ${name}`);
   };
@@ -54,7 +59,19 @@ interface PlanNode {
   'Index Name'?: string;
   Filter?: string;
   'Index Cond'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
+}
+
+/** The rows an analyzed plan read from `relation`: kept or filtered out, in every loop (EXPLAIN gives per loop). */
+function rowsRead(relation: string, plan: unknown): number {
+  const walk = (node: PlanNode): number =>
+    (node['Relation Name'] === relation
+      ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 0)
+      : 0) + (node.Plans ?? []).reduce((sum, child) => sum + walk(child), 0);
+  return (plan as { Plan: PlanNode }[]).reduce((sum, root) => sum + walk(root.Plan), 0);
 }
 
 /** Every scan of `relation` in a plan, as "<node type> <index>[ filter ..][ on <index condition>]". */
@@ -181,5 +198,114 @@ describe('feed statements under a generic plan', () => {
     expect(scansOf('booking_revision_acks', page)).toEqual([expect.stringMatching(/revision_id = r\.id/)]);
     // Acked by watermark: a probe of the consumer's watermark on the revision's property, per revision.
     expect(scansOf('booking_feed_watermarks', page)).toEqual([expect.stringMatching(/property_id = r\.property_id/)]);
+  });
+  it("reads a small account's polls and acks in rows bounded by its page and its own revisions, whatever other customers hold", async () => {
+    const rollback = new Error('rollback');
+    const limit = 100;
+    await t.deps.db
+      .tx(async (tx) => {
+        const account = {
+          customerId: fx.demo.customer_id,
+          propertyIds: (
+            await tx.sql<{ id: number }>`select id from properties where customer_id = ${fx.demo.customer_id}`
+          ).map((r) => r.id),
+        };
+        const consumer = async (name: string) =>
+          (
+            await tx.sql<{ id: number }>`
+              insert into api_clients (client_id, kind, customer_id, name, secret_hash, scopes, account_scoped)
+              values (${crypto.randomUUID()}, 'personal', ${fx.demo.customer_id}, ${name}, ${crypto.randomUUID()}, '{bookings.read}', true)
+              returning id`
+          )[0]?.id as number;
+        const own = async () =>
+          tx.sql<{ id: number; property_id: number }>`
+            select r.id, r.property_id from booking_revisions r where r.property_id = any(${account.propertyIds}::bigint[])
+            order by r.id`;
+        // A caught-up consumer: every revision of the account acked through the API's own path (in a recorder, which
+        // runs a statement group that opens a transaction of its own inside this one).
+        const caughtUp = await consumer('caught up');
+        for (const revision of await own())
+          await ackRevision(planRecorder(tx, []), caughtUp, revision, new Date(), account);
+
+        // Another customer, whose revisions come after all of the account's: first 1000, then 5000 more.
+        const [other] = await tx.sql<{ id: number }>`
+          with c as (insert into customers (name) values ('Other') returning id)
+          insert into properties (customer_id, name, currency, timezone, mode)
+          select c.id, 'Other Inn', 'EUR', 'UTC', 'live' from c returning id`;
+        const revisionsOf = async (propertyId: number, n: number) => {
+          const run = crypto.randomUUID();
+          await tx.sql`
+            insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
+            select ${propertyId}, ${run} || '-' || i, 'BDC', 'confirmed', date '2027-03-01', date '2027-03-04', 'EUR', 450
+            from generate_series(1, ${n}) i`;
+          await tx.sql`
+            insert into booking_revisions (booking_id, property_id, revision_type, payload)
+            select b.id, b.property_id, 'created', '{}'::jsonb from bookings b
+            where b.external_booking_id like ${`${run}-%`} order by b.id`;
+        };
+        await tx.query('set local plan_cache_mode = force_generic_plan');
+        /** The page of `consumerId` and the rows its statements read from booking_revisions. */
+        const poll = async (consumerId: number) => {
+          const plans: unknown[] = [];
+          const page = await feedPage(planRecorder(tx, plans, true), {
+            consumerId,
+            propertyIds: account.propertyIds,
+            since: 0,
+            limit,
+            account,
+          });
+          return {
+            ids: page.booking_revisions.map((r) => r.id),
+            read: plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0),
+            plans,
+          };
+        };
+
+        await revisionsOf(other?.id as number, 1000);
+        const before = await poll(caughtUp);
+        await revisionsOf(other?.id as number, 5000);
+        const after = await poll(caughtUp);
+        expect(before.ids).toEqual([]);
+        expect(after.ids).toEqual([]);
+        // The span after the consumer's position (twice the page), then a probe per property: the same rows with
+        // 1000 and with 6000 other revisions after it. Scanning to the end read every one of them.
+        expect(after.read).toBe(before.read);
+        expect(after.read).toBeLessThanOrEqual(2 * limit + account.propertyIds.length);
+        // The span in primary-key order up to its end; past it, each property through booking_revisions_property.
+        expect(scansOf('booking_revisions', after.plans[0])).toEqual([
+          expect.stringMatching(/^Index Scan booking_revisions_pkey .*on \(\(id > GREATEST\(.*\)\) AND \(id <= /),
+        ]);
+        expect(scansOf('booking_revisions', after.plans.at(-1))).toEqual([
+          expect.stringMatching(/^Index Scan booking_revisions_property /),
+        ]);
+
+        // A revision of the account behind the others' 6000, and 1000 more after it.
+        await revisionsOf(account.propertyIds[0] as number, 1);
+        const latest = (await own()).at(-1) as { id: number; property_id: number };
+        await revisionsOf(other?.id as number, 1000);
+        const next = await poll(caughtUp);
+        expect(next.ids).toEqual([latest.id]);
+        expect(next.read).toBeLessThanOrEqual(2 * limit + account.propertyIds.length + 1);
+        // A new consumer: every revision of the account, none of the others' 7000 read past the span.
+        const all = (await own()).map((r) => r.id);
+        const fresh = await poll(await consumer('new'));
+        expect(fresh.ids).toEqual(all);
+        expect(fresh.read).toBeLessThanOrEqual(2 * limit + all.length + account.propertyIds.length);
+
+        // Its ack moves the position per property: a probe of each, never a walk past the others' revisions.
+        const plans: unknown[] = [];
+        await ackRevision(planRecorder(tx, plans, true), caughtUp, latest, new Date(), account);
+        expect(plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0)).toBeLessThanOrEqual(
+          4 * account.propertyIds.length + 4,
+        );
+        const [position] = await tx.sql<{ acked_through: number }>`
+          select acked_through from booking_feed_positions where consumer_id = ${caughtUp}`;
+        expect(position?.acked_through).toBe(latest.id);
+        expect((await poll(caughtUp)).ids).toEqual([]);
+        throw rollback;
+      })
+      .catch((err) => {
+        if (err !== rollback) throw err;
+      });
   });
 });

@@ -29,7 +29,8 @@ export interface FeedQuery {
   limit: number;
   /**
    * Set for an account-scoped consumer (propertyIds are then the customer's allowed properties): the page
-   * is one scan in id order from the consumer's position (feed-account.ts), not one per property.
+   * is one scan in id order from the consumer's position (feed-account.ts), not one per property, but for an
+   * account of few properties the scan stops after a span and what it leaves is read per property.
    */
   account?: { customerId: number };
 }
@@ -55,21 +56,26 @@ export interface FeedQuery {
  * so a cursor never skips a revision that commits later with a lower id.
  */
 export async function feedPage(db: Db, q: FeedQuery) {
-  if (q.account) {
-    const account = { customerId: q.account.customerId, propertyIds: q.propertyIds };
-    const rows = await accountFeedPage(db, q.consumerId, account, q.since, q.limit);
-    return { booking_revisions: rows.map(revisionView), next_cursor: rows.at(-1)?.id ?? q.since };
-  }
-  // Per property: start after the later of the cursor and the consumer's watermark (everything up to it is
-  // acked), take the first `limit` unacked; then merge the properties' runs by id. The per-property scan is
-  // written in ONE_PROPERTY_IN_ID_ORDER's shape (the note above).
-  const rows = await db.sql<RevisionRow>`
+  const page = q.account
+    ? await accountFeedPage(db, q.consumerId, { ...q.account, propertyIds: q.propertyIds }, q.since, q.limit)
+    : { perPropertyAfter: q.since };
+  const rows = 'rows' in page ? page.rows : await perPropertyPage(db, q, page.perPropertyAfter);
+  return { booking_revisions: rows.map(revisionView), next_cursor: rows.at(-1)?.id ?? q.since };
+}
+
+/**
+ * Per property: start after the later of `after` and the consumer's watermark (everything up to it is acked), take
+ * the first `limit` unacked; then merge the properties' runs by id. The per-property scan is written in
+ * ONE_PROPERTY_IN_ID_ORDER's shape (the note above).
+ */
+function perPropertyPage(db: Db, q: FeedQuery, after: number): Promise<RevisionRow[]> {
+  return db.sql<RevisionRow>`
     select r.id, r.booking_id, r.revision_type, r.created_at, r.payload, p.external_id::text as external_property_id
     from properties p
     left join booking_feed_watermarks w on w.consumer_id = ${q.consumerId} and w.property_id = p.id
     cross join lateral (
       select r.id, r.booking_id, r.revision_type, r.created_at, r.payload from booking_revisions r
-      where r.property_id = any(array[p.id]) and r.id > greatest(${q.since}::bigint, coalesce(w.acked_through, 0))
+      where r.property_id = any(array[p.id]) and r.id > greatest(${after}::bigint, coalesce(w.acked_through, 0))
         and not exists (select from booking_revision_acks a where a.consumer_id = ${q.consumerId} and a.revision_id = r.id offset 0)
       order by r.property_id, r.id
       limit ${q.limit}
@@ -77,7 +83,6 @@ export async function feedPage(db: Db, q: FeedQuery) {
     where p.id = any(${[...q.propertyIds]}::bigint[])
     order by r.id
     limit ${q.limit}`;
-  return { booking_revisions: rows.map(revisionView), next_cursor: rows.at(-1)?.id ?? q.since };
 }
 
 /**

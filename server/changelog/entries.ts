@@ -21,6 +21,27 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: "One customer's revisions no longer slow another's feed polls; GET /properties reads the page it answers",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "The revision feed of an account-scoped credential of up to 100 properties (`GET /booking_revisions/feed` and the acks) reads a span of twice the page after the consumer's position, then its own properties' revisions: it walked every other customer's revisions after that position, on every poll and ack (a caught-up account of 3 properties beside one of 3000: 2000 rows a poll, 0.7 s at 500000). Larger accounts are read as before. The answers are unchanged.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          "`GET /properties` with an account-scoped credential reads its page from an index of the customer's properties by creation (migration 1160: `properties_customer_created` replaces `properties_customer`); it sorted all of the account's properties for every page. A credential narrowed to some properties has its allow-list read by probing those ids, not by filtering all of the customer's properties. The answers are unchanged.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Property groups: the README and the API document say that a group holds at most 1000 properties (`property_ids` is the whole member list, and more is a 422 `property_ids` `max_items`, as it was); properties to pause together beyond that go in several groups.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title:
       "Webhooks and acks as the guide says: an unreachable receiver's pause grows only when a probe fails, acks stay idempotent after retention, next_retry_at never in the past, a receiver sample that runs",
     changes: [

@@ -18,9 +18,8 @@ export const listProperties = defineRoute({
   query: ListQuery,
   response: okSchema(t.Object({ properties: t.Array(PropertySchema), meta: MetaSchema })),
   async handle({ deps, principal, query }) {
-    const ids = [...principal.propertyIds];
     const { page, perPage } = pageOf(query);
-    const rows = await propertiesPage(deps.db, ids, page, perPage);
-    return ok({ properties: rows.map(propertyView), meta: pageMeta(ids.length, page, perPage) });
+    const { rows, total } = await propertiesPage(deps.db, principal, page, perPage);
+    return ok({ properties: rows.map(propertyView), meta: pageMeta(total, page, perPage) });
   },
 });

@@ -1,3 +1,4 @@
+import { ALLOWED_PROPERTY } from '../core/auth/authenticate.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { ApiError } from '../core/http/api-error.ts';
@@ -74,9 +75,22 @@ export async function updatePropertyMapping(
   return row;
 }
 
-/** One page of the caller's properties, oldest first (GET /properties). */
-export function propertiesPage(db: Db, propertyIds: readonly number[], page: number, perPage: number) {
-  return db.sql<PropertyRow>`
-    select * from properties where id = any(${propertyIds}::bigint[])
-    order by created_at, id limit ${perPage} offset ${(page - 1) * perPage}`;
+/**
+ * One page of the properties the principal may act on, oldest first, and how many there are (GET /properties). An
+ * account-scoped principal's are the customer's allowed properties: paged by customer with the predicate its
+ * allow-list was resolved by (properties_customer_created), so a page reads its offset and its rows rather than
+ * sorting the whole account; their number is the allow-list's. A narrowed one's few ids are probed.
+ */
+export async function propertiesPage(db: Db, principal: Principal, page: number, perPage: number) {
+  const offset = (page - 1) * perPage;
+  const rows = principal.accountScoped
+    ? await db.query<PropertyRow>(
+        `select p.* from properties p where p.customer_id = $1 and ${ALLOWED_PROPERTY}
+         order by p.created_at, p.id limit $2 offset $3`,
+        [principal.customerId, perPage, offset],
+      )
+    : await db.sql<PropertyRow>`
+        select * from properties where id = any(${[...principal.propertyIds]}::bigint[])
+        order by created_at, id limit ${perPage} offset ${offset}`;
+  return { rows, total: principal.propertyIds.size };
 }

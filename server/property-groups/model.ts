@@ -6,7 +6,8 @@ export const GroupParams = t.Object({ group: t.String({ description: 'the group 
 const PropertyRefs = t.Array(t.String({ minLength: 1 }), {
   maxItems: 1000,
   uniqueItems: true,
-  description: "external ids or partner codes of the account's properties: exactly these are the group's members",
+  description:
+    "external ids or partner codes of the account's properties: exactly these are the group's members (at most 1000: properties to pause together beyond that go in several groups)",
 });
 
 export const CreateGroupBody = t.Object({
