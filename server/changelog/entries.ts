@@ -31,7 +31,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          "`GET /properties` with an account-scoped credential reads its page from an index of the customer's properties by creation (migration 1160: `properties_customer_created` replaces `properties_customer`); it sorted all of the account's properties for every page. A credential narrowed to some properties has its allow-list read by probing those ids, not by filtering all of the customer's properties. The answers are unchanged.",
+          "`GET /properties` with an account-scoped credential of more than 100 properties reads its page from an index of the customer's properties by creation (migration 1160: `properties_customer_created` replaces `properties_customer`); it sorted all of the account's properties for every page. A smaller account's few ids are probed and sorted, as before: cheaper there. A credential narrowed to some properties has its allow-list read by probing those ids, not by filtering all of the customer's properties. The answers are unchanged.",
       },
       {
         kind: 'fix',
