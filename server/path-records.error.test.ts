@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
-import type { TSchema } from '@sinclair/typebox';
 import { templateBody } from './auto-email-templates/test-fixtures.ts';
 import { call, configTest } from './config-surfaces/test-fixtures.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
@@ -10,7 +9,7 @@ import type { Demo } from './demo/demo.ts';
 import { PNG_1X1, uploadImages } from './gallery/test-fixtures.ts';
 import { routeTable } from './route-table.ts';
 import { errorEnvelope } from './testing/error-envelope.ts';
-import type { RequestOptions } from './testing/harness.ts';
+import { invalidInputs } from './testing/invalid-inputs.ts';
 import { relayBatch } from './webhooks/relay.ts';
 import { commitBookingEvent, retireSubscriptions, subscribe } from './webhooks/test-support.ts';
 
@@ -107,21 +106,6 @@ const INVALID_QUERIES: Record<string, Record<string, string>> = {
   'qc.auto_email_templates.preview': { locale: 'x' },
 };
 
-/** A body of the wrong type for the first field the schema declares (none for a body without fields). */
-function wrongTypedField(schema: TSchema | undefined): RequestOptions[] {
-  const [field, declared] = Object.entries((schema?.properties ?? {}) as Record<string, TSchema>)[0] ?? [];
-  return field ? [{ body: { [field]: declared?.type === 'string' ? 42 : 'x' } }] : [];
-}
-
-/** What a request may carry that fails validation: for a read, its query; for a write, bodies of every kind of wrong. */
-function invalidInputs(spec: RouteDefinition): RequestOptions[] {
-  if (spec.method === 'GET') {
-    const query = INVALID_QUERIES[spec.name];
-    return query ? [{ query }] : [];
-  }
-  return [{ body: [1] }, { raw: '{bad' }, ...wrongTypedField(spec.body)];
-}
-
 describe('routes naming a record other than a property answer 404 for one the caller may not see, before the body', () => {
   it('walks reads and writes of every such record', () => {
     expect(routes.map((r) => `${r.method} ${r.name}`).sort()).toEqual([
@@ -162,7 +146,7 @@ describe('routes naming a record other than a property answer 404 for one the ca
   for (const spec of routes) {
     it(`${spec.method} ${spec.path} (${spec.name}): 404 for another customer's record, an unknown id and no id`, async () => {
       const param = paramOf(spec);
-      const inputs = invalidInputs(spec);
+      const inputs = invalidInputs(spec, INVALID_QUERIES);
       // The same inputs on the caller's own record are refused for what they are: the 404s below are the record's.
       for (const input of inputs.length ? inputs : [{}]) {
         const own = await c.t.request(spec.method, pathFor(spec, mine[param]), { token: c.token, ...input });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'bun:test';
-import type { TSchema } from '@sinclair/typebox';
 import { call, configTest } from './config-surfaces/test-fixtures.ts';
 import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
@@ -8,7 +7,7 @@ import type { RouteDefinition } from './core/routes/route.ts';
 import type { Demo } from './demo/demo.ts';
 import { routeTable } from './route-table.ts';
 import { errorEnvelope } from './testing/error-envelope.ts';
-import type { RequestOptions } from './testing/harness.ts';
+import { invalidInputs } from './testing/invalid-inputs.ts';
 
 /**
  * README (Authorization, request order): the record a path names is resolved for the caller before the body is
@@ -58,24 +57,6 @@ const INVALID_QUERIES: Record<string, Record<string, string>> = {
   'qc.rates.show': { from: 'x', to: '2026-13-45' },
 };
 
-/**
- * A body of the wrong type for the first field the schema declares (none for a body without fields): a number
- * where it takes an object, else an object, which no string, number, list or nullable of them takes.
- */
-function wrongTypedField(schema: TSchema | undefined): RequestOptions[] {
-  const [field, declared] = Object.entries((schema?.properties ?? {}) as Record<string, TSchema>)[0] ?? [];
-  return field ? [{ body: { [field]: declared?.type === 'object' ? 42 : { wrong: true } } }] : [];
-}
-
-/** What a request may carry that fails validation: for a read, its query; for a write, bodies of every kind of wrong. */
-function invalidInputs(spec: RouteDefinition): RequestOptions[] {
-  if (spec.method === 'GET') {
-    const query = INVALID_QUERIES[spec.name];
-    return query ? [{ query }] : [];
-  }
-  return [{ body: [1] }, { raw: '{bad' }, ...wrongTypedField(spec.body)];
-}
-
 describe('routes naming a record under /properties/:property answer 404 for one the caller may not see, before the body', () => {
   it('walks reads, writes and actions of every such record', () => {
     expect(routes.length).toBeGreaterThan(30);
@@ -101,7 +82,7 @@ describe('routes naming a record under /properties/:property answer 404 for one 
       const { collection } = recordOf(spec);
       const [live, shadow] = c.demo.properties.map((p) => p.id) as [string, string];
       const mine = recordsOf(c.demo)[collection] as string;
-      const inputs = invalidInputs(spec);
+      const inputs = invalidInputs(spec, INVALID_QUERIES);
       const each = inputs.length ? inputs : [{}];
       // The same inputs on the caller's own record are refused for what they are: the 404s below are the record's.
       for (const input of each) {

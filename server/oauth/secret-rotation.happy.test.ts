@@ -7,10 +7,6 @@ const HOUR = 3600_000;
 const t = testAppPerFile();
 const demo = perFile(() => t.demo());
 
-async function dashboardSession(customerId: number): Promise<string> {
-  return (await t.ops('POST', `/ops/customers/${customerId}/dashboard-token`)).body.data.token;
-}
-
 function tokenRequest(clientId: string, secret: string) {
   return t.request('POST', '/v1/qc/oauth/token', {
     form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
@@ -26,7 +22,7 @@ describe('OAuth client secret rotation', () => {
     const client = await newClient();
     const rotatedAt = t.clock.now();
     const res = await t.request('POST', `/api/v1/pem-systems/qc/clients/${client.client_id}/rotate-secret`, {
-      token: await dashboardSession(demo.customer_id),
+      token: await t.dashboardSession(demo.customer_id),
     });
     expect(res.status).toBe(200);
     const rotated = res.body.data;
@@ -87,7 +83,7 @@ describe('OAuth client secret rotation refusals', () => {
     const theirs = await t.client({ customer_id: other.customer_id, scopes: ['inventory.read'], account_scoped: true });
     const mine = await t.client({ customer_id: demo.customer_id, scopes: ['inventory.read'], account_scoped: true });
     await t.ops('POST', `/ops/clients/${mine.client_id}/revoke`);
-    const session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
+    const session = await t.dashboardSession(demo.customer_id);
     const personal = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', {
       token: session,
       body: { name: 'ci', scopes: ['inventory.read'], account_scoped: true },

@@ -27,7 +27,7 @@ async function declared(): Promise<Linked> {
     },
   });
   expect(posted.text).toBe('{"message":"Success"}');
-  const session = (await t.ops('POST', `/ops/customers/${f.customerId}/dashboard-token`)).body.data.token;
+  const session = await t.dashboardSession(f.customerId);
   const rooms = await t.deps.db.sql<{ id: number; external_id: string; partner_code: string }>`
     select id, external_id::text, partner_code from room_types where property_id = ${f.propertyId} order by id`;
   return { f, session, rooms: [...rooms] };

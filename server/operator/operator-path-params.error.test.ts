@@ -14,11 +14,9 @@ import { customerFixture } from '../testing/test-customer.ts';
  */
 const t = testAppPerFile();
 const table = operatorRouteTable({ sunset: undefined as never });
-const dashboard = perFile(async () => {
-  const { customerId } = await customerFixture(t.deps);
-  const res = await t.ops<{ data: { token: string } }>('POST', `/ops/customers/${customerId}/dashboard-token`);
-  return { token: res.body.data.token };
-});
+const dashboard = perFile(async () => ({
+  token: await t.dashboardSession((await customerFixture(t.deps)).customerId),
+}));
 
 /** Path values an integer id parameter refuses, and the rule its 422 names. */
 const BAD_INTEGERS: [string, string][] = [

@@ -14,11 +14,9 @@ import { customerFixture } from '../testing/test-customer.ts';
 const t = testAppPerFile();
 // Only the specs are read here; the app under test mounted its own table with its own cutover parts.
 const table = operatorRouteTable({ sunset: undefined as never });
-const dashboard = perFile(async () => {
-  const { customerId } = await customerFixture(t.deps);
-  const res = await t.ops<{ data: { token: string } }>('POST', `/ops/customers/${customerId}/dashboard-token`);
-  return { token: res.body.data.token };
-});
+const dashboard = perFile(async () => ({
+  token: await t.dashboardSession((await customerFixture(t.deps)).customerId),
+}));
 
 describe('no operator input produces a 500', () => {
   for (const spec of table.filter((r) => r.name !== 'ops.demo.create')) {

@@ -70,9 +70,8 @@ describe('undeclared body fields on the operator surfaces', () => {
 
   it('names them on the dashboard too', async () => {
     const { customerId } = await fixture;
-    const session = await t.ops<{ data: { token: string } }>('POST', `/ops/customers/${customerId}/dashboard-token`);
     const res = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', {
-      token: session.body.data.token,
+      token: await t.dashboardSession(customerId),
       body: { name: 'CI', scopes: ['bookings.read'], account_scoped: true, expires_in: 3600 },
     });
     expect(res.status).toBe(200);

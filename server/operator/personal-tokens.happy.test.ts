@@ -7,7 +7,7 @@ const TOKENS = '/api/v1/pem-systems/qc/api-tokens';
 const t = testAppPerFile();
 const demo = perFile(() => t.demo());
 beforeAll(async () => {
-  session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
+  session = await t.dashboardSession(demo.customer_id);
 });
 
 async function mint(name: string, body: Record<string, unknown> = {}) {
@@ -62,7 +62,7 @@ describe('personal API tokens in the dashboard', () => {
 
   it("cannot see or revoke another customer's token, nor an OAuth client", async () => {
     const other = await t.demo();
-    const theirSession = (await t.ops('POST', `/ops/customers/${other.customer_id}/dashboard-token`)).body.data.token;
+    const theirSession = await t.dashboardSession(other.customer_id);
     const mine = await mint('mine');
     const theirList = await t.request('GET', TOKENS, { token: theirSession });
     expect(theirList.body.data.api_tokens.map((x: { id: string }) => x.id)).not.toContain(mine.id);

@@ -21,7 +21,7 @@ for (const backend of REDIS_BACKENDS) {
     beforeAll(async () => {
       t = await startTestApp({ env: backend.env });
       demo = await t.demo();
-      session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
+      session = await t.dashboardSession(demo.customer_id);
       const store = (t.deps.idempotency as unknown as { store: IdempotencyStore }).store;
       const complete = store.complete.bind(store);
       store.complete = (key, lease, response, expiresAtMs) => {

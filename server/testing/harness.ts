@@ -76,6 +76,8 @@ export interface TestApp {
   oauthToken(clientId: string, secret: string, scope?: string): Promise<string>;
   /** Creates an OAuth client through the operator API and returns it with a fresh access token. */
   client(input: ClientInput): Promise<{ client_id: string; client_secret: string; token: string }>;
+  /** A dashboard session token for a customer (POST /ops/customers/{id}/dashboard-token). */
+  dashboardSession(customerId: number): Promise<string>;
   /** The legacy cutover: `cutover.comparisons.idle()` waits for queued shadow comparisons. */
   cutover: LegacyCutoverParts;
   /** The webhook delivery machinery, when started with `webhooks` (stopped by close()). */
@@ -204,6 +206,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       if (res.status !== 200) throw new Error(`client failed: ${res.status} ${res.text}`);
       const { client_id, client_secret } = res.body.data;
       return { client_id, client_secret, token: await oauthToken(client_id, client_secret) };
+    },
+    dashboardSession: async (customerId) => {
+      const res = await ops<{ data: { token: string } }>('POST', `/ops/customers/${customerId}/dashboard-token`);
+      if (res.status !== 200) throw new Error(`dashboard token failed: ${res.status} ${res.text}`);
+      return res.body.data.token;
     },
     webhooks,
     cutover,

@@ -174,7 +174,7 @@ describe('endpoint allow-list', () => {
   });
 
   it('refuses a wildcard wider than one resource (qc.*, qc.*.*) like an unknown name, for clients and tokens', async () => {
-    const session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
+    const session = await t.dashboardSession(demo.customer_id);
     for (const entry of ['qc.*', 'qc.*.*', '*', 'qc.bookings.list.*']) {
       const client = await t.ops('POST', '/ops/clients', {
         customer_id: demo.customer_id,
@@ -198,11 +198,8 @@ describe('endpoint allow-list', () => {
 });
 
 describe('personal API tokens', () => {
-  const dashboardToken = async (customerId: number) =>
-    (await t.ops('POST', `/ops/customers/${customerId}/dashboard-token`)).body.data.token as string;
-
   it('mints a qc_ token once through the dashboard endpoint and the token works', async () => {
-    const session = await dashboardToken(demo.customer_id);
+    const session = await t.dashboardSession(demo.customer_id);
     const res = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', {
       token: session,
       body: {
@@ -226,7 +223,7 @@ describe('personal API tokens', () => {
   });
 
   it('echoes account_scoped and ignores property_ids for account-scoped tokens', async () => {
-    const session = await dashboardToken(demo.customer_id);
+    const session = await t.dashboardSession(demo.customer_id);
     const res = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', {
       token: session,
       body: { name: 'all', scopes: ['inventory.read'], account_scoped: true, property_ids: [live] },
@@ -244,7 +241,7 @@ describe('personal API tokens', () => {
   });
 
   it('validates endpoint_scopes against the live route catalogue', async () => {
-    const session = await dashboardToken(demo.customer_id);
+    const session = await t.dashboardSession(demo.customer_id);
     const res = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', {
       token: session,
       body: { name: 'x', scopes: ['inventory.read'], endpoint_scopes: ['qc.unknown.thing'] },

@@ -52,7 +52,7 @@ describe('error envelope', () => {
   });
 
   it('maps a malformed JSON body to 422 in the envelope, never a 500 or a stack trace', async () => {
-    const session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
+    const session = await t.dashboardSession(demo.customer_id);
     const res = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', { token: session, raw: '{"name": ' });
     expect(res.status).toBe(422);
     expect(res.body).toEqual(

@@ -55,7 +55,7 @@ describe('the JSON depth rule', () => {
   });
 
   it('holds on every operator and dashboard route that takes a body', async () => {
-    const session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
+    const session = await t.dashboardSession(demo.customer_id);
     const routes = t.app.routes.filter(
       (r) =>
         ['POST', 'PUT', 'PATCH'].includes(r.method) &&

@@ -12,7 +12,7 @@ const demo = perFile(() => t.demo());
 
 describe('X-Content-Type-Options: nosniff', () => {
   it('is on every kind of answer: success, refusal, unmatched, operator, metrics, docs, JWKS, legacy, media', async () => {
-    const session = (await t.ops('POST', `/ops/customers/${demo.customer_id}/dashboard-token`)).body.data.token;
+    const session = await t.dashboardSession(demo.customer_id);
     const cases: [string, string, RequestOptions][] = [
       ['GET', '/healthz', {}],
       ['GET', '/v1/qc/properties', { token: demo.personal_token }],

@@ -81,7 +81,7 @@ describe('the operator surfaces', () => {
   });
 
   it('log and count a dashboard call, naming the session customer and never the minted token', async () => {
-    const session = (await t.ops('POST', `/ops/customers/${fx.customerId}/dashboard-token`)).body.data.token as string;
+    const session = await t.dashboardSession(fx.customerId);
     expect(lines.find((l) => l.route === 'ops.dashboard_tokens.create')?.client_id).toBe('operator');
     const before = await counted({ route: 'dashboard.api_tokens.create', status: '200' });
     const minted = await t.request('POST', '/api/v1/pem-systems/qc/api-tokens', {
