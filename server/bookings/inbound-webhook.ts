@@ -94,20 +94,30 @@ async function parseReservation(
   const property = await findProperty(deps.db, principal, propertyId);
   if (!property) throw new ApiError('errors.qc.webhook.missing_property');
   // Channels deliver reviews on the same endpoint: `{"kind": "review", ...}` (server/reviews/inbound-review.ts).
-  if (isReviewPayload(json)) return { property, review: json };
+  if (isReviewPayload(json)) {
+    refuseUnstorablePayload(json);
+    return { property, review: json };
+  }
   if (!Value.Check(InboundReservation, json)) {
     const errors = [...Value.Errors(InboundReservation, json)] as unknown as Parameters<typeof fieldErrorsFrom>[0];
     throw payloadInvalid({ errors: fieldErrorsFrom(errors, RESOURCE) });
   }
-  // The pipeline checks the raw text; a `\ud800` escape only becomes a lone surrogate once parsed, and PostgreSQL
-  // would store it as U+FFFD: refused like a NUL, the field named.
+  refuseUnstorablePayload(json);
+  return { property, data: json };
+}
+
+/**
+ * The pipeline checks the raw text; a `\ud800` escape only becomes a lone surrogate once parsed, and PostgreSQL
+ * would store it as U+FFFD: refused like a NUL, the field named, in a reservation and a review alike (a review's
+ * was stored as U+FFFD).
+ */
+function refuseUnstorablePayload(json: object): void {
   try {
     refuseUnstorable(json, RESOURCE);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     throw payloadInvalid({ errors: err.extra.errors });
   }
-  return { property, data: json };
 }
 
 async function applyReservation(deps: Deps, property: PropertyRow, channel: string, r: Reservation) {

@@ -80,6 +80,11 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
+          'The inbound channel webhook refuses a lone UTF-16 surrogate (such as `\\ud800`) in a review as it does in a reservation: 422 `errors.qc.webhook.payload_invalid` naming the field (`review.title`: `invalid_characters`), and nothing is stored. A review took it and stored U+FFFD.',
+      },
+      {
+        kind: 'fix',
+        summary:
           'Legacy `booking/postRoomAssignment`: a `room_number` sent as an array, an object or a boolean was stored as text (`[object Object]`); it is now missing (400 `Bad request data! (booking_id, booking_item_id or room_number missing)`), and such a `self_checkin_code` is not stored, as ackBooking always read them.',
       },
       {

@@ -44,6 +44,20 @@ describe('reviews through the inbound channel webhook', () => {
     });
   });
 
+  it('refuses a lone surrogate or a NUL in a review as in a reservation: 422 payload_invalid naming the field, nothing stored', async () => {
+    for (const title of ['a\ud800b', 'a\u0000b']) {
+      const id = `AGO-CHARS-${crypto.randomUUID()}`;
+      const res = await deliver('AGO', review({ channel_review_id: id, title }));
+      expect([res.status, res.body.message, res.body.errors]).toEqual([
+        422,
+        'errors.qc.webhook.payload_invalid',
+        { 'review.title': ['customer.inbound_webhook.messages.invalid_characters'] },
+      ]);
+      const [stored] = await t.deps.db.sql`select 1 from reviews where channel_review_id = ${id}`;
+      expect(stored).toBeUndefined();
+    }
+  });
+
   it('refuses a malformed review block with 422 payload_invalid and a property outside the grant with missing_property', async () => {
     const malformed = await deliver('BDC', review({ rating: 'great' }));
     expect(malformed.status).toBe(422);
