@@ -36,7 +36,6 @@ export const RESTRICTION_FIELDS = [
   'closed_to_arrival',
   'closed_to_departure',
 ] as const;
-export type RestrictionField = (typeof RESTRICTION_FIELDS)[number];
 
 /** The restriction fields a write sets; a field left out keeps its stored value. */
 export interface RestrictionValues {

@@ -207,4 +207,4 @@ report([
 
 await deps.actors.drain();
 await db.close();
-process.exit(0);
+process.exit();

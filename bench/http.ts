@@ -238,4 +238,4 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 report(figures);
-process.exit(0);
+process.exit();

@@ -244,7 +244,7 @@ async function main() {
   await tenProperties(deps, app, demo.customer_id, token);
   await sustained(deps, app, demo.customer_id, token);
   await deps.db.close();
-  process.exit(0);
+  process.exit();
 }
 
 /** The raw reference statements, one call per round (k: the round, which picks the values written). */

@@ -38,11 +38,15 @@ export function figureLine(f: Figure): string {
 
 /**
  * Prints a benchmark's figures; under `npm run bench` (BENCH_REPORT names a file) also appends them there as
- * JSON lines, which bench/all.ts gathers into one table and bench/results/<date>.json.
+ * JSON lines, which bench/all.ts gathers into one table and bench/results/<date>.json. A figure that missed its
+ * target sets the process's exit code to 1, so a benchmark run alone (`npm run bench:feed`) fails as it fails under
+ * `npm run bench` (STYLE.md: a benchmark that misses its target must not exit 0); a benchmark that ends with
+ * `process.exit` calls it without a code, which exits with this one.
  */
 export function report(figures: Figure[]): void {
   console.log('');
   for (const f of figures) console.log(figureLine(f));
+  if (figures.some((f) => f.met === false)) process.exitCode = 1;
   const file = process.env.BENCH_REPORT;
   if (file) appendFileSync(file, figures.map((f) => `${JSON.stringify(f)}\n`).join(''));
 }
