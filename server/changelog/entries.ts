@@ -21,6 +21,23 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title:
+      "Webhooks keep to the allow-list: paused and disabled properties send nothing, and a narrowed subscription's log hides the other properties' events",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'A subscription that lists its properties (`property_ids`) gets no delivery of an event of a property that is disabled or in a paused group, as an all-properties subscription already did: the README says such a property receives nothing, and the feed and the allow-list already hid it. Events of the time it was out are not sent afterwards; poll the feed from `since=0` after it is back.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "`GET /deliveries`, `GET /health/webhooks` (`deliveries`) and `POST /deliveries/{id}/redeliver` leave out a delivery of an event of a property outside the caller's allow-list (redelivery answers 404 `errors.not_found`). Whether a credential sees a subscription is checked against its current `property_ids`, but its log kept the events of the properties it named before a `PATCH` narrowed it: a credential of the remaining property read the other property's booking events and could redeliver them to a URL it had just set.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: "One customer's revisions no longer slow another's feed polls; GET /properties reads the page it answers",
     changes: [
       {

@@ -32,6 +32,8 @@ export interface DeliveryRow {
   last_response_status: number | null;
   last_error: string | null;
   redelivery_of_external_id: string | null;
+  /** The event's property (internal id), null for a customer-level event. */
+  event_property_id: number | null;
 }
 
 /** A `status` filter value, or 422 errors.qc.deliveries.unknown_status. */
@@ -44,7 +46,7 @@ export function parseStatus(value: string | undefined): DeliveryStatus | undefin
 
 const SELECT = `
   select d.*, s.external_id as subscription_external_id, e.event_id as event_external_id,
-    r.external_id as redelivery_of_external_id
+    r.external_id as redelivery_of_external_id, e.property_id as event_property_id
   from deliveries d
   join subscriptions s on s.id = d.subscription_id
   join outbox_events e on e.id = d.outbox_event_id
@@ -53,6 +55,20 @@ const SELECT = `
 export interface LogFilter {
   status?: DeliveryStatus;
   subscriptionIds?: number[];
+}
+
+/**
+ * A delivery `d` of event `e` the principal may read: one of a customer-level event, or of a property of its
+ * allow-list ($1). Seeing the subscription is not enough: its property_ids may have been narrowed since (or a
+ * property disabled, its group paused), and its log still holds the events of the properties it named then.
+ */
+// A hashed subplan, not `= any($1)`: an account-scoped allow-list has thousands of ids, and a generic plan
+// compares each row with the array one element after another.
+const EVENT_ALLOWED = '(e.property_id is null or e.property_id in (select unnest($1::bigint[])))';
+
+/** Whether the principal may read the delivery's event (EVENT_ALLOWED, for one row). */
+function eventAllowed(principal: Principal, row: DeliveryRow): boolean {
+  return row.event_property_id === null || principal.propertyIds.has(Number(row.event_property_id));
 }
 
 /** The delivery log of the subscriptions the principal sees, newest first. */
@@ -65,14 +81,14 @@ export async function listDeliveries(
 ) {
   const visible = await visibleSubscriptionIds(deps.db, principal);
   const ids = filter.subscriptionIds ? visible.filter((id) => filter.subscriptionIds?.includes(id)) : visible;
-  const where = `d.subscription_id = any($1::bigint[]) and ($2::text is null or d.status = $2)`;
-  const params = [ids, filter.status ?? null];
+  const where = `d.subscription_id = any($2::bigint[]) and ($3::text is null or d.status = $3) and ${EVENT_ALLOWED}`;
+  const params = [[...principal.propertyIds], ids, filter.status ?? null];
   const [count] = await deps.db.query<{ n: number }>(
-    `select count(*)::int as n from deliveries d where ${where}`,
+    `select count(*)::int as n from deliveries d join outbox_events e on e.id = d.outbox_event_id where ${where}`,
     params,
   );
   const rows = await deps.db.query<DeliveryRow>(
-    `${SELECT} where ${where} order by d.created_at desc, d.id desc limit $3 offset $4`,
+    `${SELECT} where ${where} order by d.created_at desc, d.id desc limit $4 offset $5`,
     [...params, perPage, (page - 1) * perPage],
   );
   return { rows, total: count?.n ?? 0 };
@@ -98,7 +114,8 @@ export async function deliveryLogPage(
 }
 
 /**
- * A delivery of a subscription the principal sees, deleted or not; 404 otherwise (or for a malformed id). A deleted
+ * A delivery of a subscription the principal sees, deleted or not, of an event it may read (EVENT_ALLOWED); 404
+ * otherwise (or for a malformed id). A deleted
  * subscription's too: the check before the body of a redelivery (./path-delivery.ts), which leaves to the write
  * whether the subscription still exists, so a keyed retry of a redelivery that went through replays its answer
  * after the subscription is deleted.
@@ -109,7 +126,7 @@ export async function findDelivery(db: Db, principal: Principal, segment: string
     segment.toLowerCase(),
     principal.customerId,
   ]);
-  if (!row) throw notFound();
+  if (!row || !eventAllowed(principal, row)) throw notFound();
   await findSubscription(db, principal, row.subscription_external_id, true);
   return row;
 }

@@ -9,8 +9,8 @@ import { fitsCatalogue } from './catalogue-check.ts';
  *
  * A subscription matches an event committed since its creation (its own subscription.created included)
  * when it subscribes to the event type (or an alias of it) and either the event has no property
- * (customer-level events such as subscription.*), the property is in the subscription's property_ids, or
- * the subscription follows all the customer's active properties.
+ * (customer-level events such as subscription.*), or the property is active, outside paused groups, and in the
+ * subscription's property_ids or the subscription follows all the customer's properties.
  * Disabled subscriptions get no new deliveries: webhooks are a trigger to poll the feed, which holds
  * everything that happened meanwhile. The subscriptions are share-locked until the deliveries commit, so a
  * delete (which kills its outstanding deliveries) cannot slip between reading them and writing a delivery.
@@ -126,8 +126,10 @@ export async function relayBatch(
 function covers(s: SubscriptionRow, event: EventRow): boolean {
   if (event.id < s.since_event_id) return false;
   if (event.property_id === null) return true;
-  if (s.property_ids.includes(event.property_id)) return true;
-  return s.all_properties && event.property_visible === true;
+  // A disabled property, or one in a paused group, receives nothing (README, Property groups), whichever way the
+  // subscription names it: a list of properties kept sending what the allow-list and the feed already hid.
+  if (event.property_visible !== true) return false;
+  return s.all_properties || s.property_ids.includes(event.property_id);
 }
 
 /** Spec 6.1 body. property_id is the property's external id (null for customer-level events). */
