@@ -10,9 +10,13 @@ export function sha256Hex(value: string | Uint8Array): string {
   return new Bun.CryptoHasher('sha256').update(value).digest('hex');
 }
 
-/** Constant-time comparison of two hex digests (or any equal-length strings). */
+/**
+ * Constant-time comparison of two secrets, of any lengths: their SHA-256 digests are compared, so the time taken
+ * tells neither where they differ nor how long the expected one is (a bare length check before the comparison
+ * answered a wrong length sooner: the operator token's length showed through the timing).
+ */
 export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  const x = new Bun.CryptoHasher('sha256').update(a).digest();
+  const y = new Bun.CryptoHasher('sha256').update(b).digest();
+  return timingSafeEqual(x, y);
 }
