@@ -25,6 +25,7 @@ interface ShadowScores {
     different: number;
     score: number | null;
     unanswered: number;
+    overflowed: number;
     /** Absent from a service older than the count (2026-11-28). */
     forgiven?: number;
   }>;
@@ -118,10 +119,12 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
     ignore_rules: scores.ignore_rules ?? [],
   };
   const unanswered = sum(scores.days.map((day) => day.unanswered));
+  // Shadowed requests dropped by a full comparison queue: the score is of the rest, so the page says how many.
+  const overflowed = sum(scores.days.map((day) => day.overflowed));
   const redactor = flags.redact === false ? NO_REDACTION : REDACTION;
   const html = renderReport({
     title: `Shadow-difference score, legacy key ${scores.key_id}`,
-    subject: `${url.origin} · ${scores.from} to ${scores.to} · zero streak ${scores.zero_streak_days} days${scores.meets_rule ? ' (meets the 90-day rule)' : ''}${unanswered ? ` · ${unanswered} unanswered by the legacy service` : ''}`,
+    subject: `${url.origin} · ${scores.from} to ${scores.to} · zero streak ${scores.zero_streak_days} days${scores.meets_rule ? ' (meets the 90-day rule)' : ''}${unanswered ? ` · ${unanswered} unanswered by the legacy service` : ''}${overflowed ? ` · ${overflowed} not compared (queue full)` : ''}`,
     finishedAt: new Date().toISOString(),
     summary: redactor.summary(summary),
     kept: redactor.kept(kept),
@@ -140,7 +143,8 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
   await writeFile(flags.out, html);
   console.log(
     `key ${scores.key_id}, ${scores.from} to ${scores.to}: ${exchanges} compared, ${different} different. ` +
-      `Score ${percent(summary.score)}; zero streak ${scores.zero_streak_days} days. Report: ${flags.out}`,
+      `${exchanges ? `Score ${percent(summary.score)}` : 'No score: nothing was compared'}; ` +
+      `zero streak ${scores.zero_streak_days} days. Report: ${flags.out}`,
   );
   return different > 0 ? 1 : 0;
 }

@@ -448,7 +448,13 @@ describe('shadow mode', () => {
 
     const [day] = await scores(t, keyId, '2030-06-10', '2030-06-10').then((s) => s.days);
     expect(day).toMatchObject({ compared: 0, unanswered: 1, overflowed: 2 });
-  });
+
+    // The report says what was not compared, and that a range without comparisons has no score (not a green 0).
+    const { run, html } = await reportFromService(t, keyId, '2030-06-10', '2030-06-10');
+    expect(run.stdout).toContain('0 compared, 0 different. No score: nothing was compared');
+    expect(html).toContain('1 unanswered by the legacy service · 2 not compared (queue full)');
+    expect(html).toContain('<div class="score empty">');
+  }, 30_000);
 
   /** Shadowed requests every 2 ms for `ms`: how many were offered and queued, and the queue's length after each. */
   async function traffic(comparisons: ShadowComparisons, exchange: ShadowExchange, ms: number) {
