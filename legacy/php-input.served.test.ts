@@ -48,3 +48,17 @@ describe('a legacy request body over HTTP', () => {
     expect([res.status, res.text]).toEqual([400, '{"message":"Bad request data!"}']);
   });
 });
+
+describe('a legacy query string over HTTP', () => {
+  it('decodes each well-formed escape of a value holding a stray percent sign, as PHP did', async () => {
+    // PHP's urldecode read `Sea%20View%` as `Sea View%`; decoding the value whole refused it and kept it as sent.
+    const query = 'bm_code=Sea%20View%&checkin_date=2030-06-20&checkout_date=2030-06-21&guests[adults]=1';
+    const res = await requestFrom(
+      baseUrl,
+      '127.0.0.1',
+      'GET',
+      `/api/pms/v1/property/getBookingOffers?api_key=${f.key}&${query}`,
+    );
+    expect([res.status, res.text]).toEqual([404, `{"message":"Booking module 'Sea View%' not found or inactive."}`]);
+  });
+});

@@ -22,13 +22,33 @@ export function parseQuery(search: string): PhpArray {
   return out;
 }
 
-/** Percent-decoding as PHP's urldecode tolerates it: a malformed escape (URIError) leaves the text as sent. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Percent-decoding as PHP's urldecode did it: every well-formed `%XX` is its byte and any other `%` stays as sent
+ * (`100%` and `Sea%20View%` read `100%` and `Sea View%`; decodeURIComponent refuses the whole value). Bytes that
+ * are not UTF-8 have no string of their own here: such a value is left as sent.
+ */
 function decode(s: string): string {
+  const text = s.replaceAll('+', ' ');
   try {
-    return decodeURIComponent(s.replaceAll('+', ' '));
+    return decodeURIComponent(text);
   } catch (error) {
     if (!(error instanceof URIError)) throw error;
-    return s.replaceAll('+', ' ');
+  }
+  const sent = Buffer.from(text, 'utf8');
+  const bytes: number[] = [];
+  for (let i = 0; i < sent.length; i++) {
+    const hex = sent[i] === 0x25 ? sent.subarray(i + 1, i + 3).toString('latin1') : '';
+    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(sent[i] as number);
+  }
+  try {
+    return strictUtf8.decode(new Uint8Array(bytes));
+  } catch {
+    return text;
   }
 }
 
