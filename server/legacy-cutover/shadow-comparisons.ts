@@ -1,5 +1,6 @@
 import {
   compareExchange,
+  decodedAnswer,
   type Exchange,
   type ExchangeAnswer,
   endpointKey,
@@ -240,8 +241,9 @@ export class ShadowComparisons {
         path: url.pathname,
         query: url.search,
         requestBody: request.body,
-        upstream,
-        port: { status: port.status, body: port.responseBody },
+        // The bodies as compared: decoded from their Content-Encoding (the PMS got the legacy bytes as sent).
+        upstream: { status: upstream.status, body: decodedAnswer(recorded).responseBody },
+        port: { status: port.status, body: decodedAnswer(port).responseBody },
         fields: comparison.fields.filter((f) => !f.allowed),
         at: this.deps.clock.now(),
       },
