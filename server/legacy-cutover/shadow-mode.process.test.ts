@@ -452,6 +452,9 @@ describe('shadow mode', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('5 compared, 1 different. Score 20.0 %');
     expect(html).toContain('Score over runs');
+    // Which credential: the PMS, its property and its mode now, not only the key's number.
+    expect(html).toContain(`<h1>Shadow-difference score, legacy key ${keyId} (second-pms)</h1>`);
+    expect(html).toContain(`property ${f.propertyExt} · PMS second-pms · now shadow · 2030-08-01 to 2030-08-02`);
     expect(html.match(/<circle /g)?.length).toBe(2);
     expect(html).toContain('score 50.0 % · 1 different, 0 failed of 2');
     expect(html).toContain('/api/pms/v1/property/getPropertySettings');
