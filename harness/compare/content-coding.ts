@@ -31,22 +31,36 @@ const decoders: Record<string, (bytes: Uint8Array) => Uint8Array> = {
  * decode, leaves the bytes as sent (then compared as they are). The headers are left as they were.
  */
 export function decodedAnswer<T extends Pick<Exchange, 'responseHeaders' | 'responseBody'>>(answer: T): T {
+  const decoded = decode(answer);
+  return decoded instanceof Uint8Array && decoded !== answer.responseBody
+    ? { ...answer, responseBody: new Uint8Array(decoded) }
+    : answer;
+}
+
+/**
+ * Whether the body is not in the codings its `Content-Encoding` names, all of them known: a HAR exported by a
+ * browser or mitmproxy holds the body decoded (HAR 1.2: `content.text` is the decoded text) beside the header the
+ * server sent.
+ */
+export function alreadyDecoded(answer: Pick<Exchange, 'responseHeaders' | 'responseBody'>): boolean {
+  return decode(answer) === 'undecodable';
+}
+
+function decode(answer: Pick<Exchange, 'responseHeaders' | 'responseBody'>): Uint8Array | 'unknown' | 'undecodable' {
   const header = headerValue(answer.responseHeaders, 'content-encoding');
-  if (!header) return answer;
+  if (!header) return answer.responseBody;
   const codings = header
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
     .filter(Boolean)
     .reverse();
+  const steps = codings.map((coding) => decoders[coding]);
+  if (steps.some((step) => !step)) return 'unknown';
   let body = answer.responseBody;
   try {
-    for (const coding of codings) {
-      const decode = decoders[coding];
-      if (!decode) return answer;
-      body = decode(body);
-    }
+    for (const step of steps) body = (step as (bytes: Uint8Array) => Uint8Array)(body);
   } catch {
-    return answer;
+    return 'undecodable';
   }
-  return body === answer.responseBody ? answer : { ...answer, responseBody: new Uint8Array(body) };
+  return body;
 }
