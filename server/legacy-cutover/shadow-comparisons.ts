@@ -63,6 +63,13 @@ export interface ShadowComparisonOptions {
   maxLagMs?: number;
 }
 
+/**
+ * Statuses the legacy service's own gateway answers when the PHP behind it is down or slow (spec 7.4: the PHP
+ * service itself never sends them): the legacy service gave no answer, as when nothing listens, so the exchange
+ * is `unanswered`, not held against the port. The PMS still gets them as sent.
+ */
+const GATEWAY_FAILURES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 const PAUSE_MS = 5;
 const YIELD_MS = 50;
 const MAX_LAG_MS = 10_000;
@@ -184,7 +191,7 @@ export class ShadowComparisons {
   async #compare(shadow: ShadowExchange): Promise<void> {
     const day = utcDay(shadow.at);
     const { upstream, request } = shadow;
-    if ('failure' in upstream) {
+    if ('failure' in upstream || GATEWAY_FAILURES.has(upstream.status)) {
       legacyShadowUncompared.inc({ reason: 'unanswered' });
       await addToDay(this.deps.db, { keyId: shadow.keyId, day, unanswered: 1 });
       return;
@@ -206,7 +213,7 @@ export class ShadowComparisons {
     const comparison = compareExchange(recorded, port, { ignore: this.options.ignore });
     if (readBack && portReadBack && shadow.askUpstream) {
       const legacyReadBack = await shadow.askUpstream(readBack);
-      if (!('failure' in legacyReadBack)) {
+      if (!('failure' in legacyReadBack) && !GATEWAY_FAILURES.has(legacyReadBack.status)) {
         const written = compareExchange(exchangeOf(readBack, legacyReadBack), portReadBack, {
           ignore: this.options.ignore,
         });
