@@ -70,8 +70,16 @@ describe('live mode', () => {
     expect(hits).toBe(0);
     expect(await stored('2030-06-20')).toBeGreaterThanOrEqual(4);
 
-    // The same key flipped to shadow does reach it: the counter counts.
+    // The same key flipped to shadow does reach it: the counter counts. The flip is logged, from and to.
+    const info = spyOn(t.deps.log, 'info');
     await setMode(t, keyId, 'shadow');
+    expect(info.mock.calls.find(([msg]) => msg === 'legacy cutover changed')?.[1]).toEqual({
+      key_id: keyId,
+      from: 'live',
+      to: 'shadow',
+      upstream: counting.url.origin,
+    });
+    info.mockRestore();
     await send(t, calls[0] as LegacyCall, key);
     expect(hits).toBe(1);
   });
