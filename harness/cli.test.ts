@@ -154,6 +154,8 @@ describe('exit status 2: bad usage or unreadable input, with a message naming th
         `harness: ${short}: entry 1: the secondary recording ends here`,
       ],
       [['replay', primary, '--target', 'localhost:1'], 'harness: --target localhost:1: not an http(s) URL'],
+      // Nothing listening: said so, not "does not answer dry runs" (which sends the engineer after the wrong fault).
+      [['replay', primary, '--target', 'http://127.0.0.1:1'], 'harness: --target http://127.0.0.1:1: no answer ('],
       [
         ['replay', primary, '--target', 'http://127.0.0.1:1', '--key-map', 'nonsense'],
         'neither a readable file nor RECORDED=REPLAYED',

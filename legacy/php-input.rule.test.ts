@@ -2,11 +2,21 @@ import { describe, expect, it } from 'bun:test';
 import { parseBody, parseQuery, readBody } from './php-input.ts';
 
 describe('legacy input parsing', () => {
-  it('keeps a value with a malformed percent escape as sent, like PHP urldecode', () => {
+  it('keeps a value whose escapes decode to bytes that are not UTF-8 as sent: no string holds those bytes', () => {
     expect(parseQuery('?a=%E0%A4%A&b=x+y&guests[adults]=2')).toEqual({
       a: '%E0%A4%A',
       b: 'x y',
       guests: { adults: '2' },
+    });
+  });
+
+  it('decodes every well-formed escape and keeps a stray percent sign as sent, like PHP urldecode', () => {
+    expect(parseQuery('?a=100%&b=Sea%20View%&c=x%41%zz&d=%C3%A9%2&e=caf%C3%A9+50%+off')).toEqual({
+      a: '100%',
+      b: 'Sea View%',
+      c: 'xA%zz',
+      d: 'é%2',
+      e: 'café 50% off',
     });
   });
 

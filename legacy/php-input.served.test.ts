@@ -48,3 +48,39 @@ describe('a legacy request body over HTTP', () => {
     expect([res.status, res.text]).toEqual([400, '{"message":"Bad request data!"}']);
   });
 });
+
+describe('a legacy query string over HTTP', () => {
+  it('decodes each well-formed escape of a value holding a stray percent sign, as PHP did', async () => {
+    // PHP's urldecode read `Sea%20View%` as `Sea View%`; decoding the value whole refused it and kept it as sent.
+    const query = 'bm_code=Sea%20View%&checkin_date=2030-06-20&checkout_date=2030-06-21&guests[adults]=1';
+    const res = await requestFrom(
+      baseUrl,
+      '127.0.0.1',
+      'GET',
+      `/api/pms/v1/property/getBookingOffers?api_key=${f.key}&${query}`,
+    );
+    expect([res.status, res.text]).toEqual([404, `{"message":"Booking module 'Sea View%' not found or inactive."}`]);
+  });
+});
+
+describe('a legacy JSON body that json_decode refused', () => {
+  const property = (name: string) =>
+    `{"property":{"id":"PMS-1","name":"${name}","mapping_data":{"rooms_types":[{"id":"R1","name":"R1"}]}}}`;
+  async function postData(bytes: Uint8Array) {
+    const res = await fetch(`${baseUrl}/api/pms/v1/property/postExternalPropertyData?api_key=${f.key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: bytes,
+    });
+    return [res.status, await res.text()];
+  }
+
+  it('is no input when it is not UTF-8 (a Latin-1 é) or starts with a byte-order mark, as for the legacy service', async () => {
+    const latin1 = new Uint8Array(Buffer.from(property('Caf\xe9'), 'latin1'));
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from(property('Cafe'))]);
+    for (const bytes of [latin1, bom])
+      expect(await postData(bytes)).toEqual([400, '{"message":"Bad post request data!"}']);
+    // The same body in UTF-8 is taken.
+    expect(await postData(new Uint8Array(Buffer.from(property('Café'))))).toEqual([200, '{"message":"Success"}']);
+  });
+});

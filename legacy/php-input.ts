@@ -5,6 +5,7 @@
  * input), with a form-encoded body parsed like a query string and a multipart one read like PHP's `$_POST`.
  * Values stay loosely typed: a numeric string counts as a number wherever PHP's comparisons would have accepted it.
  */
+import { isUtf8 } from 'node:buffer';
 import { nestingDepth } from '../server/core/http/read-body.ts';
 
 export type PhpValue = string | number | boolean | null | PhpValue[] | { [key: string]: PhpValue };
@@ -22,13 +23,33 @@ export function parseQuery(search: string): PhpArray {
   return out;
 }
 
-/** Percent-decoding as PHP's urldecode tolerates it: a malformed escape (URIError) leaves the text as sent. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Percent-decoding as PHP's urldecode did it: every well-formed `%XX` is its byte and any other `%` stays as sent
+ * (`100%` and `Sea%20View%` read `100%` and `Sea View%`; decodeURIComponent refuses the whole value). Bytes that
+ * are not UTF-8 have no string of their own here: such a value is left as sent.
+ */
 function decode(s: string): string {
+  const text = s.replaceAll('+', ' ');
   try {
-    return decodeURIComponent(s.replaceAll('+', ' '));
+    return decodeURIComponent(text);
   } catch (error) {
     if (!(error instanceof URIError)) throw error;
-    return s.replaceAll('+', ' ');
+  }
+  const sent = Buffer.from(text, 'utf8');
+  const bytes: number[] = [];
+  for (let i = 0; i < sent.length; i++) {
+    const hex = sent[i] === 0x25 ? sent.subarray(i + 1, i + 3).toString('latin1') : '';
+    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(sent[i] as number);
+  }
+  try {
+    return strictUtf8.decode(new Uint8Array(bytes));
+  } catch {
+    return text;
   }
 }
 
@@ -94,8 +115,14 @@ const PHP_JSON_DEPTH = 512;
  */
 export async function readBody(request: Request): Promise<PhpValue> {
   const contentType = request.headers.get('content-type');
-  if (!contentType?.toLowerCase().startsWith('multipart/form-data'))
-    return parseBody(await request.text(), contentType);
+  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    // json_decode refused what is not UTF-8 (JSON_ERROR_UTF8) and a leading byte-order mark (a syntax error):
+    // such a body was no JSON input, where request.text() would have read it with U+FFFD and without the mark.
+    const text = bodyText.decode(bytes);
+    if (!isUtf8(bytes)) return isForm(contentType) ? parseQuery(text) : null;
+    return parseBody(text, contentType);
+  }
   const form = await request.formData().catch((error: unknown) => {
     // Only a body that is no multipart form (TypeError) means "no input"; anything else is a fault to surface.
     if (!(error instanceof TypeError)) throw error;
@@ -114,9 +141,16 @@ export function parseBody(text: string, contentType: string | null): PhpValue {
   } catch (error) {
     // Only malformed JSON (SyntaxError) means "no JSON input"; anything else is a fault to surface.
     if (!(error instanceof SyntaxError)) throw error;
-    if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded')) return parseQuery(text);
+    if (isForm(contentType)) return parseQuery(text);
     return null;
   }
+}
+
+/** The body as text with a byte-order mark kept (PHP saw it), and each byte that is not UTF-8 as U+FFFD. */
+const bodyText = new TextDecoder('utf-8', { ignoreBOM: true });
+
+function isForm(contentType: string | null): boolean {
+  return contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded') ?? false;
 }
 
 /** PHP `isset($x) && $x !== ''`: the legacy checks treat an empty string like a missing field. */

@@ -70,7 +70,8 @@ function printSummary(document: FinishedRun, board: Scoreboard, seconds: number,
   const rate = seconds > 0 ? ` in ${seconds.toFixed(1)} s (${Math.round(document.exchanges / seconds)}/s)` : '';
   out(
     `${document.exchanges} exchanges${rate}: ${document.identical} identical, ${document.noise_only} noise only, ` +
-      `${document.different} different, ${document.failed} failed. Score ${percent(document.score)}.`,
+      `${document.different} different, ${document.failed} failed. ` +
+      (document.exchanges ? `Score ${percent(document.score)}.` : 'No score: nothing was compared.'),
   );
   const classes = DIFFERENCE_CLASSES.filter((c) => document.classes[c] > 0).map((c) => `${c} ${document.classes[c]}`);
   if (classes.length) out(`  by class, most severe first: ${classes.join(', ')}`);

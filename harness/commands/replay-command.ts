@@ -32,11 +32,15 @@ export async function replayCommand(file: string, flags: ReplayFlags): Promise<n
       `harness: --allow-writes: writes are replayed for real against ${flags.target}: updateAvailability, ` +
         'postExternalPropertyData, ackBooking, postRoomAssignment and getBookings change its state',
     );
-  } else if (!(await honoursDryRun(flags.target, flags.timeout))) {
-    throw new UsageError(
-      `--target ${flags.target}: does not answer dry runs (${DRY_RUN_HEADER}), so replaying would write to it; ` +
-        'point it at the port (which answers every replayed request as a rolled-back dry run) or pass --allow-writes',
-    );
+  } else {
+    const check = await honoursDryRun(flags.target, flags.timeout);
+    if (check.unreachable !== undefined)
+      throw new UsageError(`--target ${flags.target}: no answer (${check.unreachable}); nothing was replayed`);
+    if (!check.confirmed)
+      throw new UsageError(
+        `--target ${flags.target}: does not answer dry runs (${DRY_RUN_HEADER}), so replaying would write to it; ` +
+          'point it at the port (which answers every replayed request as a rolled-back dry run) or pass --allow-writes',
+      );
   }
   const started = performance.now();
   const options = await comparisonOptions(file, flags);

@@ -25,6 +25,7 @@ interface ShadowScores {
     different: number;
     score: number | null;
     unanswered: number;
+    overflowed: number;
     /** Absent from a service older than the count (2026-11-28). */
     forgiven?: number;
   }>;
@@ -79,13 +80,16 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
   const url = new URL(`/ops/legacy-keys/${flags.key}/shadow-scores`, flags.fromService);
   if (flags.from) url.searchParams.set('from', flags.from);
   if (flags.to) url.searchParams.set('to', flags.to);
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } }).catch((err: unknown) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await fetch(url, { headers }).catch((err: unknown) => {
     throw new UsageError(`${url.origin}: no answer (${(err as Error).message})`);
   });
   if (res.status !== 200) throw new UsageError(`${url.origin}${url.pathname}: ${res.status} ${await res.text()}`);
   const scores = ((await res.json().catch(() => undefined)) as { data?: ShadowScores } | undefined)?.data;
   if (!Array.isArray(scores?.days) || !Array.isArray(scores?.samples))
     throw new UsageError(`${url.origin}${url.pathname}: the answer is not a service's shadow scores`);
+
+  const key = await keyOf(new URL(`/ops/legacy-keys/${flags.key}`, flags.fromService), headers);
 
   const traffic = scores.days.filter((day) => day.compared > 0);
   const exchanges = sum(traffic.map((day) => day.compared));
@@ -118,10 +122,12 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
     ignore_rules: scores.ignore_rules ?? [],
   };
   const unanswered = sum(scores.days.map((day) => day.unanswered));
+  // Shadowed requests dropped by a full comparison queue: the score is of the rest, so the page says how many.
+  const overflowed = sum(scores.days.map((day) => day.overflowed));
   const redactor = flags.redact === false ? NO_REDACTION : REDACTION;
   const html = renderReport({
-    title: `Shadow-difference score, legacy key ${scores.key_id}`,
-    subject: `${url.origin} · ${scores.from} to ${scores.to} · zero streak ${scores.zero_streak_days} days${scores.meets_rule ? ' (meets the 90-day rule)' : ''}${unanswered ? ` · ${unanswered} unanswered by the legacy service` : ''}`,
+    title: `Shadow-difference score, legacy key ${scores.key_id}${key ? ` (${key.pms_name})` : ''}`,
+    subject: `${url.origin}${key ? ` · property ${key.property_id} · PMS ${key.pms_name} · now ${key.mode}${key.active ? '' : ', inactive'}` : ''} · ${scores.from} to ${scores.to} · zero streak ${scores.zero_streak_days} days${scores.meets_rule ? ' (meets the 90-day rule)' : ''}${unanswered ? ` · ${unanswered} unanswered by the legacy service` : ''}${overflowed ? ` · ${overflowed} not compared (queue full)` : ''}`,
     finishedAt: new Date().toISOString(),
     summary: redactor.summary(summary),
     kept: redactor.kept(kept),
@@ -140,9 +146,26 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
   await writeFile(flags.out, html);
   console.log(
     `key ${scores.key_id}, ${scores.from} to ${scores.to}: ${exchanges} compared, ${different} different. ` +
-      `Score ${percent(summary.score)}; zero streak ${scores.zero_streak_days} days. Report: ${flags.out}`,
+      `${exchanges ? `Score ${percent(summary.score)}` : 'No score: nothing was compared'}; ` +
+      `zero streak ${scores.zero_streak_days} days. Report: ${flags.out}`,
   );
   return different > 0 ? 1 : 0;
+}
+
+/** `GET /ops/legacy-keys/{id}` (only what the report names). */
+interface LegacyKey {
+  property_id: string;
+  pms_name: string;
+  mode: string;
+  active: boolean;
+}
+
+/** Which PMS and property the key is, for the report to say; undefined when the service does not say. */
+async function keyOf(url: URL, headers: Record<string, string>): Promise<LegacyKey | undefined> {
+  const res = await fetch(url, { headers }).catch(() => undefined);
+  if (res?.status !== 200) return undefined;
+  const key = ((await res.json().catch(() => undefined)) as { data?: LegacyKey } | undefined)?.data;
+  return typeof key?.pms_name === 'string' && typeof key.property_id === 'string' ? key : undefined;
 }
 
 function sum(values: number[]): number {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'bun:test';
+import { brotliCompressSync, deflateSync } from 'node:zlib';
 import { jsonExchange } from '../testing/exchanges.ts';
 import { compareExchange } from './compare-exchange.ts';
 import { IgnoreRules } from './ignore-rules.ts';
 import { learnNoise } from './noise.ts';
+import { Scoreboard } from './score.ts';
 
 const URL = 'http://legacy/api/pms/v1/booking/getBookings?api_key=k';
 const recorded = (body: string) => jsonExchange(URL, body);
@@ -222,5 +224,50 @@ describe('noise learnt from a secondary recording', () => {
       'entry 1: the secondary recorded GET /api/pms/v1/x where the primary has GET /api/pms/v1/booking/getBookings',
     );
     await expect(learnNoise([recorded('{}')], [])).rejects.toThrow('entry 0: the secondary recording ends here');
+  });
+});
+
+describe('compareExchange on a compressed answer', () => {
+  const body = '{"data":[{"booking_id":1,"price":240.0}]}';
+  const encoded = (coding: string, bytes: Uint8Array) => ({
+    ...jsonExchange(URL, '', {
+      responseHeaders: [
+        ['content-type', 'application/json'],
+        ['content-encoding', coding],
+      ],
+    }),
+    responseBody: bytes,
+  });
+
+  it('compares the body as the client reads it: the same answer gzipped, deflated or brotli-encoded is identical', () => {
+    const bytes = Buffer.from(body);
+    for (const [coding, compressed] of [
+      ['gzip', Bun.gzipSync(bytes)],
+      ['deflate', deflateSync(bytes)],
+      ['br', brotliCompressSync(bytes)],
+    ] as const) {
+      expect(compareExchange(encoded(coding, new Uint8Array(compressed)), answer(body)).verdict).toBe('identical');
+    }
+  });
+
+  it('names the differing field inside a compressed body, and keeps the decoded bodies for the report', () => {
+    const recordedAnswer = encoded('gzip', Bun.gzipSync(Buffer.from(body)));
+    const replayed = answer('{"data":[{"booking_id":1,"price":240}]}');
+    const comparison = compareExchange(recordedAnswer, replayed);
+    expect(comparison.fields).toMatchObject([
+      { path: 'body', class: 'representation', detail: 'number format', offset: 33 },
+    ]);
+    const board = new Scoreboard();
+    board.add({ index: 0, recorded: recordedAnswer, replayed, comparison });
+    expect(new TextDecoder().decode(board.keptExchanges()[0]?.recorded.responseBody)).toBe(body);
+  });
+
+  it('compares the bytes as sent when the coding is unknown or the body does not decode', () => {
+    const bytes = new TextEncoder().encode(body);
+    expect(compareExchange(encoded('compress', bytes), answer(body)).verdict).toBe('identical');
+    expect(compareExchange(encoded('gzip', bytes), answer(body)).verdict).toBe('identical');
+    expect(compareExchange(encoded('gzip', new Uint8Array([0x1f, 0x8b, 1, 2])), answer(body)).verdict).toBe(
+      'different',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import diff from 'microdiff';
+import { decodedAnswer } from './content-coding.ts';
 import { type Correspondence, endpointNoun, idKind, isDate, type Scalar } from './correspondence.ts';
 import { type Endpoint, type Exchange, endpointKey, endpointOf, headerValue } from './exchange.ts';
 import type { FieldDifference, Verdict } from './field-difference.ts';
@@ -36,13 +37,17 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
  * Compares the answer a replay got with the recorded one: status, the chosen headers, and the body. JSON bodies
  * are compared field by field and must also match byte for byte outside the fields that differ (key order,
  * escaping and number formatting are legacy behaviour); other bodies are compared as bytes. Every difference is
- * classed (field-difference.ts); with a correspondence, ids it maps (and learns) are not differences.
+ * classed (field-difference.ts); with a correspondence, ids it maps (and learns) are not differences. Bodies are
+ * compared decoded from their Content-Encoding.
  */
 export function compareExchange(
-  recorded: Exchange,
-  replayed: Pick<Exchange, 'status' | 'responseHeaders' | 'responseBody'>,
+  sentRecorded: Exchange,
+  sentReplayed: Pick<Exchange, 'status' | 'responseHeaders' | 'responseBody'>,
   options: CompareOptions = {},
 ): ExchangeComparison {
+  // Bodies as the client reads them: a compressed legacy answer is the same answer (./content-coding.ts).
+  const recorded = decodedAnswer(sentRecorded);
+  const replayed = decodedAnswer(sentReplayed);
   const endpoint = endpointOf(recorded);
   const fields: FieldDifference[] = [];
   if (recorded.status !== replayed.status) {

@@ -3,6 +3,7 @@
  * cutover code imports this module to judge shadow traffic the way `harness replay` judges a corpus.
  */
 export { type CompareOptions, compareExchange, DEFAULT_HEADERS, type ExchangeComparison } from './compare-exchange.ts';
+export { decodedAnswer } from './content-coding.ts';
 export { Correspondence, type CorrespondenceSummary } from './correspondence.ts';
 export {
   type Endpoint,

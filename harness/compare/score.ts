@@ -1,4 +1,5 @@
 import type { ExchangeComparison } from './compare-exchange.ts';
+import { decodedAnswer } from './content-coding.ts';
 import type { Exchange } from './exchange.ts';
 import { endpointKey, endpointOf } from './exchange.ts';
 import {
@@ -256,7 +257,13 @@ export class Scoreboard {
     const kept = this.keptPerClass.get(cls) ?? 0;
     if (kept >= (this.options.keep ?? 25)) return;
     this.keptPerClass.set(cls, kept + 1);
-    this.kept.push(exchange);
+    // The bodies as they were compared (decoded from their Content-Encoding): the fields' offsets point into these.
+    const { replayed } = exchange;
+    this.kept.push({
+      ...exchange,
+      recorded: decodedAnswer(exchange.recorded),
+      ...(replayed ? { replayed: decodedAnswer(replayed) } : {}),
+    });
   }
 
   summary(): RunSummary {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { alreadyDecoded } from '../compare/content-coding.ts';
 import { type Exchange, pathAndQueryOf } from '../compare/exchange.ts';
 import { DRY_RUN_HEADER } from '../replay/dry-run.ts';
 import { bodyAllowed, endToEndHeaders } from './hop-by-hop.ts';
@@ -60,6 +61,9 @@ export function startServeCorpus(answers: RecordedAnswers, options: { port: numb
         });
       }
       const headers = endToEndHeaders(recorded.responseHeaders);
+      // A browser's or mitmproxy's HAR keeps the decoded body beside the server's Content-Encoding: served with
+      // that header, no client could read it.
+      if (alreadyDecoded(recorded)) headers.delete('content-encoding');
       if (dryRun) headers.set(DRY_RUN_HEADER, '1');
       return new Response(bodyAllowed(recorded.status) ? recorded.responseBody : null, {
         status: recorded.status,

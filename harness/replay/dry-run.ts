@@ -8,9 +8,13 @@ export const DRY_RUN_HEADER = 'x-qc-dry-run';
 
 /**
  * Whether the target honours dry runs, asked with a request that cannot write anything whatever the target
- * does with it: no api_key, no legacy method.
+ * does with it: no api_key, no legacy method. `unreachable` when it gave no answer at all (a mistyped port is not
+ * a target that writes).
  */
-export async function honoursDryRun(target: string, timeoutMs: number): Promise<boolean> {
+export async function honoursDryRun(
+  target: string,
+  timeoutMs: number,
+): Promise<{ confirmed: boolean; unreachable?: string }> {
   try {
     const answer = await fetch(`${target.replace(/\/+$/, '')}/api/pms/v1/`, {
       headers: { [DRY_RUN_HEADER]: '1' },
@@ -18,8 +22,8 @@ export async function honoursDryRun(target: string, timeoutMs: number): Promise<
       signal: AbortSignal.timeout(timeoutMs),
     });
     await answer.arrayBuffer();
-    return answer.headers.get(DRY_RUN_HEADER) === '1';
-  } catch {
-    return false;
+    return { confirmed: answer.headers.get(DRY_RUN_HEADER) === '1' };
+  } catch (error) {
+    return { confirmed: false, unreachable: error instanceof Error ? error.message : String(error) };
   }
 }

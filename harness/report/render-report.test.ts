@@ -91,10 +91,38 @@ describe('the report says "N of M" only where N counts part of M', () => {
       ignore_rules: [],
     };
     const html = page(summary, kept);
-    expect(html).toContain('(2 of 40 kept whole: the samples the service kept, the first of each day)');
+    expect(html).toContain(
+      '(2 of 40 kept whole: the samples the service kept, the first differing exchanges of each day)',
+    );
     expect(html).toContain('(2 of 40 differing exchanges: the samples kept)');
     expect(html).toContain('classes of 2 of 40 differing exchanges: the samples kept');
     for (const [part, whole] of ofPairs(html)) expect(part).toBeLessThanOrEqual(whole);
+  });
+});
+
+describe('the headline score', () => {
+  it('says nothing was compared, not a green 0 %, when a run or a range compared no exchange', () => {
+    // A shadow key whose legacy service never answered, or an empty corpus: no evidence that the port matches.
+    const html = page(new Scoreboard().summary(), []);
+    expect(html).toContain('<div class="score empty">');
+    expect(html).toContain('nothing was compared: no evidence either way');
+    expect(html).toContain('None: nothing was compared.');
+    expect(html).not.toContain('<div class="score ok">');
+    expect(html).not.toContain('every answer matched');
+  });
+
+  it('is green at 0 % once exchanges were compared and none differed', () => {
+    const board = new Scoreboard();
+    const recorded = jsonExchange(URL, bookings('a'));
+    board.add({
+      index: 0,
+      recorded,
+      replayed: answer(bookings('a')),
+      comparison: compareExchange(recorded, answer(bookings('a'))),
+    });
+    const html = page(board.summary(), []);
+    expect(html).toContain('<div class="score ok">');
+    expect(html).toContain('None: every answer matched the recording.');
   });
 });
 

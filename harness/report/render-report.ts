@@ -32,7 +32,16 @@ export interface ReportInput {
  */
 export function renderReport(input: ReportInput): string {
   const { summary } = input;
-  const tone = summary.score === 0 && summary.failed === 0 ? 'ok' : summary.score < 0.01 ? 'warn' : 'bad';
+  // Nothing compared is no evidence: a score of 0 there would read green, "every answer matched" (a shadow key whose
+  // legacy service never answered, an empty corpus), so the page says that nothing was compared instead.
+  const compared = summary.exchanges > 0;
+  const tone = !compared
+    ? 'empty'
+    : summary.score === 0 && summary.failed === 0
+      ? 'ok'
+      : summary.score < 0.01
+        ? 'warn'
+        : 'bad';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -47,8 +56,8 @@ export function renderReport(input: ReportInput): string {
   <p class="subject">${escapeHtml(input.subject)} · ${escapeHtml(input.finishedAt)}${input.redacted === false ? ' · <b class="bad">not redacted: secrets and guest data as recorded, do not send</b>' : ' · secrets and guest data redacted'}</p>
 </header>
 <section class="headline">
-  <div class="score ${tone}"><span class="label">score</span><span class="value">${percent(summary.score)}</span>
-    <span class="hint">of exchanges differ beyond noise</span></div>
+  <div class="score ${tone}"><span class="label">score</span><span class="value">${compared ? percent(summary.score) : 'none'}</span>
+    <span class="hint">${compared ? 'of exchanges differ beyond noise' : 'nothing was compared: no evidence either way'}</span></div>
   ${counter('exchanges', summary.exchanges, '')}
   ${counter('identical', summary.identical, 'ok')}
   ${counter('noise only', summary.noise_only, 'muted')}
@@ -66,7 +75,7 @@ ${correspondenceSection(input.correspondence)}
 ${noiseSection(input)}
 <section>
   <h2>Differing exchanges${keptNote(summary, input.kept.length)}</h2>
-  ${input.kept.length ? input.kept.map((kept, i) => exchangeView(kept, i < 10)).join('\n') : '<p class="none">None: every answer matched the recording.</p>'}
+  ${input.kept.length ? input.kept.map((kept, i) => exchangeView(kept, i < 10)).join('\n') : compared ? '<p class="none">None: every answer matched the recording.</p>' : '<p class="none">None: nothing was compared.</p>'}
 </section>
 <footer>qc compatibility harness · differing fields <mark class="diff">marked</mark>, noise and ignored fields <mark class="noise">dimmed</mark></footer>
 </body>
@@ -80,7 +89,7 @@ function keptNote(summary: RunSummary, kept: number): string {
   if (kept >= all) return '';
   const which =
     summary.differences.length < all
-      ? 'the samples the service kept, the first of each day'
+      ? 'the samples the service kept, the first differing exchanges of each day'
       : 'the first of each class, most severe first';
   return ` <small>(${kept.toLocaleString('en')} of ${all.toLocaleString('en')} kept whole: ${which})</small>`;
 }

@@ -15,6 +15,7 @@ h4 { margin: 0 0 6px; font-size: 12px; text-transform: uppercase; letter-spacing
 .headline { display: flex; gap: 12px; flex-wrap: wrap; margin-top: 20px; align-items: stretch; }
 .score { flex: 0 0 260px; border-radius: 10px; padding: 14px 18px; color: #fff; display: flex; flex-direction: column; }
 .score.ok { background: var(--ok); } .score.warn { background: var(--warn); } .score.bad { background: var(--bad); }
+.score.empty { background: var(--muted); }
 .score .label { text-transform: uppercase; font-size: 12px; letter-spacing: .08em; opacity: .85; }
 .score .value { font-size: 40px; font-weight: 700; line-height: 1.1; }
 .score .hint { font-size: 12px; opacity: .85; }

@@ -131,6 +131,24 @@ describe('the HTML report', () => {
     }
   }, 30_000);
 
+  it('shows a run that compared nothing as no score, greyed, not as a green 0 %', async () => {
+    const empty = await corpus('empty.har', []);
+    const report = join(dir, 'nothing.html');
+    const run = await runHarness(['compare', empty, empty, '--report', report]);
+    expect(run.stdout).toContain('No score: nothing was compared.');
+    const opened = await openHeadlessPage(`file://${report}`);
+    try {
+      const score = opened.page.locator('.headline .score');
+      expect(await score.getAttribute('class')).toBe('score empty');
+      expect(await score.innerText()).toContain('nothing was compared');
+      expect(await opened.page.locator('body').innerText()).not.toContain('every answer matched');
+      const png = await opened.screenshot('harness-report-nothing-compared');
+      expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      await opened.close();
+    }
+  }, 30_000);
+
   it('stays usable with thousands of differences: grouped by class and endpoint, paged, filterable, redacted', async () => {
     // 3000 exchanges on three endpoints; the candidate differs in all of them, with four classes.
     const guest = (i: number) =>

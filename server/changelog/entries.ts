@@ -38,6 +38,22 @@ export const changelog: readonly ChangelogEntry[] = [
   },
   {
     date: '2026-11-28',
+    title: 'Legacy PMS v1 input read as the PHP service read it: stray percent signs, bodies that are not UTF-8',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "Legacy facade: a query or form value holding a `%` that starts no escape (`bm_code=Sea%20View%`) has its well-formed escapes decoded, as PHP's `urldecode` did (`Sea View%`); the whole value was kept as sent, escapes and all.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Legacy facade: a JSON body whose bytes are not UTF-8, or that starts with a byte-order mark, is no input (the method's own bad-request message, as `json_decode` made it for the legacy service); it was read with U+FFFD in place of the bytes and without the mark, so postExternalPropertyData stored such a name and answered `Success`.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: "One customer's revisions no longer slow another's feed polls; GET /properties reads the page it answers",
     changes: [
       {

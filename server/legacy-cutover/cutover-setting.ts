@@ -59,6 +59,13 @@ export async function setCutover(
     update legacy_api_keys set cutover_mode = ${change.mode}, upstream_url = ${upstream},
       allow_private_upstream = ${upstream !== null && allowPrivate}, cutover_changed_at = ${deps.clock.now()}
     where id = ${id}`;
+  // The row keeps only the latest setting: the log is the trail of who answered a PMS when (a flip to live, back).
+  deps.log.info('legacy cutover changed', {
+    key_id: id,
+    from: current.mode,
+    to: change.mode,
+    upstream: upstream ? new URL(upstream).origin : null,
+  });
   return legacyKeyView(deps, id);
 }
 

@@ -54,6 +54,8 @@ export interface CorpusEntry {
   /** The body's exact bytes, when they are not text (a NUL, bytes that are not UTF-8): `body` is then ignored. */
   bytes?: Uint8Array;
   contentType?: string;
+  /** Sent as `Content-Encoding` (the bytes then being so encoded: `bytes`). */
+  contentEncoding?: string;
 }
 
 /** A `.jsonl` corpus of these exchanges in a fresh temporary directory, as `harness record` would write it. */
@@ -68,7 +70,10 @@ export async function writeCorpus(entries: readonly CorpusEntry[], apiKey: strin
       requestHeaders: body ? [['content-type', 'application/json']] : [],
       requestBody: body,
       status: entry.status,
-      responseHeaders: [['content-type', entry.contentType ?? 'application/json']],
+      responseHeaders: [
+        ['content-type', entry.contentType ?? 'application/json'],
+        ...(entry.contentEncoding ? [['content-encoding', entry.contentEncoding] as [string, string]] : []),
+      ],
       responseBody: entry.bytes ?? new TextEncoder().encode(entry.body),
     };
     await writer.append(exchange);

@@ -1,4 +1,4 @@
-import { parseBody } from '../../legacy/php-input.ts';
+import { parseBody, parseQuery } from '../../legacy/php-input.ts';
 import { daysBetween, isDay } from '../core/days.ts';
 import type { LegacyRequestBytes } from './forward-upstream.ts';
 
@@ -8,16 +8,15 @@ const MAX_DAYS = 62;
 /**
  * What a shadowed updateAvailability wrote, made comparable: its answer is only `{"message":"Success"}` on both
  * sides, so the shadow comparison also asks both for getAvailability over the days the write named (every room,
- * with the same api_key bytes): the legacy service after its real write, the port inside the same rolled-back
+ * with the same api_key): the legacy service after its real write, the port inside the same rolled-back
  * turn as its dry-run write. Undefined when the request names no usable day, or too many.
  */
 export function readBackOf(request: LegacyRequestBytes): LegacyRequestBytes | undefined {
   const question = request.pathAndQuery.indexOf('?');
-  const apiKey = request.pathAndQuery
-    .slice(question + 1)
-    .split('&')
-    .find((pair) => pair.startsWith('api_key='));
-  if (question < 0 || !apiKey || !request.body) return undefined;
+  // The key as PHP read it (the last of repeated ones, `api.key` and `api%5Fkey` too): the key the write was made
+  // with, so the read-back reads what that key's write left.
+  const apiKey = question < 0 ? undefined : parseQuery(request.pathAndQuery.slice(question)).api_key;
+  if (typeof apiKey !== 'string' || !apiKey || !request.body) return undefined;
   let body: unknown;
   try {
     body = parseBody(new TextDecoder().decode(request.body), headerOf(request, 'content-type'));
@@ -36,7 +35,7 @@ export function readBackOf(request: LegacyRequestBytes): LegacyRequestBytes | un
   if (daysBetween(from, to) > MAX_DAYS) return undefined;
   return {
     method: 'GET',
-    pathAndQuery: `/api/pms/v1/availability/getAvailability?${apiKey}&date_from=${from}&date_to=${to}`,
+    pathAndQuery: `/api/pms/v1/availability/getAvailability?api_key=${encodeURIComponent(apiKey)}&date_from=${from}&date_to=${to}`,
     headers: request.headers.filter(([name]) => !/^(content-type|content-length)$/i.test(name)),
     body: null,
   };

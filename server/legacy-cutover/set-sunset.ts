@@ -19,7 +19,8 @@ export const setSunsetRoute = (cutover: Pick<LegacyCutoverParts, 'sunset'>) =>
     summary: 'Set the legacy facade sunset date',
     body: t.Object({
       date: DayText,
-      endpoints: t.Optional(t.Array(t.String({ minLength: 1 }), { maxItems: 50 })),
+      // An empty list is refused, not read as "absent": it would announce (and switch off) the whole facade.
+      endpoints: t.Optional(t.Array(t.String({ minLength: 1 }), { minItems: 1, maxItems: 50 })),
     }),
     async handle({ deps, body }) {
       const setting = await setSunset(deps, cutover.sunset, body);

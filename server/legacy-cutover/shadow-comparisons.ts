@@ -1,5 +1,6 @@
 import {
   compareExchange,
+  decodedAnswer,
   type Exchange,
   type ExchangeAnswer,
   endpointKey,
@@ -61,6 +62,13 @@ export interface ShadowComparisonOptions {
   /** Once the oldest queued exchange has waited this long, new ones are dropped as past the bound (default 10 s). */
   maxLagMs?: number;
 }
+
+/**
+ * Statuses the legacy service's own gateway answers when the PHP behind it is down or slow (spec 7.4: the PHP
+ * service itself never sends them): the legacy service gave no answer, as when nothing listens, so the exchange
+ * is `unanswered`, not held against the port. The PMS still gets them as sent.
+ */
+const GATEWAY_FAILURES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 const PAUSE_MS = 5;
 const YIELD_MS = 50;
@@ -183,7 +191,7 @@ export class ShadowComparisons {
   async #compare(shadow: ShadowExchange): Promise<void> {
     const day = utcDay(shadow.at);
     const { upstream, request } = shadow;
-    if ('failure' in upstream) {
+    if ('failure' in upstream || GATEWAY_FAILURES.has(upstream.status)) {
       legacyShadowUncompared.inc({ reason: 'unanswered' });
       await addToDay(this.deps.db, { keyId: shadow.keyId, day, unanswered: 1 });
       return;
@@ -205,7 +213,7 @@ export class ShadowComparisons {
     const comparison = compareExchange(recorded, port, { ignore: this.options.ignore });
     if (readBack && portReadBack && shadow.askUpstream) {
       const legacyReadBack = await shadow.askUpstream(readBack);
-      if (!('failure' in legacyReadBack)) {
+      if (!('failure' in legacyReadBack) && !GATEWAY_FAILURES.has(legacyReadBack.status)) {
         const written = compareExchange(exchangeOf(readBack, legacyReadBack), portReadBack, {
           ignore: this.options.ignore,
         });
@@ -240,8 +248,9 @@ export class ShadowComparisons {
         path: url.pathname,
         query: url.search,
         requestBody: request.body,
-        upstream,
-        port: { status: port.status, body: port.responseBody },
+        // The bodies as compared: decoded from their Content-Encoding (the PMS got the legacy bytes as sent).
+        upstream: { status: upstream.status, body: decodedAnswer(recorded).responseBody },
+        port: { status: port.status, body: decodedAnswer(port).responseBody },
         fields: comparison.fields.filter((f) => !f.allowed),
         at: this.deps.clock.now(),
       },

@@ -278,6 +278,39 @@ describe('shadow mode', () => {
     expect(sample?.upstream.body_base64).toBeUndefined();
   }, 30_000);
 
+  it('compares a compressed legacy answer decoded, as the PMS reads it, and keeps its sample decoded', async () => {
+    // The legacy service's web server gzips what the PMS accepts (its Accept-Encoding is forwarded); the port never
+    // compresses. The same answer compressed is the same answer; a different one is shown as the JSON it holds.
+    const { key, keyId } = await f.anotherKey();
+    const [rightEntry] = (await portEntries(t, [right], key)) as [CorpusEntry];
+    const wrongBody = '{"data":{"property":{"id":1,"name":"Elsewhere"}}}';
+    await setMode(
+      t,
+      keyId,
+      'shadow',
+      await standIn(
+        [
+          { ...rightEntry, bytes: Bun.gzipSync(Buffer.from(rightEntry.body)), contentEncoding: 'gzip' },
+          { call: wrong, status: 200, body: '', bytes: Bun.gzipSync(Buffer.from(wrongBody)), contentEncoding: 'gzip' },
+        ],
+        key,
+      ),
+    );
+    t.clock.set('2030-08-10T12:00:00Z');
+    const answered = await send(t, right, key);
+    // The PMS gets the legacy bytes as sent, still compressed.
+    expect(answered.headers.get('content-encoding')).toBe('gzip');
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(answered.bytes)))).toBe(rightEntry.body);
+    await send(t, wrong, key);
+    t.clock.set('2030-06-15T10:00:00Z');
+    await t.cutover.comparisons.idle();
+    const day = await scores(t, keyId, '2030-08-10', '2030-08-10');
+    expect(day.days[0]).toMatchObject({ compared: 2, different: 1 });
+    expect(day.samples).toHaveLength(1);
+    expect(day.samples[0]?.upstream.body).toBe(wrongBody);
+    expect(day.samples[0]?.fields.map((field) => (field as { path: string }).path)).toContain('$.data.property.name');
+  }, 30_000);
+
   it('compares what a shadowed updateAvailability would have written: getAvailability read back from both sides', async () => {
     const { key, keyId } = await f.anotherKey();
     const room = f.roomIds[0] as number;
@@ -419,6 +452,9 @@ describe('shadow mode', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('5 compared, 1 different. Score 20.0 %');
     expect(html).toContain('Score over runs');
+    // Which credential: the PMS, its property and its mode now, not only the key's number.
+    expect(html).toContain(`<h1>Shadow-difference score, legacy key ${keyId} (second-pms)</h1>`);
+    expect(html).toContain(`property ${f.propertyExt} · PMS second-pms · now shadow · 2030-08-01 to 2030-08-02`);
     expect(html.match(/<circle /g)?.length).toBe(2);
     expect(html).toContain('score 50.0 % · 1 different, 0 failed of 2');
     expect(html).toContain('/api/pms/v1/property/getPropertySettings');
@@ -448,7 +484,13 @@ describe('shadow mode', () => {
 
     const [day] = await scores(t, keyId, '2030-06-10', '2030-06-10').then((s) => s.days);
     expect(day).toMatchObject({ compared: 0, unanswered: 1, overflowed: 2 });
-  });
+
+    // The report says what was not compared, and that a range without comparisons has no score (not a green 0).
+    const { run, html } = await reportFromService(t, keyId, '2030-06-10', '2030-06-10');
+    expect(run.stdout).toContain('0 compared, 0 different. No score: nothing was compared');
+    expect(html).toContain('1 unanswered by the legacy service · 2 not compared (queue full)');
+    expect(html).toContain('<div class="score empty">');
+  }, 30_000);
 
   /** Shadowed requests every 2 ms for `ms`: how many were offered and queued, and the queue's length after each. */
   async function traffic(comparisons: ShadowComparisons, exchange: ShadowExchange, ms: number) {

@@ -81,6 +81,10 @@ describe('the legacy sunset', () => {
     // The 422 lists what it accepts (issue 28 item 18).
     expect(unknown.body.accepted_endpoints).toContain('booking/getBookings');
     expect((await setSunset({ date: '2027-02-30' })).status).toBe(422);
+    // An empty list is no list of methods, not the whole facade (which is said by leaving `endpoints` out).
+    const none = await setSunset({ date: '2027-12-01', endpoints: [] });
+    expect(none.status).toBe(422);
+    expect(none.body).toMatchObject({ message: 'errors.validation_error', errors: { endpoints: expect.any(Array) } });
 
     // Refusals left the date in force as it was.
     expect((await send(t, bookings, f.key)).headers.get('sunset')).toBe('Wed, 01 Sep 2027 00:00:00 GMT');

@@ -21,6 +21,13 @@ const counting = Bun.serve({
   },
 });
 const hanging = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Promise<Response>(() => {}) });
+/** The legacy service's own gateway (nginx in front of PHP-FPM) when the PHP behind it is down. */
+const BAD_GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
+const gateway = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: () => new Response(BAD_GATEWAY, { status: 502, headers: { 'content-type': 'text/html' } }),
+});
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -34,6 +41,7 @@ afterAll(async () => {
   await t.close();
   counting.stop(true);
   hanging.stop(true);
+  gateway.stop(true);
 });
 
 /** Each test writes its own day of the first room, so what one wrote never hides what another did not. */
@@ -62,8 +70,16 @@ describe('live mode', () => {
     expect(hits).toBe(0);
     expect(await stored('2030-06-20')).toBeGreaterThanOrEqual(4);
 
-    // The same key flipped to shadow does reach it: the counter counts.
+    // The same key flipped to shadow does reach it: the counter counts. The flip is logged, from and to.
+    const info = spyOn(t.deps.log, 'info');
     await setMode(t, keyId, 'shadow');
+    expect(info.mock.calls.find(([msg]) => msg === 'legacy cutover changed')?.[1]).toEqual({
+      key_id: keyId,
+      from: 'live',
+      to: 'shadow',
+      upstream: counting.url.origin,
+    });
+    info.mockRestore();
     await send(t, calls[0] as LegacyCall, key);
     expect(hits).toBe(1);
   });
@@ -107,6 +123,18 @@ describe('an upstream that fails, in shadow mode', () => {
       '{"message":"Throw Error Exception\\nMsg: Legacy service did not answer within 300 ms\\nCode: 0"}',
     );
     expect(await stored('2030-06-22')).toBe(before);
+  });
+
+  it("forwards its own gateway's 502 unchanged and counts it unanswered, not against the port", async () => {
+    const { key, keyId } = await f.anotherKey();
+    await setMode(t, keyId, 'shadow', gateway.url.href);
+    t.clock.set('2030-06-16T10:00:00Z');
+    const answer = await send(t, { method: 'GET', path: 'property/getRoomsDetails' }, key);
+    t.clock.set('2030-06-15T10:00:00Z');
+
+    expect([answer.status, answer.headers.get('content-type'), answer.text]).toEqual([502, 'text/html', BAD_GATEWAY]);
+    const [day] = (await scores(t, keyId, '2030-06-16', '2030-06-16')).days;
+    expect(day).toMatchObject({ compared: 0, different: 0, unanswered: 1 });
   });
 
   it('refuses shadow mode when no upstream is configured at all', async () => {
