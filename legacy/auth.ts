@@ -33,23 +33,30 @@ export interface LegacyKeyRecord {
 /**
  * The key named by `api_key`, read live on every request (a deactivation or a cutover flip made by any process
  * applies to the next call); undefined when it is missing or unknown. Keys are stored as SHA-256 hex, so the
- * lookup compares digests, never the key itself.
+ * lookup compares digests, never the key itself. A key is active while its own flag is set, its property is still
+ * its customer's, and outside a paused group (README, Property groups: pausing takes a property out of every
+ * credential's reach, a legacy PMS's included). A disabled property is left to each method, as the legacy service
+ * left it: getBookingOffers answers `Property owner not found.` for it (spec 5.8), the others serve it.
  */
 export async function findLegacyKey(db: Db, apiKey: unknown): Promise<LegacyKeyRecord | undefined> {
   if (typeof apiKey !== 'string' || apiKey === '') return undefined;
-  const [row] = await db.sql<
+  const [row] = await db.query<
     LegacyCaller & {
       active: boolean;
       cutoverMode: 'shadow' | 'live';
       upstreamUrl: string | null;
       upstreamAllowPrivate: boolean;
     }
-  >`
-    select k.id as "keyId", k.customer_id as "customerId", k.property_id as "propertyId", k.pms_name as "pmsName",
-      k.active, k.cutover_mode as "cutoverMode", k.upstream_url as "upstreamUrl",
-      k.allow_private_upstream as "upstreamAllowPrivate", p.timezone, p.currency, p.mode
+  >(
+    `select k.id as "keyId", k.customer_id as "customerId", k.property_id as "propertyId", k.pms_name as "pmsName",
+      k.active and p.customer_id = k.customer_id
+        and not exists (select from property_groups g where g.id = p.group_id and g.paused) as active,
+      k.cutover_mode as "cutoverMode",
+      k.upstream_url as "upstreamUrl", k.allow_private_upstream as "upstreamAllowPrivate", p.timezone, p.currency, p.mode
     from legacy_api_keys k join properties p on p.id = k.property_id
-    where k.key_hash = ${sha256Hex(apiKey)}`;
+    where k.key_hash = $1`,
+    [sha256Hex(apiKey)],
+  );
   if (!row) return undefined;
   const { active, cutoverMode, upstreamUrl, upstreamAllowPrivate, ...caller } = row;
   return {

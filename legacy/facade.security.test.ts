@@ -25,6 +25,39 @@ describe('legacy api key', () => {
     expect([res.status, res.text]).toEqual([401, '{"message":"Wrong api key! **"}']);
   });
 
+  it("answers a key of a property in a paused group, or of one now another customer's, as an inactive key, and serves it again once allowed", async () => {
+    const db = t.deps.db;
+    const call = async () => {
+      const res = await f.call('property/getPropertySettings', { query: { names: 'property' } });
+      return [res.status, res.status === 401 ? res.text : 'served'];
+    };
+    const inactive = [401, '{"message":"Wrong api key! **"}'];
+    expect(await call()).toEqual([200, 'served']);
+
+    const [customer] = await db.sql<{
+      customer_id: number;
+    }>`select customer_id from properties where id = ${f.propertyId}`;
+    const [group] = await db.sql<{ id: number }>`
+      insert into property_groups (customer_id, name, paused) values (${customer?.customer_id}, 'Paused', true) returning id`;
+    await db.sql`update properties set group_id = ${group?.id} where id = ${f.propertyId}`;
+    expect(await call()).toEqual(inactive);
+    await db.sql`update property_groups set paused = false where id = ${group?.id}`;
+    expect(await call()).toEqual([200, 'served']);
+    await db.sql`update properties set group_id = null where id = ${f.propertyId}`;
+
+    const stranger = await legacyFixture(t);
+    const [theirs] = await db.sql<{
+      customer_id: number;
+    }>`select customer_id from properties where id = ${stranger.propertyId}`;
+    await db.sql`update properties set customer_id = ${theirs?.customer_id} where id = ${f.propertyId}`;
+    try {
+      expect(await call()).toEqual(inactive);
+    } finally {
+      await db.sql`update properties set customer_id = ${customer?.customer_id} where id = ${f.propertyId}`;
+    }
+    expect(await call()).toEqual([200, 'served']);
+  });
+
   it("only sees its own property: another customer's bookings never show", async () => {
     const other = await legacyFixture(t);
     const theirs = await other.book();

@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Legacy PMS v1: pausing a property group stops its legacy keys too',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "Legacy facade: a key whose property is in a paused group, or no longer belongs to the key's customer, answers 401 `Wrong api key! **` (an inactive key) on every method, and serves again once the group is resumed. It went on reading and writing the property's calendar and bookings, while pausing a group takes its properties out of every credential's reach. A disabled property is answered by each method as before (getBookingOffers: `Property owner not found.`).",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title:
       "Webhooks keep to the allow-list: paused and disabled properties send nothing, and a narrowed subscription's log hides the other properties' events",
     changes: [
