@@ -74,6 +74,12 @@ export const UpdateRatePlanBody = t.Object({
   name_tr: t.Optional(NameTrSchema),
   meal_plan: t.Optional(t.String({ minLength: 1, maxLength: 50 })),
   partner_code: t.Optional(t.Nullable(PartnerCode)),
+  payment_policy_id: t.Optional(
+    t.String({ minLength: 1, description: 'a live payment policy of this property (422 `not_found` otherwise)' }),
+  ),
+  cancellation_policy_id: t.Optional(
+    t.String({ minLength: 1, description: 'a live cancellation policy of this property (422 `not_found` otherwise)' }),
+  ),
 });
 
 export const PricingModelBody = t.Object({
