@@ -53,6 +53,15 @@ export const UpdateTemplateBody = t.Object({
   body_html: t.Optional(LocaleText(100_000)),
 });
 
+/** Beside 422 `errors.qc.property_id_not_granted_to_client`: the reference refused, as sent (templates.ts). */
+export const PropertyNotGrantedFields = {
+  422: {
+    property_id: t.String({
+      description: 'with errors.qc.property_id_not_granted_to_client: the property reference refused, as sent',
+    }),
+  },
+};
+
 export const TemplateSchema = t.Object({
   id: t.String({ format: 'uuid' }),
   event: t.String(),
