@@ -17,7 +17,7 @@ const PropertyIds = t.Array(t.String({ minLength: 1, maxLength: 100 }), {
   minItems: 1,
   maxItems: 500,
   uniqueItems: true,
-  description: 'external property ids or partner codes, each granted to this credential',
+  description: 'external property ids or partner codes, each granted to this credential and each property once',
 });
 const PemSystemSet = t.Array(t.Union(CHANNELS.map((c) => t.Literal(c))), {
   uniqueItems: true,
