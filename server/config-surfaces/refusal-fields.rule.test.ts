@@ -57,7 +57,7 @@ describe('configuration refusals with fields beside the key', () => {
       { name: 'invoice.png', bytes: new TextEncoder().encode('%PDF-1.7'), type: 'image/png' },
     ]);
     await expectDescribed(upload, 'errors.qc.gallery_not_an_image', 'POST', '/gallery');
-    await storage.put(`legacy/${demo.customer_id}/file-1`, GIF_1X1, 'image/gif');
+    await t.deps.storage.put(`legacy/${demo.customer_id}/file-1`, GIF_1X1, 'image/gif');
     expect((await registerLegacyFile(t, demo.personal_token, 'file-1')).status).toBe(201);
     await expectDescribed(
       await registerLegacyFile(t, demo.personal_token, 'file-1'),
