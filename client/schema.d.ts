@@ -11959,7 +11959,7 @@ export interface operations {
                         percent?: number;
                         /** @description e.g. "-10%"; same as `percent` */
                         adjust?: string;
-                        /** @description Per check-in period overrides of the percentage */
+                        /** @description Per check-in period overrides of the percentage; periods may overlap: a day takes the first listed period that holds it */
                         periods?: {
                             /** @description YYYY-MM-DD */
                             from: string;

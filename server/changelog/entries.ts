@@ -41,7 +41,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'fix',
         summary:
-          'API document: the fields configuration refusals answer beside their key are described on their operations (`rate_plan_ids` on a policy DELETE 409, `usages` on a gallery DELETE 409, `file` and `index`, `image_id`, `item`, `feedback_id`, `property_id`), and PATCH extra_services and special_offers say that `client_select_dates_settings` and `sfp` merge field by field, as they do (the document said they were replaced whole).',
+          'API document: the fields configuration refusals answer beside their key are described on their operations (`rate_plan_ids` on a policy DELETE 409, `usages` on a gallery DELETE 409, `file` and `index`, `image_id`, `item`, `feedback_id`, `property_id`), and PATCH extra_services and special_offers say that `client_select_dates_settings` and `sfp` merge field by field, as they do (the document said they were replaced whole); the `derivation.periods` of a child plan may overlap, and a day takes the first listed period that holds it (as it always did; undocumented).',
       },
     ],
   },

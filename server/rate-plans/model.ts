@@ -40,7 +40,8 @@ export const DerivationSchema = t.Object(
         t.Object({ from: DayText, to: DayText, percent: t.Optional(Percent), adjust: t.Optional(PercentAdjust) }),
         {
           maxItems: 400,
-          description: 'Per check-in period overrides of the percentage',
+          description:
+            'Per check-in period overrides of the percentage; periods may overlap: a day takes the first listed period that holds it',
         },
       ),
     ),
