@@ -220,7 +220,7 @@ export interface paths {
         put?: never;
         /**
          * Group-level full-replacement catalogue job
-         * @description Body `{properties: [{property_id, rooms?, rates?, meals?}], clear_unlisted?}`. A full replacement over the properties the token may act on: each listed property (external id or partner code) gets exactly the given catalogue; with `clear_unlisted: true` (default false, so naming one property touches no other) every other such property that still has codes is emptied. Answers 202 with the job `{id, status, counts: {replaced, cleared, failed}, properties: [{property_id, outcome: replaced|cleared|failed, error?}]}`; read it again with GET /catalogue-sync/{id}. Status is `queued`, `running`, `completed` or `failed`. Today the job completes within the request, in one transaction; a listed property outside the token's reach fails alone (`errors.not_found`).
+         * @description Body `{properties: [{property_id, rooms?, rates?, meals?}], clear_unlisted?}`. A full replacement over the properties the token may act on: each listed property (external id or partner code) gets exactly the given catalogue; with `clear_unlisted: true` (default false, so naming one property touches no other) every other such property that still has codes is emptied. A property listed twice (by either its external id or its partner code): 422 rule `duplicate` on `properties.N.property_id`, nothing written. Answers 202 with the job `{id, status, counts: {replaced, cleared, failed}, properties: [{property_id, requested_as?, outcome: replaced|cleared|failed, error?}]}`; read it again with GET /catalogue-sync/{id}. Status is `queued`, `running`, `completed` or `failed`. Today the job completes within the request, in one transaction; a listed property outside the token's reach fails alone (`errors.not_found`).
          */
         post: operations["qc.catalogue_sync.create"];
         delete?: never;
@@ -743,7 +743,7 @@ export interface paths {
         head?: never;
         /**
          * Update a rate plan (sell_type flips re-derive vocabularies)
-         * @description Only the fields present change. A different `sell_type` flips the plan and re-derives every pair's vocabulary from its room; explicit occupancies are discarded (set them again with PUT pricing-model), so flipping and flipping back restores the computed vocabulary. Child plans follow their parent's sell type (changing it on a child: 422). Records `rate_plan.updated` when the sell type changes. The plan's own fields (`room_type_ids`, policy ids, `derivation`) and `rate_plans[]`: its pair entries, the same entries GET /rate_plans lists for this plan (spec 4.3: the entry with `occupancies[]` per pair). `mappings[]` is the same array under its former name: deprecated, kept throughout v1; read `rate_plans`. Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`, `prices_writable` (false for child plans), and `occupancies[]` (spec 2.5 entries `{code, kind, persons?, derived_from?, modifier?, fee?}`) plus `explicit_occupancies`; a child entry has no `occupancies` and shows its `derivation` `{percent, periods?}` instead. Path segments take the external id or the partner code.
+         * @description Only the fields present change. A different `sell_type` flips the plan and re-derives every pair's vocabulary from its room; explicit occupancies are discarded (set them again with PUT pricing-model), so flipping and flipping back restores the computed vocabulary. Child plans follow their parent's sell type (changing it on a child: 422). `payment_policy_id` / `cancellation_policy_id` move the plan to another live policy of this property (422 rule `not_found` otherwise): the way to free a policy whose DELETE answers 409 `errors.qc.payment_policy_in_use` / `errors.qc.cancellation_policy_in_use`; bookings already made keep the policies frozen in their snapshot. Records `rate_plan.updated` when the sell type changes. The plan's own fields (`room_type_ids`, policy ids, `derivation`) and `rate_plans[]`: its pair entries, the same entries GET /rate_plans lists for this plan (spec 4.3: the entry with `occupancies[]` per pair). `mappings[]` is the same array under its former name: deprecated, kept throughout v1; read `rate_plans`. Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`, `prices_writable` (false for child plans), and `occupancies[]` (spec 2.5 entries `{code, kind, persons?, derived_from?, modifier?, fee?}`) plus `explicit_occupancies`; a child entry has no `occupancies` and shows its `derivation` `{percent, periods?}` instead. Path segments take the external id or the partner code.
          */
         patch: operations["qc.rate_plans.update"];
         trace?: never;
@@ -930,7 +930,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a payment policy
-         * @description While a rate plan references the policy: 409 `errors.qc.payment_policy_in_use` with `rate_plan_ids` (point those plans elsewhere first). Event `payment_policy.deleted`.
+         * @description While a rate plan references the policy: 409 `errors.qc.payment_policy_in_use` with `rate_plan_ids` (move those plans first: PATCH rate_plans/{id} with another `payment_policy_id`). Event `payment_policy.deleted`.
          */
         delete: operations["qc.payment_policies.delete"];
         options?: never;
@@ -979,7 +979,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a cancellation policy
-         * @description While a rate plan references the policy: 409 `errors.qc.cancellation_policy_in_use` with `rate_plan_ids` (point those plans elsewhere first). Event `cancellation_policy.deleted`.
+         * @description While a rate plan references the policy: 409 `errors.qc.cancellation_policy_in_use` with `rate_plan_ids` (move those plans first: PATCH rate_plans/{id} with another `cancellation_policy_id`). Event `cancellation_policy.deleted`.
          */
         delete: operations["qc.cancellation_policies.delete"];
         options?: never;
@@ -1056,7 +1056,7 @@ export interface paths {
         head?: never;
         /**
          * Change an extra service (partial)
-         * @description Only the fields present change (`client_select_dates_settings` as a whole); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated`.
+         * @description Only the fields present change; `client_select_dates_settings` merges field by field (an omitted field keeps its stored value); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated`.
          */
         patch: operations["qc.extra_services.update"];
         trace?: never;
@@ -1170,7 +1170,7 @@ export interface paths {
         head?: never;
         /**
          * Change a special offer (partial)
-         * @description Only the fields present change (`sfp` as a whole); the merged offer follows the create rules and nothing is written when it fails. Event `special_offer.updated`.
+         * @description Only the fields present change; `sfp` merges field by field (an omitted field keeps its stored value, null clears it: no bound); the merged offer follows the create rules and nothing is written when it fails. Event `special_offer.updated`.
          */
         patch: operations["qc.special_offers.update"];
         trace?: never;
@@ -11959,7 +11959,7 @@ export interface operations {
                         percent?: number;
                         /** @description e.g. "-10%"; same as `percent` */
                         adjust?: string;
-                        /** @description Per check-in period overrides of the percentage */
+                        /** @description Per check-in period overrides of the percentage; periods may overlap: a day takes the first listed period that holds it */
                         periods?: {
                             /** @description YYYY-MM-DD */
                             from: string;
@@ -12630,6 +12630,10 @@ export interface operations {
                     };
                     meal_plan?: string;
                     partner_code?: string | null;
+                    /** @description a live payment policy of this property (422 `not_found` otherwise) */
+                    payment_policy_id?: string;
+                    /** @description a live cancellation policy of this property (422 `not_found` otherwise) */
+                    cancellation_policy_id?: string;
                 };
             };
         };
@@ -15612,7 +15616,7 @@ export interface operations {
              *
              *     `errors.qc.idempotency_in_flight`: A request with this Idempotency-Key is still running: retry the same request shortly.
              *
-             *     `errors.qc.payment_policy_in_use`: A rate plan still references this payment policy: point it elsewhere first.
+             *     `errors.qc.payment_policy_in_use`: A rate plan still references this payment policy (see rate_plan_ids): give each another payment_policy_id with PATCH rate_plans/{id} first.
              */
             409: {
                 headers: {
@@ -15630,6 +15634,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.payment_policy_in_use";
+                        /** @description with errors.qc.*_policy_in_use: the live rate plans that still use the policy */
+                        rate_plan_ids?: string[];
                     };
                 };
             };
@@ -16803,7 +16809,7 @@ export interface operations {
              *
              *     `errors.qc.idempotency_in_flight`: A request with this Idempotency-Key is still running: retry the same request shortly.
              *
-             *     `errors.qc.cancellation_policy_in_use`: A rate plan still references this cancellation policy: point it elsewhere first.
+             *     `errors.qc.cancellation_policy_in_use`: A rate plan still references this cancellation policy (see rate_plan_ids): give each another cancellation_policy_id with PATCH rate_plans/{id} first.
              */
             409: {
                 headers: {
@@ -16821,6 +16827,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.cancellation_policy_in_use";
+                        /** @description with errors.qc.*_policy_in_use: the live rate plans that still use the policy */
+                        rate_plan_ids?: string[];
                     };
                 };
             };
@@ -21731,6 +21739,10 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.gallery_not_an_image" | "errors.qc.gallery_image_too_large" | "errors.qc.gallery_too_many_files";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with gallery_not_an_image / gallery_image_too_large: the refused file */
+                        file?: string;
+                        /** @description its position in the request, from 0 */
+                        index?: number;
                     };
                 };
             };
@@ -21942,6 +21954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.gallery_legacy_file_registered";
+                        image_id?: string | null;
                     };
                 };
             };
@@ -21992,6 +22005,10 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.gallery_not_an_image" | "errors.qc.gallery_image_too_large" | "errors.qc.gallery_legacy_file_not_found";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with gallery_not_an_image / gallery_image_too_large: the refused file */
+                        file?: string;
+                        /** @description its position in the request, from 0 */
+                        index?: number;
                     };
                 };
             };
@@ -22398,6 +22415,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.gallery_image_in_use";
+                        /** @description with errors.qc.gallery_image_in_use: where the image is used */
+                        usages?: {
+                            kind: "property" | "room_type" | "content_page";
+                            property_id: string | null;
+                            room_type_id: string | null;
+                            content_page_id: string | null;
+                            position: number;
+                            /** @description the usage sits on a property this token may not act on */
+                            outside_grant: boolean;
+                        }[];
                     };
                 };
             };
@@ -22694,6 +22721,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.gallery_image_not_found";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.gallery_image_not_found: the id as sent */
+                        image_id?: string;
                     };
                 };
             };
@@ -22949,6 +22978,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.gallery_image_not_found";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.gallery_image_not_found: the id as sent */
+                        image_id?: string;
                     };
                 };
             };
@@ -23430,6 +23461,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.gallery_image_not_found";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.gallery_image_not_found: the id as sent */
+                        image_id?: string;
                     };
                 };
             };
@@ -24152,6 +24185,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.gallery_image_not_found";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.gallery_image_not_found: the id as sent */
+                        image_id?: string;
                     };
                 };
             };
@@ -24614,6 +24649,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.content_page_not_found";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.content_page_not_found: the position of the item in `items` */
+                        item?: number;
                     };
                 };
             };
@@ -25081,6 +25118,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.guest_feedback_exists";
+                        /**
+                         * Format: uuid
+                         * @description with errors.qc.guest_feedback_exists: the booking's feedback
+                         */
+                        feedback_id?: string;
                     };
                 };
             };
@@ -26965,7 +27007,7 @@ export interface operations {
                     event: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
                     title: string;
                     is_active?: boolean;
-                    /** @description external property ids or partner codes, each granted to this credential */
+                    /** @description external property ids or partner codes, each granted to this credential and each property once */
                     property_ids: string[];
                     /** @description source channels whose bookings trigger the e-mail; empty: every channel */
                     pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
@@ -27135,6 +27177,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.property_id_not_granted_to_client";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.property_id_not_granted_to_client: the property reference refused, as sent */
+                        property_id?: string;
                     };
                 };
             };
@@ -27663,7 +27707,7 @@ export interface operations {
                     event?: "booking.created" | "booking.modified" | "booking.cancelled" | "booking.no_show" | "stay.pre_arrival" | "stay.post_departure";
                     title?: string;
                     is_active?: boolean;
-                    /** @description external property ids or partner codes, each granted to this credential */
+                    /** @description external property ids or partner codes, each granted to this credential and each property once */
                     property_ids?: string[];
                     /** @description source channels whose bookings trigger the e-mail; empty: every channel */
                     pem_system_set?: ("QDO" | "QDB" | "QDA" | "GHA" | "BDC" | "EXP" | "ABB" | "AGO" | "HRS")[];
@@ -27853,6 +27897,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.property_id_not_granted_to_client";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.property_id_not_granted_to_client: the property reference refused, as sent */
+                        property_id?: string;
                     };
                 };
             };

@@ -25,6 +25,23 @@ describe('auto-email template refusals', () => {
     expect(sibling.body.message).toBe('errors.qc.property_id_not_granted_to_client');
   });
 
+  it('refuses one property named by its external id and by its partner code, on POST and PATCH, storing nothing', async () => {
+    const property = demo.properties[0];
+    const twice = [property?.id, property?.partner_code];
+    const before = (await t.request('GET', '/v1/qc/auto_email_templates', { token: demo.personal_token })).body.data;
+    const res = await post(demo.personal_token, templateBody(demo, { property_ids: twice }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ property_ids: ['customer.auto_email_template.messages.unique'] });
+    const [template] = before.auto_email_templates;
+    const patched = await t.request('PATCH', `/v1/qc/auto_email_templates/${template.id}`, {
+      token: demo.personal_token,
+      body: { property_ids: twice },
+    });
+    expect(patched.body.errors).toEqual({ property_ids: ['customer.auto_email_template.messages.unique'] });
+    const after = (await t.request('GET', '/v1/qc/auto_email_templates', { token: demo.personal_token })).body.data;
+    expect(after).toEqual(before);
+  });
+
   it('refuses placeholders the event does not fill, per field and locale, and a malformed to', async () => {
     const res = await post(
       demo.personal_token,

@@ -1,7 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { CreateTemplateBody, TemplateSchema } from './model.ts';
+import { CreateTemplateBody, PropertyNotGrantedFields, TemplateSchema } from './model.ts';
 import { createTemplate } from './templates.ts';
 import { templateView } from './view.ts';
 
@@ -26,6 +26,7 @@ export const createAutoEmailTemplate = defineRoute({
   status: 201,
   response: okSchema(TemplateSchema),
   errors: ['errors.qc.property_id_not_granted_to_client'],
+  errorFields: PropertyNotGrantedFields,
   async handle({ deps, principal, body, request }) {
     const kept = keptCreate(request, deps.clock.now());
     return deps.db.tx(async (tx) => {

@@ -17,7 +17,7 @@ const PropertyIds = t.Array(t.String({ minLength: 1, maxLength: 100 }), {
   minItems: 1,
   maxItems: 500,
   uniqueItems: true,
-  description: 'external property ids or partner codes, each granted to this credential',
+  description: 'external property ids or partner codes, each granted to this credential and each property once',
 });
 const PemSystemSet = t.Array(t.Union(CHANNELS.map((c) => t.Literal(c))), {
   uniqueItems: true,
@@ -52,6 +52,15 @@ export const UpdateTemplateBody = t.Object({
   subject: t.Optional(LocaleText(500)),
   body_html: t.Optional(LocaleText(100_000)),
 });
+
+/** Beside 422 `errors.qc.property_id_not_granted_to_client`: the reference refused, as sent (templates.ts). */
+export const PropertyNotGrantedFields = {
+  422: {
+    property_id: t.String({
+      description: 'with errors.qc.property_id_not_granted_to_client: the property reference refused, as sent',
+    }),
+  },
+};
 
 export const TemplateSchema = t.Object({
   id: t.String({ format: 'uuid' }),

@@ -1,6 +1,6 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
-import { ApiError, notFound, validationError } from '../core/http/api-error.ts';
+import { ApiError, fieldError, notFound, validationError } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import { isUuid, resolveProperty } from '../core/resolve.ts';
 import type { EmailEvent } from './events.ts';
@@ -85,6 +85,9 @@ async function grantedPropertyIds(db: Db, principal: Principal, segments: readon
       throw err;
     }
   }
+  // The schema refuses a reference repeated as written (uniqueItems); one property named by its external id and
+  // by its partner code is the same repeat, which would be stored and answered twice.
+  if (ids.some((id, i) => ids.indexOf(id) !== i)) throw fieldError('auto_email_template', 'property_ids', 'unique');
   return ids;
 }
 

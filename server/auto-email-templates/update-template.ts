@@ -1,6 +1,6 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
-import { TemplateParams, TemplateSchema, UpdateTemplateBody } from './model.ts';
+import { PropertyNotGrantedFields, TemplateParams, TemplateSchema, UpdateTemplateBody } from './model.ts';
 import { pathTemplate } from './path-template.ts';
 import { updateTemplate } from './templates.ts';
 import { templateView } from './view.ts';
@@ -20,6 +20,7 @@ export const updateAutoEmailTemplate = defineRoute({
   body: UpdateTemplateBody,
   response: okSchema(TemplateSchema),
   errors: ['errors.qc.property_id_not_granted_to_client'],
+  errorFields: PropertyNotGrantedFields,
   pathRecord: pathTemplate,
   async handle({ deps, principal, params, body }) {
     return ok(templateView(await deps.db.tx((tx) => updateTemplate(tx, principal, params.template, body))));

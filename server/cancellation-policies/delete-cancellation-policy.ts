@@ -1,3 +1,4 @@
+import { PolicyInUseFields } from '../config-surfaces/model.ts';
 import { ownedDeleteRoute } from '../config-surfaces/owned-routes.ts';
 import { deleteCancellationPolicy } from './service.ts';
 
@@ -9,7 +10,8 @@ export const deleteCancellationPolicyRoute = ownedDeleteRoute({
   resource: 'cancellation_policy',
   summary: 'Delete a cancellation policy',
   description:
-    'While a rate plan references the policy: 409 `errors.qc.cancellation_policy_in_use` with `rate_plan_ids` (point those plans elsewhere first). Event `cancellation_policy.deleted`.',
+    'While a rate plan references the policy: 409 `errors.qc.cancellation_policy_in_use` with `rate_plan_ids` (move those plans first: PATCH rate_plans/{id} with another `cancellation_policy_id`). Event `cancellation_policy.deleted`.',
   errors: ['errors.qc.cancellation_policy_in_use'],
+  errorFields: PolicyInUseFields,
   remove: deleteCancellationPolicy,
 });

@@ -1,6 +1,6 @@
 import { recordWrite } from '../config-surfaces/config-event.ts';
 import { firstTranslation } from '../config-surfaces/model.ts';
-import { findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
+import { findOwned, type OwnedRow, updateOwned } from '../config-surfaces/owned-records.ts';
 import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
 import { fieldError } from '../core/http/api-error.ts';
@@ -64,10 +64,14 @@ export async function updateCancellationPolicy(
   const nameTr = input.name_tr ?? current.name_tr;
   const name = input.name !== undefined || input.name_tr !== undefined ? policyName(input.name, nameTr) : current.name;
   const rules = input.data ? cancellationRules(input.data) : current.rules;
-  const [row] = await tx.sql<CancellationPolicyRow>`
-    update cancellation_policies set name = ${name}, name_tr = ${nameTr}, rules = ${rules},
-      is_placeholder = false, updated_at = ${now}
-    where id = ${current.id} returning *`;
+  const row = await updateOwned<CancellationPolicyRow>(
+    tx,
+    'cancellation_policies',
+    current.id,
+    { name, name_tr: nameTr, rules, is_placeholder: false },
+    now,
+  );
+  if (!row) return current;
   return recordWrite(tx, property, { type: 'cancellation_policy.updated' }, row, { rules: rules.length });
 }
 

@@ -92,6 +92,23 @@ describe('catalogue refusals', () => {
     expect(jobs?.n).toBe(0);
   });
 
+  it('refuses a sync naming one property by its external id and by its partner code, writing nothing', async () => {
+    const property = demo.properties[0];
+    const res = await t.request('POST', '/v1/qc/catalogue-sync', {
+      token: demo.personal_token,
+      body: {
+        properties: [
+          { property_id: property?.partner_code, rooms: [{ code: 'A', name: 'a' }] },
+          { property_id: property?.id.toUpperCase(), rooms: [{ code: 'B', name: 'b' }] },
+        ],
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ 'properties.1.property_id': ['customer.catalogue_sync.messages.duplicate'] });
+    const shown = await t.request('GET', `/v1/qc/properties/${property?.id}/catalogue`, { token: demo.personal_token });
+    expect(shown.body.data).toMatchObject({ rooms: [], updated_at: null });
+  });
+
   it("answers 404 for an unknown job, a malformed id and another customer's job", async () => {
     const other = await t.demo();
     const job = await t.request('POST', '/v1/qc/catalogue-sync', {

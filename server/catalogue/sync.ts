@@ -38,9 +38,14 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
     ...body.properties.map((entry, i) => duplicateCodeErrors(catalogueOf(entry), `properties.${i}.`)),
   );
   const listed = body.properties.map((p) => p.property_id);
-  listed.forEach((id, i) => {
-    if (listed.indexOf(id) !== i)
-      errors[`properties.${i}.property_id`] = ['customer.catalogue_sync.messages.duplicate'];
+  // A property named twice, the same way or once by external id and once by partner code, would have two
+  // catalogues in one full replacement: the later one would silently win.
+  const found = await findProperties(deps.db, principal, listed);
+  found.forEach((property, i) => {
+    const twice = property
+      ? found.findIndex((p) => p?.id === property.id) !== i
+      : listed.indexOf(listed[i] ?? '') !== i;
+    if (twice) errors[`properties.${i}.property_id`] = ['customer.catalogue_sync.messages.duplicate'];
   });
   if (Object.keys(errors).length) throw validationError(errors);
 
@@ -56,7 +61,6 @@ export async function runCatalogueSync(deps: Deps, principal: Principal, body: S
     const outcome = await deps.db.tx(async (tx) => {
       const results: PropertyOutcome[] = [];
       const touched = new Set<number>();
-      const found = await findProperties(tx, principal, listed);
       for (const [i, entry] of body.properties.entries()) {
         const property = found[i];
         if (!property) {

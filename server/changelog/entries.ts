@@ -65,6 +65,32 @@ export const changelog: readonly ChangelogEntry[] = [
   },
   {
     date: '2026-11-28',
+    title: 'A used policy can be freed; configuration refusals, duplicates and repeated PATCHes answer as documented',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          '`PATCH /properties/{ext}/rate_plans/{id}` takes `payment_policy_id` and `cancellation_policy_id` (a live policy of the property; another: 422 rule `not_found`), so the plans a policy DELETE names in its 409 `errors.qc.payment_policy_in_use` / `cancellation_policy_in_use` can be moved and the policy deleted. The fields were ignored with an `errors.qc.unknown_field` warning, and nothing else could move a plan.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A PATCH of a payment or cancellation policy, extra service, promotion or special offer that changes nothing (every field sent already holds that value) writes nothing: no `.updated` event or webhook, `updated_at` kept. Each such PATCH recorded the event, so a retry without `Idempotency-Key` announced a change that did not happen.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'One record named twice in one request, once by external id and once by partner code (or in another letter case), is refused as a repeat written alike always was: `POST /catalogue-sync` (422 `properties.N.property_id` rule `duplicate`; the later catalogue silently won), auto-email template `property_ids` (422 `unique`; stored twice), and the `image_ids` of property, room type and content page images (422 `unique`; attached twice).',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'API document: the fields configuration refusals answer beside their key are described on their operations (`rate_plan_ids` on a policy DELETE 409, `usages` on a gallery DELETE 409, `file` and `index`, `image_id`, `item`, `feedback_id`, `property_id`), and PATCH extra_services and special_offers say that `client_select_dates_settings` and `sfp` merge field by field, as they do (the document said they were replaced whole); the `derivation.periods` of a child plan may overlap, and a day takes the first listed period that holds it (as it always did; undocumented).',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: "One customer's revisions no longer slow another's feed polls; GET /properties reads the page it answers",
     changes: [
       {

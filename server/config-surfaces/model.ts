@@ -30,6 +30,15 @@ export const NamedRecord = {
   name_tr: t.Record(t.String(), t.String()),
 };
 
+/** Beside a policy DELETE's 409 `errors.qc.<policy>_in_use`: the plans that still use it (policy-usage.ts). */
+export const PolicyInUseFields = {
+  409: {
+    rate_plan_ids: t.Array(t.String({ format: 'uuid' }), {
+      description: 'with errors.qc.*_policy_in_use: the live rate plans that still use the policy',
+    }),
+  },
+};
+
 export const DeletedSchema = t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true) });
 
 /** The first non-empty translation, for records whose plain `name` was left empty. */

@@ -68,6 +68,32 @@ export async function findOwned<T extends OwnedRow>(
 }
 
 /**
+ * The UPDATE of a PATCH on an owned record: sets each column of `set` and `updated_at`, and answers the row, or
+ * undefined when every column already holds its value. A PATCH that changes nothing writes nothing: it records
+ * no `<entity>.updated` event (the event catalogue says the record changed) and keeps `updated_at`, so a PATCH
+ * retried without Idempotency-Key is no second change. `casts` gives a column's type where the bare parameter
+ * is not enough (`uuid[]`).
+ */
+export async function updateOwned<T extends OwnedRow>(
+  tx: Db,
+  table: OwnedTable,
+  id: number,
+  set: Record<string, unknown>,
+  now: Date,
+  casts: Record<string, string> = {},
+): Promise<T | undefined> {
+  const columns = Object.keys(set);
+  const value = (column: string, i: number) => `$${i + 1}${casts[column] ? `::${casts[column]}` : ''}`;
+  const [row] = await tx.query<T>(
+    `update ${table} set ${columns.map((c, i) => `${c} = ${value(c, i)}`).join(', ')}, updated_at = $${columns.length + 1}
+     where id = $${columns.length + 2} and (${columns.join(', ')}) is distinct from (${columns.map(value).join(', ')})
+     returning *`,
+    [...columns.map((c) => set[c]), now, id],
+  );
+  return row;
+}
+
+/**
  * DELETE of a live record of the property, written once for every entity: locks and soft-deletes it and
  * records its `<entity>.deleted` event (spelled out at the call) naming it (404 when the property has no
  * such record). `refuse` sees the locked row first and throws when the record may not go. Returns the

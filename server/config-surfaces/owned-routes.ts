@@ -67,6 +67,8 @@ interface OwnedWrite {
   description: string;
   schema: TSchema;
   errors?: RouteDefinition['errors'];
+  /** Fields a refusal answers beside its key, per status, so the document and the typed client know them. */
+  errorFields?: RouteDefinition['errorFields'];
 }
 
 /**
@@ -84,6 +86,7 @@ export function ownedCreateRoute<S extends TSchema, R>(
     body: write.body,
     response: okSchema(write.schema),
     errors: write.errors,
+    errorFields: write.errorFields,
     handle: inProperty(async ({ deps, body, request }, property) => {
       const now = deps.clock.now();
       const kept = keptCreate(request, now);
@@ -113,6 +116,7 @@ export function ownedUpdateRoute<S extends TSchema, R>(
     body: write.body,
     response: okSchema(write.schema),
     errors: write.errors,
+    errorFields: write.errorFields,
     pathRecord: ownedInPath(write.table, write.param),
     handle: inProperty(async ({ deps, params, body }, property) => {
       const segments = params as Record<string, string>;
@@ -139,6 +143,7 @@ export function ownedDeleteRoute(
     body: EmptyBody,
     response: okSchema(DeletedSchema),
     errors: write.errors,
+    errorFields: write.errorFields,
     pathRecord: ownedInPath(write.table, write.param),
     handle: inProperty(async ({ deps, params }, property) => {
       const segments = params as Record<string, string>;

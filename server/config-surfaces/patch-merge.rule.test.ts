@@ -64,4 +64,17 @@ describe('PATCH merges nested objects field by field', () => {
     expect(patched.status).toBe(200);
     expect(patched.body.data.scores).toEqual({ cleanliness: 10, staff: 9 });
   });
+
+  it('is what the API document says of each of these PATCH operations', async () => {
+    const doc = (await t.request('GET', '/v1/qc/openapi.json')).body;
+    for (const [path, field, merge] of [
+      ['/properties/{property}/extra_services/{service}', 'client_select_dates_settings', 'merges field by field'],
+      ['/special_offers/{offer}', 'sfp', 'merges field by field'],
+      ['/properties/{property}/guest_feedback/{feedback}', 'scores', 'merges category by category'],
+    ]) {
+      const description: string = doc.paths[`/v1/qc${path}`].patch.description;
+      expect(description).toContain(`\`${field}\` ${merge}`);
+      expect(description).not.toContain('as a whole');
+    }
+  });
 });

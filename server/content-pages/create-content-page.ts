@@ -2,6 +2,7 @@ import { ok, okSchema } from '../core/http/envelope.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import { ImageNotFoundFields } from '../gallery/model.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { CreatePageBody, PageSchema } from './model.ts';
 import { createPage } from './pages.ts';
@@ -27,6 +28,7 @@ export const createContentPage = defineRoute({
   status: 201,
   response: okSchema(PageSchema),
   errors: ['errors.qc.content_page_slug_taken', 'errors.qc.gallery_image_not_found'],
+  errorFields: ImageNotFoundFields,
   handle: inProperty(async ({ deps, principal, body, request }, property) => {
     const kept = keptCreate(request, deps.clock.now());
     return deps.db.tx(async (tx) => {

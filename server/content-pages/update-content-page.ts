@@ -1,6 +1,7 @@
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import { ImageNotFoundFields } from '../gallery/model.ts';
 import { PageParams, PageSchema, UpdatePageBody } from './model.ts';
 import { updatePage } from './pages.ts';
 import { pathPage } from './path-page.ts';
@@ -21,6 +22,7 @@ export const updateContentPage = defineRoute({
   body: UpdatePageBody,
   response: okSchema(PageSchema),
   errors: ['errors.qc.content_page_slug_taken', 'errors.qc.gallery_image_not_found'],
+  errorFields: ImageNotFoundFields,
   pathRecord: pathPage,
   handle: inProperty(async ({ deps, principal, params, body }, property) => {
     const row = await deps.db.tx((tx) => updatePage(tx, principal, property, params.page, body));

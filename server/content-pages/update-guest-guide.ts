@@ -1,3 +1,4 @@
+import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
@@ -23,6 +24,11 @@ export const updateGuestGuide = defineRoute({
   body: GuideBody,
   response: okSchema(GuideSchema),
   errors: ['errors.qc.content_page_not_found'],
+  errorFields: {
+    422: {
+      item: t.Integer({ description: 'with errors.qc.content_page_not_found: the position of the item in `items`' }),
+    },
+  },
   handle: inProperty(async ({ deps, body }, property) => {
     return ok(await deps.db.tx((tx) => replaceGuide(tx, property, body.items)));
   }),

@@ -1,5 +1,5 @@
 import { recordWrite } from '../config-surfaces/config-event.ts';
-import { deleteOwned, findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
+import { deleteOwned, findOwned, type OwnedRow, updateOwned } from '../config-surfaces/owned-records.ts';
 import type { Db } from '../core/db/db.ts';
 import { nameTrOf } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
@@ -71,12 +71,25 @@ export async function updateExtraService(
 ): Promise<ExtraServiceRow> {
   const current = await findOwned<ExtraServiceRow>(tx, 'extra_services', property.id, id, true);
   const s = merged(current, input);
-  const [row] = await tx.sql<ExtraServiceRow>`
-    update extra_services set name = ${s.name}, name_tr = ${s.name_tr}, is_daily = ${s.is_daily}, price = ${s.price},
-      price_type = ${s.price_type}, do_not_apply_promotions = ${s.do_not_apply_promotions},
-      active_week_days = ${s.days}, select_dates_type = ${s.settings.type}, select_min_days = ${s.settings.min_days},
-      select_max_days = ${s.settings.max_days}, updated_at = ${now}
-    where id = ${current.id} returning *`;
+  const row = await updateOwned<ExtraServiceRow>(
+    tx,
+    'extra_services',
+    current.id,
+    {
+      name: s.name,
+      name_tr: s.name_tr,
+      is_daily: s.is_daily,
+      price: s.price,
+      price_type: s.price_type,
+      do_not_apply_promotions: s.do_not_apply_promotions,
+      active_week_days: s.days,
+      select_dates_type: s.settings.type,
+      select_min_days: s.settings.min_days,
+      select_max_days: s.settings.max_days,
+    },
+    now,
+  );
+  if (!row) return current;
   return recordWrite(tx, property, { type: 'extra_service.updated' }, row);
 }
 

@@ -11,7 +11,7 @@ export const updateExtraServiceRoute = ownedUpdateRoute({
   resource: 'extra_service',
   summary: 'Change an extra service (partial)',
   description:
-    'Only the fields present change (`client_select_dates_settings` as a whole); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated`.',
+    'Only the fields present change; `client_select_dates_settings` merges field by field (an omitted field keeps its stored value); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated`.',
   body: UpdateExtraServiceBody,
   schema: ExtraServiceSchema,
   update: updateExtraService,

@@ -3,7 +3,7 @@ import { EmptyBody } from '../core/http/empty-body.ts';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { deleteImage } from './delete.ts';
-import { DeleteQuery, ImageParams } from './model.ts';
+import { DeleteQuery, ImageInUseFields, ImageParams } from './model.ts';
 import { pathImage } from './path-image.ts';
 
 export const deleteGalleryImage = defineRoute({
@@ -28,6 +28,7 @@ export const deleteGalleryImage = defineRoute({
     t.Object({ id: t.String({ format: 'uuid' }), deleted: t.Literal(true), severed_usages: t.Integer() }),
   ),
   errors: ['errors.qc.gallery_image_in_use'],
+  errorFields: ImageInUseFields,
   // Checked before the body; the delete reads it again, locked, in its transaction (a keyed retry of a delete that
   // went through replays its first answer: the pipeline looks at the key before it refuses a record gone since).
   pathRecord: pathImage,

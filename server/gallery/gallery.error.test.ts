@@ -96,6 +96,25 @@ describe('usages and register refusals', () => {
     expect(res.body.message).toBe('errors.qc.gallery_image_not_found');
   });
 
+  it('refuses an image id listed twice in two letter cases, as it refuses one listed twice alike, attaching nothing', async () => {
+    const property = demo.properties[0]?.id;
+    const up = await uploadImages(t, demo.personal_token, [{ name: 'twice.png', bytes: PNG_1X1 }]);
+    const id: string = up.body.data.images[0].id;
+    const res = await t.request('PUT', `/v1/qc/properties/${property}/images`, {
+      token: demo.personal_token,
+      body: { image_ids: [id, id.toUpperCase()] },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ image_ids: ['customer.gallery_image.messages.unique'] });
+    const page = await t.request('POST', `/v1/qc/properties/${property}/content_pages`, {
+      token: demo.personal_token,
+      body: { slug: 'twice', title: 'Twice', image_ids: [id.toUpperCase(), id] },
+    });
+    expect(page.body.errors).toEqual({ image_ids: ['customer.content_page.messages.unique'] });
+    const shown = await t.request('GET', `/v1/qc/gallery/${id}`, { token: demo.personal_token });
+    expect(shown.body.data.usages).toEqual([]);
+  });
+
   it('refuses an unknown legacy file id with 422 gallery_legacy_file_not_found', async () => {
     const res = await registerLegacyFile(t, demo.personal_token, 'no-such-file');
     expect(res.status).toBe(422);

@@ -11,6 +11,29 @@ export const UsageSchema = t.Object({
   outside_grant: t.Boolean({ description: 'the usage sits on a property this token may not act on' }),
 });
 
+/** Beside a gallery refusal's key, per status, for the routes' `errorFields`. */
+export const ImageInUseFields = {
+  409: {
+    usages: t.Array(UsageSchema, { description: 'with errors.qc.gallery_image_in_use: where the image is used' }),
+  },
+};
+const FileFields = {
+  file: t.String({ description: 'with gallery_not_an_image / gallery_image_too_large: the refused file' }),
+  index: t.Integer({ description: 'its position in the request, from 0' }),
+};
+export const UploadRefusalFields = { 422: FileFields };
+export const RegisterRefusalFields = {
+  409: {
+    image_id: t.Nullable(
+      t.String({ format: 'uuid', description: 'with gallery_legacy_file_registered: the gallery image it is' }),
+    ),
+  },
+  422: FileFields,
+};
+export const ImageNotFoundFields = {
+  422: { image_id: t.String({ description: 'with errors.qc.gallery_image_not_found: the id as sent' }) },
+};
+
 export const ImageSchema = t.Object({
   id: t.String({ format: 'uuid' }),
   url: t.String({ description: 'stable public URL, fetchable without authentication' }),

@@ -2,7 +2,7 @@ import { ok, okSchema } from '../core/http/envelope.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import type { ImageRow } from './images.ts';
-import { ImageSchema, RegisterBody } from './model.ts';
+import { ImageSchema, RegisterBody, RegisterRefusalFields } from './model.ts';
 import { registerLegacyImage } from './upload.ts';
 import { imageView } from './view.ts';
 
@@ -31,6 +31,7 @@ export const registerGalleryImage = defineRoute({
     'errors.qc.gallery_image_too_large',
     'errors.qc.gallery_upload_failed',
   ],
+  errorFields: RegisterRefusalFields,
   async handle({ deps, principal, body, request }) {
     const kept = keptCreate(request, deps.clock.now());
     const answer = (row: ImageRow) => ok(imageView(deps.config, principal, row, []));

@@ -3,7 +3,7 @@ import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams } from '../properties/model.ts';
 import { AttachedImagesSchema, attachedImagesView } from './attached.ts';
-import { ImageIdsBody } from './model.ts';
+import { ImageIdsBody, ImageNotFoundFields } from './model.ts';
 import { setImages } from './usages.ts';
 
 export const setPropertyImages = defineRoute({
@@ -21,6 +21,7 @@ export const setPropertyImages = defineRoute({
   body: ImageIdsBody,
   response: okSchema(AttachedImagesSchema),
   errors: ['errors.qc.gallery_image_not_found'],
+  errorFields: ImageNotFoundFields,
   handle: inProperty(async ({ deps, principal, body }, property) => {
     const target = { kind: 'property', propertyId: property.id } as const;
     await deps.db.tx((tx) => setImages(tx, principal, target, body.image_ids));

@@ -4,7 +4,7 @@ import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { pathRoomType } from '../room-types/path-room-type.ts';
 import { AttachedImagesSchema, attachedImagesView } from './attached.ts';
-import { ImageIdsBody } from './model.ts';
+import { ImageIdsBody, ImageNotFoundFields } from './model.ts';
 import { setImages } from './usages.ts';
 
 export const setRoomTypeImages = defineRoute({
@@ -22,6 +22,7 @@ export const setRoomTypeImages = defineRoute({
   body: ImageIdsBody,
   response: okSchema(AttachedImagesSchema),
   errors: ['errors.qc.gallery_image_not_found'],
+  errorFields: ImageNotFoundFields,
   pathRecord: pathRoomType,
   handle: inProperty(async ({ deps, principal, body }, property, room) => {
     const target = { kind: 'room_type', propertyId: property.id, roomTypeId: room.id } as const;

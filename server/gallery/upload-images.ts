@@ -3,7 +3,7 @@ import { ok, okSchema } from '../core/http/envelope.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import type { ImageRow } from './images.ts';
-import { ImageSchema, UploadBody } from './model.ts';
+import { ImageSchema, UploadBody, UploadRefusalFields } from './model.ts';
 import { uploadImages } from './upload.ts';
 import { imageView } from './view.ts';
 
@@ -37,6 +37,7 @@ export const uploadGalleryImages = defineRoute({
     'errors.qc.gallery_too_many_files',
     'errors.qc.gallery_upload_failed',
   ],
+  errorFields: UploadRefusalFields,
   async handle({ deps, principal, body, request }) {
     const kept = keptCreate(request, deps.clock.now());
     const answer = (rows: ImageRow[]) => ok({ images: rows.map((row) => imageView(deps.config, principal, row, [])) });

@@ -1,6 +1,6 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
-import { ApiError } from '../core/http/api-error.ts';
+import { ApiError, fieldError } from '../core/http/api-error.ts';
 
 /** The one target a list of images is attached to: the property itself, one room type or one content page. */
 export type UsageTarget =
@@ -14,6 +14,11 @@ export type UsageTarget =
  * that is not). Run inside the caller's transaction.
  */
 export async function setImages(tx: Db, principal: Principal, target: UsageTarget, imageIds: readonly string[]) {
+  // The body schema refuses a repeated id (uniqueItems) as written; the same id in another letter case names the
+  // same image, and would attach it twice. Same answer, under the resource of the route that sets the list.
+  const lower = imageIds.map((id) => id.toLowerCase());
+  if (lower.some((id, i) => lower.indexOf(id) !== i))
+    throw fieldError(target.kind === 'content_page' ? 'content_page' : 'gallery_image', 'image_ids', 'unique');
   const found = await tx.sql<{ id: number; external_id: string }>`
     select id, external_id from gallery_images
     where customer_id = ${principal.customerId} and external_id = any(${[...imageIds]}::uuid[])`;

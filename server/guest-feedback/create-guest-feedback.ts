@@ -1,3 +1,4 @@
+import { t } from 'elysia';
 import { ok, okSchema } from '../core/http/envelope.ts';
 import { keptCreate } from '../core/idempotency/kept-creates.ts';
 import { inProperty } from '../core/routes/in-property.ts';
@@ -27,6 +28,14 @@ export const createGuestFeedback = defineRoute({
   status: 201,
   response: okSchema(FeedbackSchema),
   errors: ['errors.qc.guest_feedback_unknown_booking', 'errors.qc.guest_feedback_exists'],
+  errorFields: {
+    409: {
+      feedback_id: t.String({
+        format: 'uuid',
+        description: "with errors.qc.guest_feedback_exists: the booking's feedback",
+      }),
+    },
+  },
   handle: inProperty(async ({ deps, body, request }, property) => {
     const kept = keptCreate(request, deps.clock.now());
     return deps.db.tx(async (tx) => {

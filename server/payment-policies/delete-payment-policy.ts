@@ -1,3 +1,4 @@
+import { PolicyInUseFields } from '../config-surfaces/model.ts';
 import { ownedDeleteRoute } from '../config-surfaces/owned-routes.ts';
 import { deletePaymentPolicy } from './service.ts';
 
@@ -9,7 +10,8 @@ export const deletePaymentPolicyRoute = ownedDeleteRoute({
   resource: 'payment_policy',
   summary: 'Delete a payment policy',
   description:
-    'While a rate plan references the policy: 409 `errors.qc.payment_policy_in_use` with `rate_plan_ids` (point those plans elsewhere first). Event `payment_policy.deleted`.',
+    'While a rate plan references the policy: 409 `errors.qc.payment_policy_in_use` with `rate_plan_ids` (move those plans first: PATCH rate_plans/{id} with another `payment_policy_id`). Event `payment_policy.deleted`.',
   errors: ['errors.qc.payment_policy_in_use'],
+  errorFields: PolicyInUseFields,
   remove: deletePaymentPolicy,
 });

@@ -1,5 +1,5 @@
 import { recordWrite } from '../config-surfaces/config-event.ts';
-import { findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
+import { findOwned, type OwnedRow, updateOwned } from '../config-surfaces/owned-records.ts';
 import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
 import { nameTrOf } from '../core/name-tr.ts';
@@ -58,11 +58,22 @@ export async function updatePaymentPolicy(
     num_days: input.num_days === undefined ? current.num_days : input.num_days,
     date: input.date === undefined ? current.date : input.date,
   });
-  const [row] = await tx.sql<PaymentPolicyRow>`
-    update payment_policies set name = ${input.name ?? current.name}, name_tr = ${input.name_tr ?? current.name_tr},
-      pay_type = ${terms.pay_type}, num_days = ${terms.num_days}, date = ${terms.date},
-      percent = ${input.percent ?? current.percent}, is_placeholder = false, updated_at = ${now}
-    where id = ${current.id} returning *`;
+  const row = await updateOwned<PaymentPolicyRow>(
+    tx,
+    'payment_policies',
+    current.id,
+    {
+      name: input.name ?? current.name,
+      name_tr: input.name_tr ?? current.name_tr,
+      pay_type: terms.pay_type,
+      num_days: terms.num_days,
+      date: terms.date,
+      percent: input.percent ?? current.percent,
+      is_placeholder: false,
+    },
+    now,
+  );
+  if (!row) return current;
   return recordWrite(tx, property, { type: 'payment_policy.updated' }, row, { pay_type: terms.pay_type });
 }
 

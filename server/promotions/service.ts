@@ -1,5 +1,5 @@
 import { recordWrite } from '../config-surfaces/config-event.ts';
-import { deleteOwned, findOwned, type OwnedRow } from '../config-surfaces/owned-records.ts';
+import { deleteOwned, findOwned, type OwnedRow, updateOwned } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Db } from '../core/db/db.ts';
 import { nameTrOf } from '../core/name-tr.ts';
@@ -76,14 +76,8 @@ export async function updatePromotion(
 ): Promise<PromotionRow> {
   const current = await findOwned<PromotionRow>(tx, 'promotions', property.id, id, true);
   const p = await merged(tx, property, current, input);
-  const [row] = await tx.sql<PromotionRow>`
-    update promotions set name = ${p.name}, name_tr = ${p.name_tr}, type = ${p.type}, is_active = ${p.is_active},
-      discount_type = ${p.discount_type}, discount_value = ${p.discount_value}, stay_from = ${p.stay_from},
-      stay_to = ${p.stay_to}, book_from = ${p.book_from}, book_to = ${p.book_to}, resv_min = ${p.resv_min},
-      resv_max = ${p.resv_max}, resv_from_time = ${p.resv_from_time}, resv_to_time = ${p.resv_to_time},
-      days_before_arrival_min = ${p.days_before_arrival_min}, days_before_arrival_max = ${p.days_before_arrival_max},
-      rate_plan_ids = ${p.rate_plan_ids}::uuid[], updated_at = ${now}
-    where id = ${current.id} returning *`;
+  const row = await updateOwned<PromotionRow>(tx, 'promotions', current.id, p, now, { rate_plan_ids: 'uuid[]' });
+  if (!row) return current;
   return recordWrite(tx, property, { type: 'promotion.updated' }, row);
 }
 

@@ -40,7 +40,8 @@ export const DerivationSchema = t.Object(
         t.Object({ from: DayText, to: DayText, percent: t.Optional(Percent), adjust: t.Optional(PercentAdjust) }),
         {
           maxItems: 400,
-          description: 'Per check-in period overrides of the percentage',
+          description:
+            'Per check-in period overrides of the percentage; periods may overlap: a day takes the first listed period that holds it',
         },
       ),
     ),
@@ -74,6 +75,12 @@ export const UpdateRatePlanBody = t.Object({
   name_tr: t.Optional(NameTrSchema),
   meal_plan: t.Optional(t.String({ minLength: 1, maxLength: 50 })),
   partner_code: t.Optional(t.Nullable(PartnerCode)),
+  payment_policy_id: t.Optional(
+    t.String({ minLength: 1, description: 'a live payment policy of this property (422 `not_found` otherwise)' }),
+  ),
+  cancellation_policy_id: t.Optional(
+    t.String({ minLength: 1, description: 'a live cancellation policy of this property (422 `not_found` otherwise)' }),
+  ),
 });
 
 export const PricingModelBody = t.Object({

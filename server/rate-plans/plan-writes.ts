@@ -8,6 +8,7 @@ import { createRequest } from './create-request.ts';
 import { explicitOccupancyErrors } from './explicit-occupancies.ts';
 import type { CreateRatePlanBody, PricingModelBody, UpdateRatePlanBody } from './model.ts';
 import { showRatePlan } from './plan-reads.ts';
+import { explicitPolicy } from './policies.ts';
 import { applyPricingModel } from './pricing-model.ts';
 import { createRatePlan, lockStructure, type RatePlanRecord } from './service.ts';
 
@@ -33,7 +34,8 @@ export async function addRatePlan(
 
 /**
  * PATCH a rate plan: only the fields present change; a different sell type flips the plan and re-derives
- * every pair's vocabulary (a child follows its parent's sell type: 422).
+ * every pair's vocabulary (a child follows its parent's sell type: 422). New policy ids are how a partner
+ * frees a policy it wants to delete (the DELETE's 409 says to point the plans elsewhere).
  */
 export async function changeRatePlan(
   db: Db,
@@ -47,13 +49,28 @@ export async function changeRatePlan(
   // A name_tr sent empty follows the creation rule: the (new) name under the default locale.
   const nameTr = body.name_tr === undefined ? null : nameTrOf(body.title ?? plan.name, body.name_tr);
   return db.tx(async (tx) => {
+    // Under the structure lock a policy DELETE takes too, so a policy cannot go between this check and the write.
     await lockStructure(tx, property.id);
+    const paymentPolicyId = body.payment_policy_id
+      ? await explicitPolicy(tx, 'payment_policies', property.id, body.payment_policy_id, 'payment_policy_id')
+      : null;
+    const cancellationPolicyId = body.cancellation_policy_id
+      ? await explicitPolicy(
+          tx,
+          'cancellation_policies',
+          property.id,
+          body.cancellation_policy_id,
+          'cancellation_policy_id',
+        )
+      : null;
     await uniquePartnerCode(async () => {
       const [row] = await tx.sql<{ id: number }>`
         update rate_plans set
           name = coalesce(${body.title ?? null}, name),
           name_tr = coalesce(${nameTr}::jsonb, name_tr),
           meal_plan = coalesce(${body.meal_plan ?? null}, meal_plan),
+          payment_policy_id = coalesce(${paymentPolicyId}::bigint, payment_policy_id),
+          cancellation_policy_id = coalesce(${cancellationPolicyId}::bigint, cancellation_policy_id),
           partner_code = case when ${body.partner_code !== undefined} then ${body.partner_code ?? null} else partner_code end,
           updated_at = now()
         where id = ${plan.id} returning id`;

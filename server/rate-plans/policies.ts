@@ -41,7 +41,11 @@ export async function policiesFor(
   return { paymentPolicyId, cancellationPolicyId };
 }
 
-async function explicitPolicy(
+/**
+ * The internal id of a live policy of this property named by its external id; 422 `not_found` on `field`
+ * otherwise. Rate plan creation and PATCH both name policies this way.
+ */
+export async function explicitPolicy(
   tx: Db,
   table: 'payment_policies' | 'cancellation_policies',
   propertyId: number,

@@ -234,6 +234,26 @@ describe('PATCH and PUT pricing-model refusals', () => {
     expect(res.body.errors).toEqual({ sell_type: ['customer.rate_plan.messages.follows_parent'] });
   });
 
+  it('refuses on PATCH a policy id that is not a live policy of this property, and changes nothing', async () => {
+    const before = (await t.request('GET', `${base}/rate_plans/BAR`, { token })).body.data;
+    const [foreign] = await t.deps.db.sql<{ external_id: string }>`
+      select cp.external_id from cancellation_policies cp join properties p on p.id = cp.property_id where p.external_id = ${shadow().id}`;
+    const res = await t.request('PATCH', `${base}/rate_plans/BAR`, {
+      token,
+      body: { title: 'Renamed', payment_policy_id: 'nope', cancellation_policy_id: foreign?.external_id },
+    });
+    expectKey(res, 422, 'errors.validation_error');
+    expect(res.body.errors).toEqual({ payment_policy_id: ['customer.rate_plan.messages.not_found'] });
+    const nulled = await t.request('PATCH', `${base}/rate_plans/BAR`, { token, body: { payment_policy_id: null } });
+    expect(nulled.body.errors).toEqual({ payment_policy_id: ['customer.rate_plan.messages.string'] });
+    const other = await t.request('PATCH', `${base}/rate_plans/BAR`, {
+      token,
+      body: { cancellation_policy_id: foreign?.external_id },
+    });
+    expect(other.body.errors).toEqual({ cancellation_policy_id: ['customer.rate_plan.messages.not_found'] });
+    expect((await t.request('GET', `${base}/rate_plans/BAR`, { token })).body.data).toEqual(before);
+  });
+
   it('refuses a partner code taken by another plan on PATCH', async () => {
     expectKey(
       await t.request('PATCH', `${base}/rate_plans/PP`, { token, body: { partner_code: 'BAR' } }),

@@ -348,6 +348,54 @@ describe('PATCH rate_plans', () => {
     expect((await events('rate_plan.updated')).length).toBe(before);
     await t.request('PATCH', `${base}/rate_plans/OCC2`, { token, body: { partner_code: 'OCC' } });
   });
+
+  it('moves a plan to other policies of the property, which frees the old ones for DELETE', async () => {
+    const payment = await t.request('POST', `${base}/payment_policies`, {
+      token,
+      body: { name: 'Pay at the desk', pay_type: 'on_dep' },
+    });
+    const cancellation = await t.request('POST', `${base}/cancellation_policies`, {
+      token,
+      body: { name: 'Own rules', data: [] },
+    });
+    const created = await t.request('POST', `${base}/rate_plans`, {
+      token,
+      body: {
+        title: 'Moved',
+        room_type_ids: ['DBL'],
+        sell_type: 'per_room',
+        payment_policy_id: payment.body.data.id,
+        cancellation_policy_id: cancellation.body.data.id,
+      },
+    });
+    const other = await t.request('GET', `${base}/rate_plans/BAR`, { token });
+    const inUse = await t.request('DELETE', `${base}/payment_policies/${payment.body.data.id}`, { token });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.rate_plan_ids).toEqual([created.body.data.id]);
+
+    const moved = await t.request('PATCH', `${base}/rate_plans/${created.body.data.id}`, {
+      token,
+      body: {
+        payment_policy_id: other.body.data.payment_policy_id,
+        cancellation_policy_id: other.body.data.cancellation_policy_id,
+      },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.warnings).toBeUndefined();
+    expect(moved.body.data).toMatchObject({
+      payment_policy_id: other.body.data.payment_policy_id,
+      cancellation_policy_id: other.body.data.cancellation_policy_id,
+    });
+    expect((await t.request('GET', `${base}/rate_plans/${created.body.data.id}`, { token })).body.data).toMatchObject({
+      payment_policy_id: other.body.data.payment_policy_id,
+    });
+    for (const path of [
+      `payment_policies/${payment.body.data.id}`,
+      `cancellation_policies/${cancellation.body.data.id}`,
+    ]) {
+      expect((await t.request('DELETE', `${base}/${path}`, { token })).status).toBe(200);
+    }
+  });
 });
 
 describe('PUT pricing-model', () => {

@@ -151,6 +151,36 @@ describe('GET /rate_plans/{id}/rates', () => {
     });
   });
 
+  it('prices a day in two overlapping derivation periods by the first listed, as the API document says', async () => {
+    const child = await t.request('POST', `/v1/qc/properties/${f.live.external_id}/rate_plans`, {
+      token: f.token,
+      body: {
+        title: 'Overlapping periods',
+        parent_rate_plan_id: f.plans.room.external_id,
+        room_type_ids: [f.rooms.double.external_id],
+        derivation: {
+          percent: 0,
+          periods: [
+            { from: '2026-07-02', to: '2026-07-03', percent: -50 },
+            { from: '2026-07-01', to: '2026-07-02', percent: 20 },
+          ],
+        },
+      },
+    });
+    expect(child.status).toBe(201);
+    const res = await read(child.body.data.id, '2026-07-01', '2026-07-03');
+    expect(res.body.data.rooms[0].values.map((v: { prices: unknown }) => v.prices)).toEqual([
+      { ROOM: 240 },
+      { ROOM: 100 },
+      { ROOM: 100 },
+    ]);
+    const doc = (await t.request('GET', '/v1/qc/openapi.json')).body;
+    const body = doc.paths['/v1/qc/properties/{property}/rate_plans'].post.requestBody.content['application/json'];
+    expect(body.schema.properties.derivation.properties.periods.description).toContain(
+      'a day takes the first listed period that holds it',
+    );
+  });
+
   it('moves derived codes and child plans when the parent price changes', async () => {
     await t.request('POST', `/v1/qc/properties/${f.live.external_id}/inventory/rates`, {
       token: f.token,

@@ -1,6 +1,6 @@
 import type { BookingButtonRow } from '../booking-buttons/store.ts';
 import { configEvent, recordWrite } from '../config-surfaces/config-event.ts';
-import type { OwnedRow } from '../config-surfaces/owned-records.ts';
+import { type OwnedRow, updateOwned } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
@@ -118,12 +118,8 @@ export async function updateSpecialOffer(
 ): Promise<SpecialOfferRow> {
   const { offer, property } = await resolveOffer(tx, principal, id, true);
   const o = await merged(tx, property, offer, input);
-  await tx.sql`
-    update special_offers set name = ${o.name}, name_tr = ${o.name_tr}, is_active = ${o.is_active},
-      active_from_date = ${o.active_from_date}, active_to_date = ${o.active_to_date},
-      rate_plan_ids = ${o.rate_plan_ids}::uuid[], min_nights = ${o.min_nights}, max_nights = ${o.max_nights},
-      discount_percent = ${o.discount_percent}, updated_at = ${now}
-    where id = ${offer.id}`;
+  const row = await updateOwned(tx, 'special_offers', offer.id, o, now, { rate_plan_ids: 'uuid[]' });
+  if (!row) return offer;
   return recordWrite(tx, property, { type: 'special_offer.updated' }, await offerById(tx, offer.id));
 }
 

@@ -141,11 +141,13 @@ export const errorCatalogue = {
   'errors.qc.derivation_requires_parent': { status: 422, detail: 'A derivation block needs parent_rate_plan_id.' },
   'errors.qc.payment_policy_in_use': {
     status: 409,
-    detail: 'A rate plan still references this payment policy: point it elsewhere first.',
+    detail:
+      'A rate plan still references this payment policy (see rate_plan_ids): give each another payment_policy_id with PATCH rate_plans/{id} first.',
   },
   'errors.qc.cancellation_policy_in_use': {
     status: 409,
-    detail: 'A rate plan still references this cancellation policy: point it elsewhere first.',
+    detail:
+      'A rate plan still references this cancellation policy (see rate_plan_ids): give each another cancellation_policy_id with PATCH rate_plans/{id} first.',
   },
   'errors.qc.account_scoped_credential_required': {
     status: 403,
