@@ -89,7 +89,7 @@ describe('a push whose calendar write loses the database', () => {
           let pid: number | undefined;
           for (let i = 0; i < 400 && pid === undefined; i++) {
             const [waiting] = await sql<{ pid: number }[]>`
-              select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+              select pid from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))`;
             pid = waiting?.pid;
             if (pid === undefined) await Bun.sleep(25);
           }
