@@ -777,7 +777,7 @@ export interface paths {
         };
         /**
          * Resolved per-code prices per day
-         * @description Every day of from..to (at most 732 days) per room type of the plan: `values[]` of {date, prices,
+         * @description Every day of from..to (at most 733 days) per room type of the plan: `values[]` of {date, prices,
          *     restrictions}, each code priced by the one pricing engine (manual as stored, derived from its base, fee, cost_free 0;
          *     inactive and unpriced codes absent; a child plan from its parent's values and percentage; every price rounded to
          *     cents half away from zero and never below 0). With consolidated=1: `periods[]` of {from, to, prices} merging equal
@@ -808,7 +808,7 @@ export interface paths {
         };
         /**
          * Free rooms per room type and date
-         * @description Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most 732 days). Every date of the range is answered for every live room type: a date nothing was pushed for reads 0 (nothing to sell).
+         * @description Rooms to dates to free capacity (offered - booked, never below 0) for from..to (at most 733 days). Every date of the range is answered for every live room type: a date nothing was pushed for reads 0 (nothing to sell).
          */
         get: operations["qc.availability.show"];
         put?: never;
@@ -14282,7 +14282,7 @@ export interface operations {
                      *       "status": "ok",
                      *       "message": "accepted",
                      *       "data": {
-                     *         "written": 31,
+                     *         "written": 93,
                      *         "unchanged": 0,
                      *         "skipped_out_of_window": 0,
                      *         "dry": false,

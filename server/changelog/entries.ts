@@ -33,6 +33,23 @@ export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
     title:
+      'Inventory: a push the database failed mid-way answers 503 to retry; calendar reads take the whole push window',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'A calendar write whose statement was cancelled (a statement timeout, an operator) or whose database connection was lost answers 503 `errors.service_unavailable` with `Retry-After` on the three inventory pushes and on `POST /rate_plans/{id}/rates`, as every other request then does: nothing was applied, retry the same push. The pushes answered 500 `errors.internal_error`, and the per-plan write 200 with every row `write_failed`, which an `Idempotency-Key` kept, so a keyed retry replayed the failure for 24 hours. Other failures of the bulk write answer as before.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          '`GET /properties/{ext}/availability` and `GET /properties/{ext}/rate_plans/{id}/rates` take ranges of up to 733 days (was 732): the whole window a push accepts (yesterday through the same date two years ahead) holds 733 days when it spans a 29 February, as it does until 2028, and was refused with 422 `range_too_long`.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
+    title:
       "Webhooks keep to the allow-list: paused and disabled properties send nothing, and a narrowed subscription's log hides the other properties' events",
     changes: [
       {

@@ -201,6 +201,24 @@ describe('GET /availability', () => {
     expect(ids).toContain(f.rooms.suite.external_id);
   });
 
+  it('reads the whole accepted window in one call, a leap day included', async () => {
+    // Yesterday .. the same date two years ahead: 2026-06-14 .. 2028-06-15, 733 days with 2028-02-29.
+    const room = await addRoomType(t.deps.db, f.live.id);
+    const edges = [
+      { room_type_id: room.external_id, date_from: '2026-06-14', date_to: '2026-06-14', availability: 2 },
+      { room_type_id: room.external_id, date_from: '2028-06-15', date_to: '2028-06-15', availability: 3 },
+    ];
+    expect((await push(edges)).body.data).toMatchObject({ written: 2, skipped_out_of_window: 0 });
+    const res = await read('2026-06-14', '2028-06-15');
+    expect(res.status).toBe(200);
+    const dates = res.body.data.rooms.find((r: { room_type_id: string }) => r.room_type_id === room.external_id).dates;
+    expect(Object.keys(dates).length).toBe(733);
+    expect([dates['2026-06-14'], dates['2028-02-29'], dates['2028-06-15']]).toEqual([2, 0, 3]);
+    expect((await read('2026-06-14', '2028-06-16')).body.errors).toEqual({
+      to: ['customer.availability.messages.range_too_long'],
+    });
+  });
+
   it('refuses a reversed, malformed or too long range with 422', async () => {
     const reversed = await read('2026-10-02', '2026-10-01');
     expect(reversed.status).toBe(422);
@@ -210,7 +228,7 @@ describe('GET /availability', () => {
     expect((await read('2026-02-30', '2026-03-01')).body.errors).toEqual({
       from: ['customer.availability.messages.format'],
     });
-    expect((await read('2026-01-01', '2028-01-03')).body.errors).toEqual({
+    expect((await read('2026-01-01', '2028-01-04')).body.errors).toEqual({
       to: ['customer.availability.messages.range_too_long'],
     });
     expect((await read('tomorrow', '2026-03-01')).status).toBe(422);

@@ -23,7 +23,8 @@ others are warnings. Optional restriction fields on a price row apply even when 
   example: {
     status: 'ok',
     message: 'accepted',
-    data: { written: 31, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] },
+    // 31 price day-rows for each row, and 31 restriction day-rows for the second row's min_los.
+    data: { written: 93, unchanged: 0, skipped_out_of_window: 0, dry: false, warnings: [] },
   },
   requestExample: {
     values: [

@@ -1,8 +1,12 @@
 import { parseDay } from '../core/days.ts';
 import { type FieldErrors, validationError } from '../core/http/api-error.ts';
 
-/** The longest range a calendar read answers: the whole accepted write window (two years and a day). */
-export const MAX_READ_DAYS = 732;
+/**
+ * The longest range a calendar read answers: the whole accepted write window (actors/calendar-window.ts), so a
+ * partner reconciles everything it may push in one read. Yesterday, today, and two years ahead, of which one
+ * may hold 29 February: 1 + 1 + 731 days.
+ */
+export const MAX_READ_DAYS = 733;
 
 /** `from`/`to` of a calendar read as day numbers: real dates, in order, at most MAX_READ_DAYS apart (else 422). */
 export function readRange(query: { from: string; to: string }, resource: string): { from: number; to: number } {
