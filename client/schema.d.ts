@@ -1730,6 +1730,8 @@ export interface components {
         };
         /** @description On a 415: the media types this endpoint reads, the one to send first. */
         AcceptedContentTypes: string[];
+        /** @description On a 413: the largest body this endpoint reads, in bytes. */
+        LimitBytes: number;
         /** @description Field path to the rules it broke, each `customer.<resource>.messages.<rule>`. */
         ValidationErrors: {
             [key: string]: string[];
@@ -1848,6 +1850,25 @@ export interface operations {
                          * @constant
                          */
                         error?: "invalid_client";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -2562,6 +2583,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -2984,6 +3026,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.partner_code_taken";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -3531,6 +3594,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -3965,6 +4049,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -4429,6 +4534,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -4690,6 +4816,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -5294,6 +5441,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -6245,6 +6413,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -6542,6 +6731,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -6931,6 +7141,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -7330,6 +7561,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -7582,6 +7834,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -7886,6 +8159,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -8549,6 +8843,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -8988,6 +9303,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -9253,6 +9589,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -9523,6 +9880,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -9782,6 +10160,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -10595,6 +10994,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -11111,6 +11531,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -11580,6 +12021,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.partner_code_taken";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -12199,6 +12661,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.partner_code_taken";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -12862,6 +13345,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -13127,6 +13631,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -13611,6 +14136,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -14080,6 +14626,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -14416,6 +14983,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -14713,6 +15301,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -15199,6 +15808,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -15639,6 +16269,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -15911,6 +16562,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -16391,6 +17063,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -16832,6 +17525,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -17109,6 +17823,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -17552,6 +18287,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -18044,6 +18800,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -18483,6 +19260,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -18766,6 +19564,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -19269,6 +20088,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -19713,6 +20553,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -20006,6 +20867,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -20707,6 +21589,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -20956,6 +21859,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -21254,6 +22178,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -21692,6 +22637,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -21955,6 +22921,27 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.gallery_legacy_file_registered";
                         image_id?: string | null;
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -22428,6 +23415,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -22675,6 +23683,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -22932,6 +23961,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -23418,6 +24468,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -23863,6 +24934,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -24139,6 +25231,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight" | "errors.qc.content_page_slug_taken";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -24603,6 +25716,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -25126,6 +26260,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -25580,6 +26735,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -25866,6 +27042,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -26558,6 +27755,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -27134,6 +28352,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -27575,6 +28814,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -27851,6 +29111,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };
@@ -28648,6 +29929,27 @@ export interface operations {
                     };
                 };
             };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
+                    };
+                };
+            };
             /** @description `errors.qc.unsupported_media_type`: This endpoint does not read a body of this media type: send it as one of `accepted_content_types`. */
             415: {
                 headers: {
@@ -29083,6 +30385,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.qc.idempotency_conflict" | "errors.qc.idempotency_in_flight";
+                    };
+                };
+            };
+            /** @description `errors.qc.payload_too_large`: The request body exceeds this route's limit (limit_bytes): split it into smaller requests. */
+            413: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
+                    "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "Idempotency-Original-Timestamp": components["headers"]["Idempotency-Original-Timestamp"];
+                    "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {string} */
+                        message?: "errors.qc.payload_too_large";
+                        limit_bytes?: components["schemas"]["LimitBytes"];
                     };
                 };
             };

@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'The API document lists the 413 every route that reads a body can answer',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'OpenAPI: every operation with a request body lists 413 `errors.qc.payload_too_large` and its `limit_bytes` (the largest body the route reads), which each of them answers to a body over its limit before reading it; none listed it, so a typed client had no type for the answer. The answers are unchanged.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Legacy PMS v1: pausing a property group stops its legacy keys too',
     changes: [
       {

@@ -86,6 +86,10 @@ const schemas = {
     description: 'On a 415: the media types this endpoint reads, the one to send first.',
     items: { type: 'string' },
   },
+  LimitBytes: {
+    type: 'integer',
+    description: 'On a 413: the largest body this endpoint reads, in bytes.',
+  },
   ValidationErrors: {
     type: 'object',
     description: 'Field path to the rules it broke, each `customer.<resource>.messages.<rule>`.',

@@ -62,7 +62,7 @@ describe('OpenAPI operations', () => {
     }
   });
 
-  it('documents the fields an error adds: accepted_content_types on every 415, the token endpoint’s `error`', async () => {
+  it('documents the fields an error adds: accepted_content_types on every 415, limit_bytes on every 413, the token endpoint’s `error`', async () => {
     const doc = (await t.request('GET', '/v1/qc/openapi.json')).body;
     const fieldsOf = (operation: Schema, status: string) =>
       Object.keys(
@@ -76,6 +76,15 @@ describe('OpenAPI operations', () => {
             uri,
             ['message', 'accepted_content_types'],
           ]);
+    // Every route that reads a body bounds it first: its 413 is documented, with the limit it answers.
+    let bounded = 0;
+    for (const [uri, methods] of Object.entries(doc.paths as Record<string, Record<string, Schema>>))
+      for (const [method, operation] of Object.entries(methods))
+        if ((operation.responses as Schema)['415']) {
+          bounded++;
+          expect([method, uri, fieldsOf(operation, '413')]).toEqual([method, uri, ['message', 'limit_bytes']]);
+        }
+    expect(bounded).toBeGreaterThan(50);
     const token = doc.paths['/v1/qc/oauth/token'].post;
     expect(fieldsOf(token, '401')).toEqual(['message', 'error']);
     expect(fieldsOf(token, '422')).toEqual(['message', 'errors', 'error']);

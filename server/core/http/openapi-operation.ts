@@ -75,7 +75,11 @@ export function errorKeysOf(definition: RouteDefinition): ErrorKey[] {
     keys.add('errors.qc.idempotency_conflict');
     keys.add('errors.qc.idempotency_in_flight');
   }
-  if (definition.body && definition.method !== 'GET') keys.add('errors.qc.unsupported_media_type');
+  // A body is bounded before it is read (413, ./read-body.ts) and must be of a type the route reads (415).
+  if (definition.body && definition.method !== 'GET') {
+    keys.add('errors.qc.payload_too_large');
+    keys.add('errors.qc.unsupported_media_type');
+  }
   if (definition.params || definition.query || definition.body || isIdempotentWrite(definition))
     keys.add('errors.validation_error');
   // Every path parameter resolves something the token may not see: 404 is the answer for both.
@@ -116,6 +120,7 @@ function errorResponses(definition: RouteDefinition, successHeaders: readonly He
                   ...(keys.includes('errors.qc.unsupported_media_type')
                     ? { accepted_content_types: ref.schema('AcceptedContentTypes') }
                     : {}),
+                  ...(keys.includes('errors.qc.payload_too_large') ? { limit_bytes: ref.schema('LimitBytes') } : {}),
                   ...definition.errorFields?.[status],
                 },
               },
