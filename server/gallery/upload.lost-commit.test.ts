@@ -37,7 +37,11 @@ describe.skipIf(!process.env.DATABASE_URL)('POST /gallery when the connection di
       const res = await relay.app.handle(
         new Request('http://localhost/v1/qc/gallery', {
           method: 'POST',
-          headers: { authorization: `Bearer ${demo.personal_token}`, 'idempotency-key': 'gallery-cut-key', 'content-type': type },
+          headers: {
+            authorization: `Bearer ${demo.personal_token}`,
+            'idempotency-key': 'gallery-cut-key',
+            'content-type': type,
+          },
           body,
         }),
       );
