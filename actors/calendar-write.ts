@@ -1,4 +1,4 @@
-import { type Db, isDatabaseUnavailable } from '../server/core/db/db.ts';
+import { type Db, isDatabaseUnavailable, isReadOnlyServer } from '../server/core/db/db.ts';
 import type { Deps } from '../server/core/deps.ts';
 import { dayRowsWritten } from '../server/core/metrics.ts';
 import { recordEvent } from '../server/core/outbox.ts';
@@ -115,10 +115,10 @@ async function turn(deps: Deps, tx: Db, propertyId: number, write: CalendarWrite
     try {
       return await writeTables(tx, batch.tables, window, stamp);
     } catch (err) {
-      // A lost or unreachable database is an outage, not this batch's failure: it stays itself, so the push
-      // answers 503 with its key given back (it was answered 500, and a per-plan write 200 with every row
-      // write_failed, an answer its key then replayed).
-      if (isDatabaseUnavailable(err)) throw err;
+      // A lost or unreachable database (or a hot standby refusing the write) is an outage, not this batch's
+      // failure: it stays itself, so the push answers 503 with its key given back (it was answered 500, and a
+      // per-plan write 200 with every row write_failed, an answer its key then replayed).
+      if (isDatabaseUnavailable(err) || isReadOnlyServer(err)) throw err;
       throw new CalendarWriteError(err, batch, property);
     }
   };
