@@ -117,7 +117,7 @@ const deliveriesWaiting = new Gauge({
 });
 
 /** The series read from the database at scrape (the rest are counted by this process). */
-const DATABASE_FIGURES = new Set([outboxLag.name, deliveriesWaiting.name]);
+const DATABASE_FIGURES = new Set(['qc_outbox_lag_seconds', 'qc_webhook_deliveries']);
 
 /**
  * The exposition text, after reading the figures only the database holds. With the database out of reach those are

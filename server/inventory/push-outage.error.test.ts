@@ -25,7 +25,7 @@ function sendLosing(table: 'availability' | 'rates') {
   const send = appOver(t, db);
   return async (path: string, key: string, body: unknown) => {
     const res = await send('POST', path, f.token, body, { 'idempotency-key': key });
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any };
   };
 }
 
