@@ -134,8 +134,10 @@ export class WriteOutcomeUnknown extends DatabaseUnavailable {
   }
 }
 
-// Connection failures that happen before anything reached the server: the statement cannot have run.
-const NEVER_SENT = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+// Connection failures that happen before anything reached the server: the statement cannot have run. Not
+// CONNECTION_DESTROYED: postgres.js also fails with it the statement in flight on a connection it destroys (a wedged
+// pool replaced, a pool closed past its grace), a COMMIT the server may complete.
+const NEVER_SENT = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'CONNECTION_ENDED']);
 
 /** A lost connection that may have carried the statement to the server (not a refused or never-made one). */
 export function mayHaveReachedServer(err: unknown): boolean {
