@@ -21,6 +21,37 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Database outages during a push, around a failover or on a read replica answer 503 as documented',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'A push whose database connection was lost while its calendar was being written (a terminated backend, a pooler restart, a failover) answered 500 `errors.internal_error`, and a per-plan rate write (`POST /rate_plans/{id}/rates`) 200 with every row `write_failed`, an answer its `Idempotency-Key` then replayed to the retry. Both now answer 503 `errors.service_unavailable` with `Retry-After`: nothing was applied, and a retry with the same key writes.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A write that reached a database server taking no writes (a hot standby a pooler still pointed at around a failover) answered 500 `errors.internal_error`; it answers 503 `errors.service_unavailable` with `Retry-After`: it was not applied, retry it.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A write whose COMMIT was in flight when the service dropped its database connections (recovering from connections that went silent) answered 503 `errors.service_unavailable`, "not applied", although the database could complete it; it answers `errors.qc.write_outcome_unknown`: retry with the same `Idempotency-Key`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A gallery upload answered `errors.qc.write_outcome_unknown` that had in fact been recorded lost its image bytes: the retry with the same key answered the image, whose URL then answered 404. The bytes are kept.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Lag-tolerant reads (availability, rates, the booking list) that the read replica cancelled for a conflict with its replay answered 500; they are answered from the primary, as a read the replica fails is.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: "One customer's revisions no longer slow another's feed polls; GET /properties reads the page it answers",
     changes: [
       {
