@@ -1,4 +1,4 @@
-import { type Db, isDatabaseUnavailable } from '../server/core/db/db.ts';
+import { type Db, isDatabaseUnavailable, isReadOnlyServer } from '../server/core/db/db.ts';
 import type { Deps } from '../server/core/deps.ts';
 import { dayRowsWritten } from '../server/core/metrics.ts';
 import { recordEvent } from '../server/core/outbox.ts';
@@ -115,10 +115,11 @@ async function turn(deps: Deps, tx: Db, propertyId: number, write: CalendarWrite
     try {
       return await writeTables(tx, batch.tables, window, stamp);
     } catch (err) {
-      // The database lost or the statement cancelled (a timeout, an operator): nothing was applied and a retry
-      // may well succeed, so it stays the 503 every request answers then, never a 500 or a per-row write_failed
-      // (a 200 an Idempotency-Key would keep, replaying the failure to every retry).
-      if (isDatabaseUnavailable(err)) throw err;
+      // The database lost, the statement cancelled (a timeout, an operator) or the write refused by a hot standby:
+      // an outage, not this batch's failure, and nothing was applied. It stays itself, so the push answers 503 with
+      // its key given back, never a 500 or a per-row write_failed (a 200 an Idempotency-Key would keep, replaying
+      // the failure to every retry).
+      if (isDatabaseUnavailable(err) || isReadOnlyServer(err)) throw err;
       throw new CalendarWriteError(err, batch, property);
     }
   };

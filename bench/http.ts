@@ -90,7 +90,7 @@ async function benchStartup() {
   const line = (label: string, value: number) => console.log(`  ${label.padEnd(54)} ${ms(value)} ms`);
   const dataDir = mkdtempSync(join(tmpdir(), 'qc-bench-'));
   try {
-    const embedded = { DATABASE_URL: '', REDIS_URL: '', QC_DATA_DIR: dataDir };
+    const embedded = { DATABASE_URL: '', DATABASE_SESSION_URL: '', REDIS_URL: '', QC_DATA_DIR: dataDir };
     line('embedded PGlite, empty data dir (migrations, keys)', await startup(embedded));
     const warm = [await startup(embedded), await startup(embedded), await startup(embedded)];
     line('embedded PGlite, existing data dir', stats(warm).median);

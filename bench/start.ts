@@ -32,6 +32,7 @@ async function start(templateDir: string): Promise<{ healthz: number; demo: numb
     env: {
       ...process.env,
       DATABASE_URL: '',
+      DATABASE_SESSION_URL: '',
       REDIS_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',

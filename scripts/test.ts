@@ -17,7 +17,13 @@ const filters = process.argv.slice(2).filter((arg) => arg !== '--embedded');
 const TEST_ARGS = ['test', '--timeout=30000', '--path-ignore-patterns=node_modules/**'];
 
 if (embeddedOnly) {
-  const env = { ...process.env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: undefined,
+    DATABASE_SESSION_URL: undefined,
+    REDIS_URL: undefined,
+    QC_TEST_EMBEDDED: '1',
+  };
   const { passed, failed } = await runSuite('suite (embedded PGlite, in-process queue)', [...TEST_ARGS, ...filters], {
     ...env,
     QC_CHECK_RESPONSES: '1',
@@ -40,7 +46,13 @@ env.REDIS_URL ??= 'redis://127.0.0.1:6379';
 // Every success body is checked against its route's declared response schema (server/core/http/mount-routes.ts).
 env.QC_CHECK_RESPONSES = '1';
 
-const smokeEnv = { ...env, DATABASE_URL: undefined, REDIS_URL: undefined, QC_TEST_EMBEDDED: '1' };
+const smokeEnv = {
+  ...env,
+  DATABASE_URL: undefined,
+  DATABASE_SESSION_URL: undefined,
+  REDIS_URL: undefined,
+  QC_TEST_EMBEDDED: '1',
+};
 // The smoke suite and every feature's happy paths (about a minute): the schema, the migrations and the routes as
 // `npm start` runs them with no settings. The whole suite there: `npm run test:embedded` (about 6 minutes). It runs
 // beside the main suite, which leaves a third of two cores idle waiting on its engines (the smoke suite is one busy

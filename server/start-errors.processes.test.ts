@@ -49,6 +49,19 @@ describe('a start that cannot go on', () => {
     );
   });
 
+  it('names a DATABASE_SESSION_URL set without DATABASE_URL rather than starting on the embedded database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qc-start-errors-'));
+    try {
+      const session = `postgres://postgres@127.0.0.1:${childPort()}/qc`;
+      expectOneLine(
+        await run('server/main.ts', { DATABASE_URL: '', DATABASE_SESSION_URL: session, QC_DATA_DIR: dir }),
+        'Invalid configuration: DATABASE_SESSION_URL is set without DATABASE_URL',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it('names an unreachable DATABASE_URL with the cause, no stack', async () => {
     // Nothing listens on a child port nobody took.
     const url = `postgres://postgres@127.0.0.1:${childPort()}/none`;

@@ -161,11 +161,11 @@ export function partnerBody(f: BookingFixture, over: Record<string, unknown> = {
  */
 export function appOver(t: TestApp, db: Db) {
   const app = buildApp({ ...t.deps, db, actors: new PropertyActors(db) }, { operatorToken: OPERATOR_TOKEN });
-  return (method: string, path: string, token: string, body?: unknown) =>
+  return (method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.handle(
       new Request(`http://localhost${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );

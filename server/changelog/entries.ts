@@ -21,6 +21,32 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Database outages around a failover, a dropped pool or on a read replica answer as documented',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'A write that reached a database server taking no writes (a hot standby a pooler still pointed at around a failover) answered 500 `errors.internal_error`; it answers 503 `errors.service_unavailable` with `Retry-After`: it was not applied, retry it.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A write whose COMMIT was in flight when the service dropped its database connections (recovering from connections that went silent) answered 503 `errors.service_unavailable`, "not applied", although the database could complete it; it answers `errors.qc.write_outcome_unknown`: retry with the same `Idempotency-Key`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A gallery upload answered `errors.qc.write_outcome_unknown` that had in fact been recorded lost its image bytes: the retry with the same key answered the image, whose URL then answered 404. The bytes are kept.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'Lag-tolerant reads (availability, rates, the booking list) that the read replica cancelled for a conflict with its replay answered 500; they are answered from the primary, as a read the replica fails is.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'The API document lists the 413 every route that reads a body can answer',
     changes: [
       {

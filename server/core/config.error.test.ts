@@ -18,6 +18,16 @@ describe('configuration', () => {
     expect(() => parseConfig({ QC_OPERATOR_TOKEN: 'short' })).toThrow(/QC_OPERATOR_TOKEN/);
   });
 
+  it('stops on a session or replica URL without DATABASE_URL instead of running on the embedded database', () => {
+    const url = 'postgres://qc@db.internal:5432/qc';
+    for (const variable of ['DATABASE_SESSION_URL', 'DATABASE_REPLICA_URL']) {
+      expect(() => parseConfig({ [variable]: url })).toThrow(
+        `Invalid configuration: ${variable} is set without DATABASE_URL`,
+      );
+      expect(parseConfig({ DATABASE_URL: url, [variable]: url }).databaseUrl).toBe(url);
+    }
+  });
+
   it('names what a wrong value breaks in the words of its rule, a pattern with its letter case', () => {
     // The whole message was lowercased: the pattern read '^[a-za-z0-9_-]{43}$', which no key matches.
     expect(() => parseConfig({ QC_KEY_ENCRYPTION_KEY: 'short' })).toThrow(

@@ -288,6 +288,13 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     const variable = first.path.replace(/^\//, '') || 'environment';
     throw new ConfigError(`Invalid configuration: ${variable} ${wrongValue(first)}`);
   }
+  // Without DATABASE_URL the service runs on its embedded database: a session or replica URL beside none says that
+  // DATABASE_URL is missing (or misspelt), and was ignored while a fresh embedded database took the traffic.
+  for (const variable of ['DATABASE_SESSION_URL', 'DATABASE_REPLICA_URL'] as const)
+    if (env[variable] && !env.DATABASE_URL)
+      throw new ConfigError(
+        `Invalid configuration: ${variable} is set without DATABASE_URL (the PostgreSQL database it goes with; without it the service would run on its embedded database)`,
+      );
   const trusted = parseTrustedProxies(env.QC_TRUSTED_PROXIES ?? '', env.QC_TRUSTED_PROXY_HEADER);
   if ('error' in trusted) throw new ConfigError(`Invalid configuration: QC_TRUSTED_PROXIES ${trusted.error}`);
   return {

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from './db/db.ts';
+import { type Db, isDatabaseUnavailable } from './db/db.ts';
 
 /**
  * The service's Prometheus metrics (prom-client), one registry per process, served at GET /metrics
@@ -116,8 +116,27 @@ const deliveriesWaiting = new Gauge({
   registers: [metricsRegistry],
 });
 
-/** The exposition text, after reading the figures only the database holds. */
+/** The series read from the database at scrape (the rest are counted by this process). */
+const DATABASE_FIGURES = new Set(['qc_outbox_lag_seconds', 'qc_webhook_deliveries']);
+
+/**
+ * The exposition text, after reading the figures only the database holds. With the database out of reach those are
+ * left out, absent rather than stale (or a lag of 0 nobody measured), and the process's own series are still served:
+ * an outage is when the operator reads them (every series of the process was lost to a 503 then).
+ */
 export async function scrapeMetrics(db: Db, now: Date): Promise<string> {
+  try {
+    await readDatabaseFigures(db, now);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    const served = metricsRegistry.getMetricsAsArray().filter((metric) => !DATABASE_FIGURES.has(metric.name));
+    const texts = await Promise.all(served.map((metric) => metricsRegistry.getSingleMetricAsString(metric.name)));
+    return `${texts.join('\n\n')}\n`;
+  }
+  return metricsRegistry.metrics();
+}
+
+async function readDatabaseFigures(db: Db, now: Date): Promise<void> {
   // The oldest waiting event is the first by id (commit order), found through the partial index.
   const [oldest] = await db.sql<{ created_at: Date }>`
     select created_at from outbox_events where relayed_at is null order by id limit 1`;
@@ -128,7 +147,6 @@ export async function scrapeMetrics(db: Db, now: Date): Promise<string> {
     where next_attempt_at is not null and status in ('pending', 'delivering', 'failed') group by status`;
   for (const status of ['pending', 'delivering', 'failed'])
     deliveriesWaiting.set({ status }, waiting.find((row) => row.status === status)?.n ?? 0);
-  return metricsRegistry.metrics();
 }
 
 /**

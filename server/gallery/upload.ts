@@ -1,6 +1,6 @@
 import type { Principal } from '../core/auth/principal.ts';
 import { sha256Hex } from '../core/auth/secrets.ts';
-import { type Db, SqlState, sqlState } from '../core/db/db.ts';
+import { type Db, SqlState, sqlState, WriteOutcomeUnknown } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import { errorFields } from '../core/log.ts';
@@ -72,7 +72,9 @@ export async function uploadImages(
       return rows;
     });
   } catch (err) {
-    await removeStored(deps, stored);
+    // Cut off after its COMMIT was sent, the rows may be recorded (and a retry with the key replays them): their
+    // bytes stay. An orphan blob, should it not have committed, is unreachable, as one removeStored fails on.
+    if (!(err instanceof WriteOutcomeUnknown)) await removeStored(deps, stored);
     throw err;
   }
 }

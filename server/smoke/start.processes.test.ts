@@ -13,6 +13,7 @@ async function start(dataDir: string, until: RegExp, env: Record<string, string>
       HOST: '127.0.0.1',
       QC_DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DATABASE_SESSION_URL: '',
       REDIS_URL: '',
       QC_OPERATOR_TOKEN: '',
       ...env,

@@ -103,6 +103,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return LOST_CONNECTION.has(code) || code.startsWith('08') || code.startsWith('57P');
 }
 
+/**
+ * A write refused by a server that takes none (SQLSTATE 25006, read_only_sql_transaction): a hot standby, which a
+ * pooler's host list (PgBouncer 1.18 round-robins one) can still point at around a failover. The service never opens
+ * a read-only transaction itself, so this is the writable database out of reach; the statement did not run. Not a
+ * lost connection: the pool is fine, and replacing it (or restarting the process) would not help.
+ */
+export function isReadOnlyServer(err: unknown): boolean {
+  return sqlState(err) === '25006';
+}
+
 /** Raised by the adapters when no connection could be had in time (pool exhausted, database not answering). */
 export class DatabaseUnavailable extends Error {
   constructor(reason: string) {
@@ -124,8 +134,10 @@ export class WriteOutcomeUnknown extends DatabaseUnavailable {
   }
 }
 
-// Connection failures that happen before anything reached the server: the statement cannot have run.
-const NEVER_SENT = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+// Connection failures that happen before anything reached the server: the statement cannot have run. Not
+// CONNECTION_DESTROYED: postgres.js also fails with it the statement in flight on a connection it destroys (a wedged
+// pool replaced, a pool closed past its grace), a COMMIT the server may complete.
+const NEVER_SENT = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'CONNECTION_ENDED']);
 
 /** A lost connection that may have carried the statement to the server (not a refused or never-made one). */
 export function mayHaveReachedServer(err: unknown): boolean {

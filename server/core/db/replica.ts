@@ -1,5 +1,5 @@
 import type { Log } from '../log.ts';
-import { type Db, isDatabaseUnavailable } from './db.ts';
+import { type Db, isDatabaseUnavailable, sqlState } from './db.ts';
 
 /**
  * Where a read that tolerates lag goes (DATABASE_REPLICA_URL): the read replica while it is up and its replay
@@ -111,7 +111,17 @@ export function parseLsn(text: string | undefined): bigint {
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
 }
 
-/** Reads on the replica; one that cannot reach it is run on the primary instead (and the replica marked down). */
+/**
+ * A hot standby cancels a query that holds up replay (a lock or a row version replay must remove) once
+ * max_standby_streaming_delay has passed: SQLSTATE 40001, "canceling statement due to conflict with recovery". Only
+ * a standby raises it for these reads (read-committed statements outside a transaction): the primary answers them.
+ */
+const RECOVERY_CONFLICT = '40001';
+
+/**
+ * Reads on the replica; one that cannot reach it is run on the primary instead (and the replica marked down), and
+ * so is one the replica cancelled for a conflict with recovery (the replica still serves the next).
+ */
 function fallbackToPrimary(replica: Db, primary: Db, down: () => void): Db {
   const retry =
     <A extends unknown[], R>(run: (db: Db, ...args: A) => Promise<R>) =>
@@ -119,8 +129,8 @@ function fallbackToPrimary(replica: Db, primary: Db, down: () => void): Db {
       try {
         return await run(replica, ...args);
       } catch (err) {
-        if (!isDatabaseUnavailable(err)) throw err;
-        down();
+        if (isDatabaseUnavailable(err)) down();
+        else if (sqlState(err) !== RECOVERY_CONFLICT) throw err;
         return run(primary, ...args);
       }
     };

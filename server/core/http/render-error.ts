@@ -1,4 +1,10 @@
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, sqlState, WriteOutcomeUnknown } from '../db/db.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  isReadOnlyServer,
+  sqlState,
+  WriteOutcomeUnknown,
+} from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { errorFields } from '../log.ts';
 import { dataExceptionsCaught } from '../metrics.ts';
@@ -75,7 +81,7 @@ function toApiError(code: string | number, error: unknown, resource: string): Ap
   // Before "not applied": the connection died after COMMIT (or an autocommit write) was sent.
   if (error instanceof WriteOutcomeUnknown)
     return new ApiError('errors.qc.write_outcome_unknown', {}, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
-  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  if (isDatabaseUnavailable(error) || isReadOnlyServer(error)) return databaseUnavailable();
   // SQLSTATE class 22 (data exception: a value out of range, malformed for its type, a character the encoding
   // lacks) most often comes from what the client sent: a 422, never a 500, so bad input is never answered as our
   // failure. Input checks name the field; this is the net, and renderError reports each catch to operators.
