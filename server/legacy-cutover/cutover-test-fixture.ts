@@ -152,6 +152,7 @@ export interface ScoresBody {
       score: number | null;
       overflowed: number;
       unanswered: number;
+      failed: number;
       forgiven: number;
       noise_fields: string[];
     }>;
