@@ -47,6 +47,8 @@ interface ShadowScores {
     upstream: SampleBody;
     port: SampleBody;
     fields: FieldDifference[];
+    /** When the PMS asked (ISO 8601, UTC; before 2026-11-28 when the comparison ran). */
+    at?: string;
   }>;
 }
 
@@ -119,6 +121,7 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
         class: k.class ?? 'value',
         severity: severityOf(k.class ?? 'value'),
         fields: k.fields,
+        ...(k.at === undefined ? {} : { at: k.at }),
       }),
     ),
     ignore_rules: scores.ignore_rules ?? [],

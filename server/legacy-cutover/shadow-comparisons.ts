@@ -262,7 +262,8 @@ export class ShadowComparisons {
         upstream: { status: upstream.status, body: decodedAnswer(recorded).responseBody },
         port: { status: port.status, body: decodedAnswer(port).responseBody },
         fields: comparison.fields.filter((f) => !f.allowed),
-        at: this.deps.clock.now(),
+        // When the PMS asked (the time of its day), not when the queue got to it: what the logs show.
+        at: shadow.at,
       },
       this.options.samplesPerDay,
     );

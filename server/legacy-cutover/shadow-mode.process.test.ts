@@ -461,6 +461,8 @@ describe('shadow mode', () => {
     expect(html).toContain('score 50.0 % · 1 different, 0 failed of 2');
     expect(html).toContain('/api/pms/v1/property/getPropertySettings');
     expect(html).toContain('Elsewhere');
+    // The sample says when the PMS asked, not only its place in the report.
+    expect(html).toContain('<time class="at" datetime="2030-08-01T12:00:00.000Z">2030-08-01 12:00:00 UTC</time>');
   }, 30_000);
 
   /** A shadowed exchange the legacy service did not answer: its comparison only counts it (no dry run). */
