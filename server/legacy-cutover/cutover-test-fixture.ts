@@ -161,6 +161,8 @@ export interface ScoresBody {
     meets_rule: boolean;
     samples: Array<{
       date: string;
+      /** When the PMS asked (ISO 8601, UTC). */
+      at: string;
       path: string;
       query: string;
       upstream: { status: number; body: string; body_base64?: string };

@@ -531,6 +531,24 @@ describe('shadow mode', () => {
     expect(html).toContain('2030-06-13 to 2030-06-13 · zero streak 0 days · 2 not compared (comparison failed)');
   }, 30_000);
 
+  it('keeps a sample with the time the PMS asked, not the time the queue compared it', async () => {
+    // Asked a second before midnight, compared (by the service's clock) the next morning.
+    const comparisons = new ShadowComparisons(t.deps, { capacity: 10, samplesPerDay: 1 });
+    const { keyId } = await f.anotherKey();
+    comparisons.offer({
+      ...unanswered(keyId, '2030-06-14T23:59:59Z'),
+      upstream: {
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'application/json']],
+        body: new TextEncoder().encode('{"data":"not what the port answers"}'),
+      },
+    });
+    await comparisons.stop();
+    const [sample] = (await scores(t, keyId, '2030-06-14', '2030-06-15')).samples;
+    expect(sample).toMatchObject({ date: '2030-06-14', at: '2030-06-14T23:59:59.000Z' });
+  }, 30_000);
+
   /** Shadowed requests every 2 ms for `ms`: how many were offered and queued, and the queue's length after each. */
   async function traffic(comparisons: ShadowComparisons, exchange: ShadowExchange, ms: number) {
     const until = performance.now() + ms;
