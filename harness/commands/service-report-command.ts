@@ -26,6 +26,8 @@ interface ShadowScores {
     score: number | null;
     unanswered: number;
     overflowed: number;
+    /** Comparisons that failed in the service; absent from a service older than the count (2026-11-28). */
+    failed?: number;
     /** Absent from a service older than the count (2026-11-28). */
     forgiven?: number;
   }>;
@@ -45,6 +47,8 @@ interface ShadowScores {
     upstream: SampleBody;
     port: SampleBody;
     fields: FieldDifference[];
+    /** When the PMS asked (ISO 8601, UTC; before 2026-11-28 when the comparison ran). */
+    at?: string;
   }>;
 }
 
@@ -117,6 +121,7 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
         class: k.class ?? 'value',
         severity: severityOf(k.class ?? 'value'),
         fields: k.fields,
+        ...(k.at === undefined ? {} : { at: k.at }),
       }),
     ),
     ignore_rules: scores.ignore_rules ?? [],
@@ -124,10 +129,12 @@ export async function serviceReportCommand(flags: ServiceReportFlags): Promise<n
   const unanswered = sum(scores.days.map((day) => day.unanswered));
   // Shadowed requests dropped by a full comparison queue: the score is of the rest, so the page says how many.
   const overflowed = sum(scores.days.map((day) => day.overflowed));
+  // Comparisons that failed in the service (a lock, a database error): lost too, not counted as different.
+  const failed = sum(scores.days.map((day) => day.failed ?? 0));
   const redactor = flags.redact === false ? NO_REDACTION : REDACTION;
   const html = renderReport({
     title: `Shadow-difference score, legacy key ${scores.key_id}${key ? ` (${key.pms_name})` : ''}`,
-    subject: `${url.origin}${key ? ` · property ${key.property_id} · PMS ${key.pms_name} · now ${key.mode}${key.active ? '' : ', inactive'}` : ''} · ${scores.from} to ${scores.to} · zero streak ${scores.zero_streak_days} days${scores.meets_rule ? ' (meets the 90-day rule)' : ''}${unanswered ? ` · ${unanswered} unanswered by the legacy service` : ''}${overflowed ? ` · ${overflowed} not compared (queue full)` : ''}`,
+    subject: `${url.origin}${key ? ` · property ${key.property_id} · PMS ${key.pms_name} · now ${key.mode}${key.active ? '' : ', inactive'}` : ''} · ${scores.from} to ${scores.to} · zero streak ${scores.zero_streak_days} days${scores.meets_rule ? ' (meets the 90-day rule)' : ''}${unanswered ? ` · ${unanswered} unanswered by the legacy service` : ''}${overflowed ? ` · ${overflowed} not compared (queue full)` : ''}${failed ? ` · ${failed} not compared (comparison failed)` : ''}`,
     finishedAt: new Date().toISOString(),
     summary: redactor.summary(summary),
     kept: redactor.kept(kept),
@@ -196,6 +203,7 @@ function keptSample(sample: ShadowScores['samples'][number], index: number): Kep
     },
     fields: sample.fields,
     class: worstClass(sample.fields) ?? 'value',
+    ...(sample.at === undefined ? {} : { at: sample.at }),
   };
 }
 

@@ -93,6 +93,8 @@ export interface DifferenceSummary {
   severity: number;
   /** The fields held against the answer (noise and ignored ones left out), most severe first; `error` for a failed exchange. */
   fields: Array<Omit<FieldDifference, 'allowed'>>;
+  /** When the exchange took place (ISO 8601, UTC): a sample of the service's shadow scores; a run leaves it out. */
+  at?: string;
 }
 
 /** A differing exchange kept whole, for the report to show both bodies side by side. */
@@ -104,6 +106,8 @@ export interface KeptExchange {
   error?: string;
   class?: DifferenceClass;
   sent?: string;
+  /** When the exchange took place (ISO 8601, UTC), when known: a sample of the service's shadow scores. */
+  at?: string;
 }
 
 /** Fields forgiven as noise or by a rule during the run, per endpoint. */

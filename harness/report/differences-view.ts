@@ -25,6 +25,17 @@ export function classBadge(cls: DifferenceClass): string {
 }
 
 /** The exchanges a run holds against the answers: those that differ beyond noise, and those without an answer. */
+/**
+ * When an exchange took place, as a UTC date and time (`2030-08-01 12:00:00 UTC`): a shadow sample's `#N` is only
+ * its place in the report, so the engineer needs the time to find the request in the logs. Nothing when unknown.
+ */
+export function takenAt(at: string | undefined): string {
+  if (at === undefined) return '';
+  const time = new Date(at);
+  const shown = Number.isNaN(time.getTime()) ? at : `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return `<time class="at" datetime="${escapeHtml(at)}">${escapeHtml(shown)}</time>`;
+}
+
 export function differing(summary: RunSummary): number {
   return summary.different + summary.failed;
 }
@@ -80,7 +91,7 @@ export function differencesSection(summary: RunSummary, keptIndices: ReadonlySet
             .join('<br>');
           const more = row.fields.length > 4 ? `<br><span class="muted">… ${row.fields.length - 4} more</span>` : '';
           const index = keptIndices.has(row.index) ? `<a href="#x-${row.index}">#${row.index}</a>` : `#${row.index}`;
-          return `<tr class="row"><td class="index">${index}</td><td><code class="url">${escapeHtml(pathAndQueryOf(row.url))}</code></td><td class="num">${row.status.recorded} → ${row.status.replayed ?? '—'}</td><td class="val">${fields}${more}</td></tr>`;
+          return `<tr class="row"><td class="index">${index}${row.at === undefined ? '' : `<br>${takenAt(row.at)}`}</td><td><code class="url">${escapeHtml(pathAndQueryOf(row.url))}</code></td><td class="num">${row.status.recorded} → ${row.status.replayed ?? '—'}</td><td class="val">${fields}${more}</td></tr>`;
         })
         .join('\n');
       return `<details class="group"${i < 3 ? ' open' : ''} data-class="${group.cls}">

@@ -2,7 +2,14 @@ import type { CorrespondenceSummary } from '../compare/correspondence.ts';
 import { pathAndQueryOf } from '../compare/exchange.ts';
 import type { EndpointNoise } from '../compare/noise.ts';
 import type { ForgivenSummary, KeptExchange, RunSummary } from '../compare/score.ts';
-import { classBadge, classStrip, correspondenceSection, differencesSection, differing } from './differences-view.ts';
+import {
+  classBadge,
+  classStrip,
+  correspondenceSection,
+  differencesSection,
+  differing,
+  takenAt,
+} from './differences-view.ts';
 import { escapeHtml, showValue } from './html-escape.ts';
 import { bodyView, type Mark } from './json-view.ts';
 import { REPORT_CSS } from './report-css.ts';
@@ -196,7 +203,7 @@ function exchangeView(kept: KeptExchange, open: boolean): string {
     )
     .join('\n');
   return `<details class="exchange" id="x-${kept.index}"${open ? ' open' : ''}>
-<summary>${kept.class ? classBadge(kept.class) : ''} <span class="index">#${kept.index}</span> <span class="method">${escapeHtml(kept.recorded.method)}</span>
+<summary>${kept.class ? classBadge(kept.class) : ''} <span class="index">#${kept.index}</span>${kept.at === undefined ? '' : ` ${takenAt(kept.at)}`} <span class="method">${escapeHtml(kept.recorded.method)}</span>
 <code class="url">${escapeHtml(pathAndQueryOf(kept.recorded.url))}${kept.sent ? `<br><span class="muted">sent as</span> ${escapeHtml(kept.sent)}` : ''}</code>
 <span class="status ${kept.replayed?.status === kept.recorded.status ? '' : 'bad'}">${statusLine}</span>
 <span class="muted">${kept.error ? 'failed' : `${held.length} field${held.length === 1 ? '' : 's'}`}</span></summary>

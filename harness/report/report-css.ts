@@ -48,7 +48,8 @@ table.rules { margin-bottom: 16px; } table.rules tr.unused { color: var(--muted)
 details.exchange { border: 1px solid var(--line); border-radius: 8px; margin: 10px 0; }
 details.exchange > summary { cursor: pointer; padding: 10px 14px; background: var(--bg); border-radius: 8px; display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
 details.exchange[open] > summary { border-bottom: 1px solid var(--line); border-radius: 8px 8px 0 0; }
-.index { color: var(--muted); font-variant-numeric: tabular-nums; }
+.index, time.at { color: var(--muted); font-variant-numeric: tabular-nums; }
+time.at { white-space: nowrap; }
 .url { word-break: break-all; flex: 1 1 300px; }
 .status { font-weight: 600; } .status.bad { color: var(--bad); }
 table.diff-fields { margin: 10px 14px; width: calc(100% - 28px); }

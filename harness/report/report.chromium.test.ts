@@ -222,4 +222,90 @@ describe('the HTML report', () => {
       await opened.close();
     }
   }, 60_000);
+
+  it("shows when each of the service's shadow samples was taken, in UTC, beside its number", async () => {
+    // The operator API's shadow scores as the service answers them (GET /ops/legacy-keys/{id}/shadow-scores).
+    const sample = (at: string, name: string) => ({
+      date: at.slice(0, 10),
+      method: 'GET',
+      path: '/api/pms/v1/property/getPropertySettings',
+      query: '?names=property',
+      request_body: null,
+      upstream: { status: 200, body: '{"data":{"property":{"name":"Sea View"}}}' },
+      port: { status: 200, body: `{"data":{"property":{"name":"${name}"}}}` },
+      fields: [{ path: '$.data.property.name', recorded: 'Sea View', replayed: name, class: 'value' }],
+      at,
+    });
+    const day = (date: string) => ({
+      date,
+      compared: 3,
+      different: 1,
+      score: 1 / 3,
+      unanswered: 0,
+      overflowed: 0,
+      failed: 0,
+      forgiven: 0,
+      noise_fields: [],
+    });
+    const scores = {
+      key_id: 7,
+      from: '2030-08-01',
+      to: '2030-08-02',
+      days: [day('2030-08-01'), day('2030-08-02')],
+      endpoints: [{ method: 'GET', path: '/api/pms/v1/property/getPropertySettings', compared: 6, different: 2 }],
+      ignore_rules: [],
+      zero_streak_days: 0,
+      meets_rule: false,
+      samples: [sample('2030-08-01T09:15:02.250Z', 'Elsewhere'), sample('2030-08-02T23:59:59.000Z', 'Nowhere')],
+    };
+    const service = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (req) =>
+        new URL(req.url).pathname === '/ops/legacy-keys/7/shadow-scores'
+          ? Response.json({ data: scores })
+          : new Response('{}', { status: 404 }),
+    });
+    const report = join(dir, 'shadow.html');
+    try {
+      const run = await runHarness([
+        'report',
+        '--from-service',
+        `http://127.0.0.1:${service.port}`,
+        '--key',
+        '7',
+        '--out',
+        report,
+        '--token',
+        't',
+      ]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(1);
+    } finally {
+      service.stop(true);
+    }
+    const opened = await openHeadlessPage(`file://${report}`, { onlyOrigin: `file://${report}` });
+    try {
+      const { page } = opened;
+      // Each kept sample: its number, then the UTC date and time the PMS asked.
+      const summaries = await page
+        .locator('details.exchange > summary')
+        .evaluateAll((rows) =>
+          rows.map((row) => `${row.querySelector('.index')?.textContent} ${row.querySelector('time.at')?.textContent}`),
+        );
+      expect(summaries).toEqual(['#0 2030-08-01 09:15:02 UTC', '#1 2030-08-02 23:59:59 UTC']);
+      // The differences table too, under each number.
+      expect(await page.locator('table.rows td.index time.at').allInnerTexts()).toEqual([
+        '2030-08-01 09:15:02 UTC',
+        '2030-08-02 23:59:59 UTC',
+      ]);
+      expect(await page.locator('details.exchange time.at').first().getAttribute('datetime')).toBe(
+        '2030-08-01T09:15:02.250Z',
+      );
+      const png = await opened.screenshot('harness-report-shadow-samples');
+      expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      await opened.close();
+    }
+  }, 30_000);
 });

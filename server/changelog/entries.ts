@@ -21,6 +21,22 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Shadow comparisons that failed are counted, and samples say when they were taken',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          'Legacy cutover, keys in mode `shadow`: a comparison that itself failed (the property\'s actor lock not taken, a database error while the port computed its answer) was only logged. It is counted: per day `failed` in `GET /ops/legacy-keys/{id}/shadow-scores` (not as different, so the score and the zero streak are unchanged), `qc_legacy_shadow_uncompared_total{reason="failed"}`, and the harness\'s `report --from-service` says how many were not compared.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "A shadow sample's `at` is when the PMS asked (it was when the comparison ran, up to 10 s later, possibly on the next day), and the harness's report shows it beside each sample's `#N` as a UTC date and time.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Database outages around a failover, a dropped pool or on a read replica answer as documented',
     changes: [
       {

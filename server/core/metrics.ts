@@ -49,10 +49,13 @@ export const legacyShadowComparisons = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Shadowed legacy requests not compared: the upstream gave no answer, or the comparison queue was full. */
+/**
+ * Shadowed legacy requests not compared: the upstream gave no answer, the comparison queue was full, or the
+ * comparison itself failed (the actor's lock, a database error).
+ */
 export const legacyShadowUncompared = new Counter({
   name: 'qc_legacy_shadow_uncompared_total',
-  help: 'Legacy requests in shadow mode left uncompared, by reason: unanswered (upstream) or overflowed (queue full)',
+  help: 'Legacy requests in shadow mode left uncompared, by reason: unanswered (upstream), overflowed (queue full) or failed (comparison error)',
   labelNames: ['reason'] as const,
   registers: [metricsRegistry],
 });

@@ -152,6 +152,7 @@ export interface ScoresBody {
       score: number | null;
       overflowed: number;
       unanswered: number;
+      failed: number;
       forgiven: number;
       noise_fields: string[];
     }>;
@@ -160,6 +161,8 @@ export interface ScoresBody {
     meets_rule: boolean;
     samples: Array<{
       date: string;
+      /** When the PMS asked (ISO 8601, UTC). */
+      at: string;
       path: string;
       query: string;
       upstream: { status: number; body: string; body_base64?: string };

@@ -156,8 +156,11 @@ export class ShadowComparisons {
       try {
         await this.#compare(next);
       } catch (error) {
-        // A comparison that failed is lost, not the legacy traffic: the PMS already has its answer.
+        // A comparison that failed is lost, not the legacy traffic: the PMS already has its answer. It is counted
+        // on its day as `failed` (so the score's "N of M" shows the loss), never as different: a database blip
+        // must not break a zero streak.
         this.deps.log.error('shadow comparison failed', { key_id: next.keyId, ...errorFields(error) });
+        await this.#recordFailed(next);
       }
       await this.#recordOverflow();
     }
@@ -186,6 +189,13 @@ export class ShadowComparisons {
         this.deps.log.error('shadow overflow not recorded', { key_id: keyId, count, ...errorFields(error) }),
       );
     }
+  }
+
+  async #recordFailed(shadow: ShadowExchange): Promise<void> {
+    legacyShadowUncompared.inc({ reason: 'failed' });
+    await addToDay(this.deps.db, { keyId: shadow.keyId, day: utcDay(shadow.at), failed: 1 }).catch((error) =>
+      this.deps.log.error('shadow failure not recorded', { key_id: shadow.keyId, ...errorFields(error) }),
+    );
   }
 
   async #compare(shadow: ShadowExchange): Promise<void> {
@@ -252,7 +262,8 @@ export class ShadowComparisons {
         upstream: { status: upstream.status, body: decodedAnswer(recorded).responseBody },
         port: { status: port.status, body: decodedAnswer(port).responseBody },
         fields: comparison.fields.filter((f) => !f.allowed),
-        at: this.deps.clock.now(),
+        // When the PMS asked (the time of its day), not when the queue got to it: what the logs show.
+        at: shadow.at,
       },
       this.options.samplesPerDay,
     );

@@ -16,6 +16,8 @@ export interface DayIncrement {
   different?: number;
   unanswered?: number;
   overflowed?: number;
+  /** Exchanges whose comparison failed (lock, database): not compared, not different. */
+  failed?: number;
   /** Exchanges that differed only in forgiven fields (compared, not different). */
   forgiven?: number;
   noiseFields?: string[];
@@ -49,14 +51,14 @@ export async function addComparison(
 
 export async function addToDay(db: Db, add: DayIncrement): Promise<void> {
   await db.sql`
-    insert into legacy_shadow_days as d (key_id, day, compared, different, unanswered, overflowed, forgiven,
-      noise_fields)
+    insert into legacy_shadow_days as d (key_id, day, compared, different, unanswered, overflowed, failed,
+      forgiven, noise_fields)
     values (${add.keyId}, ${add.day}, ${add.compared ?? 0}, ${add.different ?? 0}, ${add.unanswered ?? 0},
-      ${add.overflowed ?? 0}, ${add.forgiven ?? 0}, ${add.noiseFields ?? []}::text[])
+      ${add.overflowed ?? 0}, ${add.failed ?? 0}, ${add.forgiven ?? 0}, ${add.noiseFields ?? []}::text[])
     on conflict (key_id, day) do update set
       compared = d.compared + excluded.compared, different = d.different + excluded.different,
       unanswered = d.unanswered + excluded.unanswered, overflowed = d.overflowed + excluded.overflowed,
-      forgiven = d.forgiven + excluded.forgiven,
+      failed = d.failed + excluded.failed, forgiven = d.forgiven + excluded.forgiven,
       noise_fields = array(select distinct f from unnest(d.noise_fields || excluded.noise_fields) f order by f)`;
 }
 
@@ -103,13 +105,14 @@ export async function keepSample(db: Db, sample: SampleInput, perDay: number): P
 export interface ShadowDay extends DayCount {
   unanswered: number;
   overflowed: number;
+  failed: number;
   forgiven: number;
   noise_fields: string[];
 }
 
 export async function readDays(db: Db, keyId: number, from: string, to: string): Promise<ShadowDay[]> {
   return db.sql<ShadowDay>`
-    select day::text as date, compared, different, unanswered, overflowed, forgiven, noise_fields
+    select day::text as date, compared, different, unanswered, overflowed, failed, forgiven, noise_fields
     from legacy_shadow_days where key_id = ${keyId} and day between ${from} and ${to} order by day`;
 }
 

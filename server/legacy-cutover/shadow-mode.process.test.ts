@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'bun:test';
 import { legacyTest, NOW } from '../../legacy/legacy-test-fixture.ts';
 import type { Db } from '../core/db/db.ts';
+import { legacyShadowUncompared } from '../core/metrics.ts';
 import {
   bodyBytes,
   type CorpusEntry,
@@ -117,6 +118,7 @@ describe('shadow mode', () => {
         score: 0.5,
         unanswered: 0,
         overflowed: 0,
+        failed: 0,
         forgiven: 0,
         noise_fields: [],
       },
@@ -459,6 +461,8 @@ describe('shadow mode', () => {
     expect(html).toContain('score 50.0 % · 1 different, 0 failed of 2');
     expect(html).toContain('/api/pms/v1/property/getPropertySettings');
     expect(html).toContain('Elsewhere');
+    // The sample says when the PMS asked, not only its place in the report.
+    expect(html).toContain('<time class="at" datetime="2030-08-01T12:00:00.000Z">2030-08-01 12:00:00 UTC</time>');
   }, 30_000);
 
   /** A shadowed exchange the legacy service did not answer: its comparison only counts it (no dry run). */
@@ -490,6 +494,59 @@ describe('shadow mode', () => {
     expect(run.stdout).toContain('0 compared, 0 different. No score: nothing was compared');
     expect(html).toContain('1 unanswered by the legacy service · 2 not compared (queue full)');
     expect(html).toContain('<div class="score empty">');
+  }, 30_000);
+
+  /** The process's `qc_legacy_shadow_uncompared_total{reason}` so far. */
+  async function uncompared(reason: string): Promise<number> {
+    const metric = await legacyShadowUncompared.get();
+    return metric.values.find((v) => v.labels.reason === reason)?.value ?? 0;
+  }
+
+  it('counts a comparison that failed as failed, in the day, the metric and the report, not as different', async () => {
+    // The port's side cannot run: the property's actor lock is not taken (as on a database blip).
+    const actors = {
+      dryRun: () => Promise.reject(new Error('lock not taken')),
+    } as unknown as typeof t.deps.actors;
+    const comparisons = new ShadowComparisons({ ...t.deps, actors }, { capacity: 10, samplesPerDay: 1 });
+    const { keyId } = await f.anotherKey();
+    const before = await uncompared('failed');
+    const exchange: ShadowExchange = {
+      ...unanswered(keyId, '2030-06-13T08:00:00Z'),
+      upstream: {
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'application/json']],
+        body: new TextEncoder().encode('{"data":[]}'),
+      },
+    };
+    expect([comparisons.offer(exchange), comparisons.offer(exchange)]).toEqual([true, true]);
+    await comparisons.stop();
+
+    const range = await scores(t, keyId, '2030-06-13', '2030-06-13');
+    expect(range.days[0]).toMatchObject({ compared: 0, different: 0, failed: 2, score: null });
+    expect(range.samples).toEqual([]);
+    expect((await uncompared('failed')) - before).toBe(2);
+    const { run, html } = await reportFromService(t, keyId, '2030-06-13', '2030-06-13');
+    expect(run.code).toBe(0);
+    expect(html).toContain('2030-06-13 to 2030-06-13 · zero streak 0 days · 2 not compared (comparison failed)');
+  }, 30_000);
+
+  it('keeps a sample with the time the PMS asked, not the time the queue compared it', async () => {
+    // Asked a second before midnight, compared (by the service's clock) the next morning.
+    const comparisons = new ShadowComparisons(t.deps, { capacity: 10, samplesPerDay: 1 });
+    const { keyId } = await f.anotherKey();
+    comparisons.offer({
+      ...unanswered(keyId, '2030-06-14T23:59:59Z'),
+      upstream: {
+        status: 200,
+        statusText: 'OK',
+        headers: [['content-type', 'application/json']],
+        body: new TextEncoder().encode('{"data":"not what the port answers"}'),
+      },
+    });
+    await comparisons.stop();
+    const [sample] = (await scores(t, keyId, '2030-06-14', '2030-06-15')).samples;
+    expect(sample).toMatchObject({ date: '2030-06-14', at: '2030-06-14T23:59:59.000Z' });
   }, 30_000);
 
   /** Shadowed requests every 2 ms for `ms`: how many were offered and queued, and the queue's length after each. */

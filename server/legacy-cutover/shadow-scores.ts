@@ -26,6 +26,8 @@ export interface ScoreDay {
   score: number | null;
   unanswered: number;
   overflowed: number;
+  /** Exchanges whose comparison failed (the actor's lock, a database error): lost, not held against the port. */
+  failed: number;
   /** Compared exchanges that differed only in fields the ignore rules forgave: counted equal, not different. */
   forgiven: number;
   noise_fields: string[];
@@ -76,6 +78,7 @@ export async function shadowScores(
       different: 0,
       unanswered: 0,
       overflowed: 0,
+      failed: 0,
       forgiven: 0,
       noise_fields: [],
     };
