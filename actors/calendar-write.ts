@@ -33,7 +33,12 @@ interface PushWrite extends ModernWrite {
 export type CalendarWrite =
   | (PushWrite & { kind: 'availability'; rows: readonly AvailabilityRow[] })
   | (PushWrite & { kind: 'restrictions'; rows: readonly RestrictionRow[] })
-  | (PushWrite & { kind: 'prices'; rows: readonly PriceRow[] })
+  | (PushWrite & {
+      kind: 'prices';
+      rows: readonly PriceRow[];
+      /** The longest code an occupancy vocabulary can hold: a longer or blank one is never a code (price-rows.ts). */
+      longestCode: number;
+    })
   | (ModernWrite & { kind: 'plan-rates'; ratePlan: string; rows: readonly (RateRow | RowError)[] })
   | { kind: 'legacy-availability'; rows: readonly StagedAvailabilityRow[] };
 
@@ -154,7 +159,7 @@ async function resolveRows(
   const scope = { propertyId: property.id, visiblePropertyIds: write.visiblePropertyIds };
   if (write.kind === 'availability') return { batch: await availabilityTables(tx, structure, scope, write.rows) };
   if (write.kind === 'restrictions') return { batch: await restrictionTables(tx, structure, scope, write.rows) };
-  return { batch: await priceTables(tx, structure, scope, write.rows) };
+  return { batch: await priceTables(tx, structure, scope, write.rows, write.longestCode) };
 }
 
 /**

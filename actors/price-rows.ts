@@ -40,6 +40,7 @@ export async function priceTables(
   structure: PropertyStructure,
   scope: BatchScope,
   rows: readonly PriceRow[],
+  longestCode: number,
 ): Promise<PlannedBatch> {
   const pairs = await resolvePairs(tx, structure, scope, rows);
   refuseOccupancyPricing(rows, pairs);
@@ -50,7 +51,7 @@ export async function priceTables(
     const pair = pairs[i];
     if (!pair) return;
     if (row.restrictions) restrictions.add(pair.key, pair.target, row.from, row.to, row.restrictions);
-    const prices = writablePrices(row, i, pair, warnings);
+    const prices = writablePrices(row, i, pair, warnings, longestCode);
     if (prices) rates.add(pair.key, pair.target, row.from, row.to, prices);
   });
   return {
@@ -72,7 +73,13 @@ function refuseOccupancyPricing(rows: readonly PriceRow[], pairs: readonly Struc
 }
 
 /** The codes of a row that may be written, warning about the others; undefined when none may. */
-function writablePrices(row: PriceRow, i: number, pair: StructurePair, warnings: Warnings): Prices | undefined {
+function writablePrices(
+  row: PriceRow,
+  i: number,
+  pair: StructurePair,
+  warnings: Warnings,
+  longestCode: number,
+): Prices | undefined {
   const ids = { room_type_id: row.room_type_id, rate_plan_id: row.rate_plan_id };
   if (pair.plan.parentId !== null) {
     // A child plan's values come from its parent's calendar: the prices belong there.
@@ -94,12 +101,11 @@ function writablePrices(row: PriceRow, i: number, pair: StructurePair, warnings:
   } else {
     sent = row.prices ?? {};
   }
-  // A pair with no configured vocabulary takes any code (spec 7.2, unknown_acm_code).
-  if (!pair.kinds.size) return sent;
-
   const kept: Prices = {};
   for (const [code, value] of Object.entries(sent)) {
-    const kind = pair.kinds.get(code);
+    // A pair with no configured vocabulary takes any code (spec 7.2, unknown_acm_code) that a vocabulary could
+    // hold: a blank code, or one longer than any vocabulary takes, was stored and could never be read or priced.
+    const kind = pair.kinds.size ? pair.kinds.get(code) : isCode(code, longestCode) ? 'manual' : undefined;
     if (kind === undefined) {
       warnings.add({ row: i, key: 'errors.qc.unknown_acm_code', ...ids, code, allowed_codes: pair.manualCodes });
     } else if (kind !== 'manual') {
@@ -109,4 +115,9 @@ function writablePrices(row: PriceRow, i: number, pair: StructurePair, warnings:
     }
   }
   return Object.keys(kept).length ? kept : undefined;
+}
+
+/** A code an occupancy vocabulary could hold: not blank (as the per-plan write's `bad_acm_key`), not too long. */
+function isCode(code: string, longestCode: number): boolean {
+  return code.trim() !== '' && code.length <= longestCode;
 }

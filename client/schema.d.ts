@@ -15376,6 +15376,8 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.unknown_room_type" | "errors.qc.unknown_room_or_rate" | "errors.qc.batch_too_large" | "errors.qc.restriction_payload_empty" | "errors.qc.multi_property_batch_not_allowed";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.restriction_payload_empty: the fields of the refused rows that are not restriction fields (`values.0.min_stya`), when there are any */
+                        unknown_fields?: string[];
                     };
                 };
             };

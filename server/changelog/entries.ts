@@ -21,6 +21,22 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Inventory pushes name a misspelled restriction field, and take only codes a vocabulary could hold',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          'A restriction push refused with `errors.qc.restriction_payload_empty` because a row\'s only field was misspelled (`min_stya`) now names it: `unknown_fields: ["values.1.min_stya"]` beside the key, and in `detail`. A written push already named such fields in `warnings`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A price push to a pair with no configured vocabulary stored a blank code (`""`) or one longer than 20 characters, which no vocabulary can hold and nothing could read or price. Such a code is now a row warning `errors.qc.unknown_acm_code` (with `allowed_codes: []`), as an unknown code is on a pair with a vocabulary; the rest of the batch is written.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Shadow comparisons that failed are counted, and samples say when they were taken',
     changes: [
       {

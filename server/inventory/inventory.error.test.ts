@@ -86,6 +86,20 @@ describe('whole-batch refusals (422)', () => {
     );
   });
 
+  it('names the misspelled fields of a restriction row refused as empty', async () => {
+    const res = await expectRefused(
+      'restrictions',
+      [
+        { ...pair(), ...days, stop_sell: true, stop_sel: true },
+        { ...pair(), ...days, min_stya: 2 },
+      ],
+      'errors.qc.restriction_payload_empty',
+      [{ row: 1, ...pair() }],
+    );
+    expect(res.body.unknown_fields).toEqual(['values.1.min_stya']);
+    expect(res.body.detail).toContain('values.1.min_stya');
+  });
+
   it('refuses an unknown room type with errors.qc.unknown_room_type on every endpoint', async () => {
     const unknown = '11111111-2222-4333-8444-555555555555';
     await expectRefused(

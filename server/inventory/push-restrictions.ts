@@ -1,4 +1,6 @@
+import { t } from 'elysia';
 import { accepted } from '../core/http/envelope.ts';
+import { requestState } from '../core/http/request-state.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams, PushResult, RestrictionBody } from './model.ts';
@@ -21,7 +23,16 @@ not sent keep their stored value. Accepted on parent and child plans. ${PUSH_RUL
   status: 202,
   response: PushResult,
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.restriction_payload_empty'],
-  handle: inProperty(async ({ deps, principal, body }, property) => {
-    return accepted(await pushRestrictions(deps, principal, property, body.values));
+  errorFields: {
+    422: {
+      unknown_fields: t.Array(t.String(), {
+        description:
+          'with errors.qc.restriction_payload_empty: the fields of the refused rows that are not restriction fields (`values.0.min_stya`), when there are any',
+      }),
+    },
+  },
+  handle: inProperty(async ({ deps, principal, body, request }, property) => {
+    const undeclared = requestState(request).undeclared;
+    return accepted(await pushRestrictions(deps, principal, property, body.values, undeclared));
   }),
 });

@@ -4,9 +4,13 @@ import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
 import { ApiError } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
+import { WireOccupancySchema } from '../rate-plans/model.ts';
 import type { PriceRowInput } from './model.ts';
 import type { PushAnswer } from './push-answer.ts';
 import { checkLengthsOfStay, restrictionValues } from './restriction-values.ts';
+
+/** The longest occupancy code a pair's vocabulary takes (its wire form). */
+const LONGEST_CODE = WireOccupancySchema.properties.code.maxLength as number;
 
 /** The push's route name (the event's `endpoint`) and the resource its validation messages name. */
 export const RATES_PUSH = { name: 'qc.inventory.rates', resource: 'rate' } as const;
@@ -36,6 +40,7 @@ export async function pushRates(
   const { counters, warnings } = await writeCalendar(deps, property.id, {
     kind: 'prices',
     endpoint: RATES_PUSH.name,
+    longestCode: LONGEST_CODE,
     visiblePropertyIds: [...principal.propertyIds],
     rows: values.map((row, i) => ({
       room_type_id: row.room_type_id,

@@ -109,6 +109,18 @@ describe('POST /inventory/rates', () => {
     expect(await storedPrices(f.plans.open, f.rooms.suite)).toEqual([{ date: '2026-07-01', prices: { XYZ: 5 } }]);
   });
 
+  it('warns errors.qc.unknown_acm_code for a blank or over-long code on a pair with no configured vocabulary', async () => {
+    const ids = { room_type_id: f.rooms.suite.external_id, rate_plan_id: f.plans.open.external_id };
+    const tooLong = 'X'.repeat(21);
+    const res = await push([
+      { ...ids, date_from: '2026-07-03', date_to: '2026-07-03', prices: { '': 1, [tooLong]: 2, ' ': 3, XYZ: 4 } },
+    ]);
+    expect(res.status).toBe(202);
+    const warned = (code: string) => ({ row: 0, key: 'errors.qc.unknown_acm_code', ...ids, code, allowed_codes: [] });
+    expect(res.body.data).toMatchObject({ written: 1, warnings: [warned(''), warned(tooLong), warned(' ')] });
+    expect(await storedPrices(f.plans.open, f.rooms.suite)).toContainEqual({ date: '2026-07-03', prices: { XYZ: 4 } });
+  });
+
   it('skips and counts price days outside the window', async () => {
     const { room, perRoom } = await addRoomWithPlans(t.deps.db, f.live.id);
     const res = await push([
