@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Subscription events reach only the credentials that see the subscription',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'A `subscription.*` event (with the subscription id and URL) was sent to every subscription of the customer naming it, so a credential limited to some properties received the events of subscriptions `GET /subscriptions/{id}` answers it 404, and read them in its delivery log. It reaches a subscription only when the credential that created it sees the subscription the event is about; `GET /deliveries`, `GET /health/webhooks` and redelivery keep to the same rule for the caller.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Inventory pushes name a misspelled restriction field, and take only codes a vocabulary could hold',
     changes: [
       {

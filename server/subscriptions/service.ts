@@ -1,3 +1,4 @@
+import { CREDENTIAL_ALLOWED } from '../core/auth/authenticate.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import { randomSecret } from '../core/auth/secrets.ts';
 import type { Db } from '../core/db/db.ts';
@@ -45,8 +46,11 @@ function newSecret(): string {
  * subscription covers is in its allow-list (an all-properties subscription: account-scoped ones only).
  * Anything else is 404, like a property outside the allow-list. Parameters $1..$4 come from visibleTo().
  */
-const SEEN = `s.customer_id = $1
-  and (s.created_by = $2 or case when s.all_properties then $3::boolean else s.property_ids <@ $4::bigint[] end)`;
+function seenBy(customer: string, client: string, accountScoped: string, allowed: string): string {
+  return `s.customer_id = ${customer}
+  and (s.created_by = ${client} or case when s.all_properties then ${accountScoped} else s.property_ids <@ ${allowed} end)`;
+}
+const SEEN = seenBy('$1', '$2', '$3::boolean', '$4::bigint[]');
 /** The subscriptions of SEEN that are not deleted: what the API shows. */
 const VISIBLE = `${SEEN} and s.deleted_at is null`;
 const COLUMNS = `s.*, array(select p.external_id::text from properties p where p.id = any(s.property_ids) order by p.id)
@@ -66,6 +70,49 @@ export async function listSubscriptions(db: Db, principal: Principal, page: numb
     [...visibleTo(principal), perPage, (page - 1) * perPage],
   );
   return { rows, total: count?.n ?? 0 };
+}
+
+/**
+ * Whether an event `e` is one the principal may read by its subject: a `subscription.*` event names a subscription
+ * in `data.subscription_id`, and only who sees that subscription (SEEN, deleted too) reads the event. $1 holds the
+ * principal's allow-list; `first` is the position of visibleTo(principal)'s customer, client and account scope.
+ */
+export function subjectSeenSql(first: number): string {
+  const seen = seenBy(`$${first}`, `$${first + 1}`, `$${first + 2}::boolean`, '$1::bigint[]');
+  // The case guards the cast (an or does not order its operands): an event naming no subscription hides nothing.
+  const subject = `(case when e.data->>'subscription_id' ~* '${UUID_PATTERN}' then e.data->>'subscription_id' end)`;
+  return `(e.type not like 'subscription.%' or ${subject} is null or exists (
+    select from subscriptions s where s.external_id = ${subject}::uuid and ${seen}))`;
+}
+
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/** The subscription (external id) a `subscription.*` event is about, as subjectSeenSql reads it; else undefined. */
+export function subscriptionSubject(type: string, data: Record<string, unknown> | undefined): string | undefined {
+  if (!type.startsWith('subscription.')) return undefined;
+  const id = data?.subscription_id;
+  return typeof id === 'string' && isUuid(id) ? id.toLowerCase() : undefined;
+}
+
+/** The values subjectSeenSql(first) reads from `first` on. */
+export function subjectSeenParams(principal: Principal): unknown[] {
+  return visibleTo(principal).slice(0, 3);
+}
+
+/**
+ * Of the `subscription.*` events' subjects (external ids), which each receiving subscription may be sent: those
+ * its creating credential sees by SEEN, its allow-list resolved live as on a request. Keys `<receiver>:<subject>`.
+ */
+export async function subjectsSeenByCreators(db: Db, receivers: number[], subjects: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ receiver: number; subject: string }>(
+    `select r.id as receiver, s.external_id::text as subject
+     from subscriptions r join api_clients c on c.id = r.created_by
+     cross join lateral (select ${CREDENTIAL_ALLOWED} as allowed) a
+     join subscriptions s on s.external_id = any($2::uuid[])
+     where r.id = any($1::bigint[]) and ${seenBy('r.customer_id', 'r.created_by', 'c.account_scoped', 'a.allowed')}`,
+    [receivers, subjects],
+  );
+  return new Set(rows.map((r) => `${r.receiver}:${r.subject}`));
 }
 
 /** Internal ids of every subscription the principal sees (delivery log and health). */

@@ -5,7 +5,13 @@ import { ApiError, notFound } from '../core/http/api-error.ts';
 import { pageMeta } from '../core/http/envelope.ts';
 import { iso } from '../core/iso.ts';
 import { isUuid } from '../core/resolve.ts';
-import { findSubscription, visibleSubscriptionIds } from '../subscriptions/service.ts';
+import {
+  findSubscription,
+  subjectSeenParams,
+  subjectSeenSql,
+  subscriptionSubject,
+  visibleSubscriptionIds,
+} from '../subscriptions/service.ts';
 
 /** Spec 2.8. pending -> delivering -> delivered | failed -> delivering ... | dead. */
 export const DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed', 'dead'] as const;
@@ -81,14 +87,15 @@ export async function listDeliveries(
 ) {
   const visible = await visibleSubscriptionIds(deps.db, principal);
   const ids = filter.subscriptionIds ? visible.filter((id) => filter.subscriptionIds?.includes(id)) : visible;
-  const where = `d.subscription_id = any($2::bigint[]) and ($3::text is null or d.status = $3) and ${EVENT_ALLOWED}`;
-  const params = [[...principal.propertyIds], ids, filter.status ?? null];
+  const where = `d.subscription_id = any($2::bigint[]) and ($3::text is null or d.status = $3) and ${EVENT_ALLOWED}
+    and ${subjectSeenSql(4)}`;
+  const params = [[...principal.propertyIds], ids, filter.status ?? null, ...subjectSeenParams(principal)];
   const [count] = await deps.db.query<{ n: number }>(
     `select count(*)::int as n from deliveries d join outbox_events e on e.id = d.outbox_event_id where ${where}`,
     params,
   );
   const rows = await deps.db.query<DeliveryRow>(
-    `${SELECT} where ${where} order by d.created_at desc, d.id desc limit $4 offset $5`,
+    `${SELECT} where ${where} order by d.created_at desc, d.id desc limit $7 offset $8`,
     [...params, perPage, (page - 1) * perPage],
   );
   return { rows, total: count?.n ?? 0 };
@@ -128,6 +135,10 @@ export async function findDelivery(db: Db, principal: Principal, segment: string
   ]);
   if (!row || !eventAllowed(principal, row)) throw notFound();
   await findSubscription(db, principal, row.subscription_external_id, true);
+  // A subscription.* event is read only by who sees the subscription it is about (subjectSeenSql, for one row).
+  const payload = JSON.parse(row.body) as { data?: Record<string, unknown> };
+  const subject = subscriptionSubject(row.event_type, payload.data);
+  if (subject !== undefined) await findSubscription(db, principal, subject, true);
   return row;
 }
 

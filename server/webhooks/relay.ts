@@ -1,5 +1,7 @@
+import type { Db } from '../core/db/db.ts';
 import type { Deps } from '../core/deps.ts';
 import { subscriptionNamesFor } from '../core/event-catalog.ts';
+import { subjectsSeenByCreators, subscriptionSubject } from '../subscriptions/service.ts';
 import { fitsCatalogue } from './catalogue-check.ts';
 
 /**
@@ -10,7 +12,8 @@ import { fitsCatalogue } from './catalogue-check.ts';
  * A subscription matches an event committed since its creation (its own subscription.created included)
  * when it subscribes to the event type (or an alias of it) and either the event has no property
  * (customer-level events such as subscription.*), or the property is active, outside paused groups, and in the
- * subscription's property_ids or the subscription follows all the customer's properties.
+ * subscription's property_ids or the subscription follows all the customer's properties. A subscription.* event
+ * reaches a subscription only when its creating credential sees the subscription the event is about (subjectsSeen).
  * Disabled subscriptions get no new deliveries: webhooks are a trigger to poll the feed, which holds
  * everything that happened meanwhile. The subscriptions are share-locked until the deliveries commit, so a
  * delete (which kills its outstanding deliveries) cannot slip between reading them and writing a delivery.
@@ -85,11 +88,14 @@ export async function relayBatch(
       body: [] as string[],
       version: [] as number[],
     };
+    const subjectSeen = await subjectsSeen(tx, events, subscriptions);
     for (const event of events) {
       checkAgainstCatalogue(deps, event);
       const names = subscriptionNamesFor(event.type);
+      const subject = subscriptionSubject(event.type, event.data);
       for (const s of subscriptions) {
         if (s.customer_id !== event.customer_id || !covers(s, event)) continue;
+        if (subject !== undefined && !subjectSeen.has(`${s.id}:${subject}`)) continue;
         // The event's own name wins; an alias name is used only when the subscription chose the alias.
         const name = names.find((n) => s.event_types.includes(n));
         if (!name) continue;
@@ -121,6 +127,27 @@ export async function relayBatch(
       })),
     };
   });
+}
+
+/**
+ * Per receiving subscription, the subjects (subscription ids) of the batch's `subscription.*` events it may be sent,
+ * as `<receiver>:<subject>`. An event's subscription id and URL (which may carry a token in its query) reach only the
+ * subscriptions whose creating credential sees that subscription on the API: a narrowed credential's subscription is
+ * not sent another credential's that `GET /subscriptions/{id}` answers it 404.
+ */
+async function subjectsSeen(tx: Db, events: EventRow[], subscriptions: SubscriptionRow[]): Promise<Set<string>> {
+  const subjects = new Set<string>();
+  for (const e of events) {
+    const subject = subscriptionSubject(e.type, e.data);
+    if (subject !== undefined) subjects.add(subject);
+  }
+  const receivers = subscriptions.filter((s) => s.event_types.some((n) => n.startsWith('subscription.')));
+  if (subjects.size === 0 || receivers.length === 0) return new Set();
+  return subjectsSeenByCreators(
+    tx,
+    receivers.map((s) => s.id),
+    [...subjects],
+  );
 }
 
 function covers(s: SubscriptionRow, event: EventRow): boolean {

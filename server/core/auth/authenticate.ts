@@ -33,13 +33,15 @@ export const ALLOWED_PROPERTY = `p.status = 'active'
 // properties (a scan of the customer's); fixed clients see the granted ids still allowed, found by probing those
 // ids. Never crosses customers. The customer test of a fixed client stands outside an `offset 0`: beside the ids it
 // let the planner scan the customer's properties instead and filter them by id (3000 read for a token of 3).
-const CLIENT_COLUMNS = `c.id, c.client_id, c.kind, c.customer_id, c.scopes, c.account_scoped, c.endpoint_scopes, c.tier,
-  case when c.account_scoped
+// CREDENTIAL_ALLOWED is also what the webhook relay applies to a subscription's creating credential `c`.
+export const CREDENTIAL_ALLOWED = `case when c.account_scoped
     then array(select p.id from properties p where p.customer_id = c.customer_id and ${ALLOWED_PROPERTY})
     else array(select granted.id from (
         select p.id, p.customer_id from properties p where p.id = any(c.property_ids) and ${ALLOWED_PROPERTY} offset 0
       ) granted where granted.customer_id = c.customer_id)
-  end as allowed`;
+  end`;
+const CLIENT_COLUMNS = `c.id, c.client_id, c.kind, c.customer_id, c.scopes, c.account_scoped, c.endpoint_scopes, c.tier,
+  ${CREDENTIAL_ALLOWED} as allowed`;
 
 /** Resolves `Authorization: Bearer <JWT | qc_ personal token>` to a Principal, or throws 401. */
 export async function authenticate(deps: Deps, authorization: string | null): Promise<Principal> {
