@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from 'bun:test';
+import { ThrowawayPostgres } from '../../testing/throwaway-postgres.ts';
 import type { Db } from '../db/db.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { ThrowawayPostgres } from '../../testing/throwaway-postgres.ts';
 import { PrincipalCache } from './principal-cache.ts';
 
 /**
