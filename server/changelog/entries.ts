@@ -21,6 +21,27 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Operators: replica lag measured in full, LISTEN in place after a late database, quieter /readyz',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "The read replica's lag left out the time the primary took to answer its WAL position (a pool wait included), so lag-tolerant reads could be served from a replica further behind than `QC_REPLICA_MAX_LAG_MS`, and read-your-writes fall short by as much. The lag now counts it.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A process started while `DATABASE_SESSION_URL` was out of reach never cached principals for its life, although the LISTEN came into place once the database was back. The cache now starts then, and the outbox relay logs `outbox LISTEN in place` once after its warning.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          '`/readyz` logged a warning for every failed probe (one a second per process with a balancer checking every second while Redis was down). It logs a dependency going down once, and `readiness probe ok again` when it is back.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Subscription events reach only the credentials that see the subscription',
     changes: [
       {

@@ -20,6 +20,9 @@ export interface ReadinessProbe {
  * idempotency store have served through since start.
  */
 export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
+  // Probes seen failing, so a dependency's change of state is logged once (down, then up again): a balancer
+  // checks every second, and a line per failed check told nothing the first one had not.
+  const down = new Set<string>();
   return new Elysia({ name: 'qc-health' })
     .get('/healthz', ({ set }) => {
       const stuckMs = deps.db.stuckForMs?.() ?? 0;
@@ -35,8 +38,11 @@ export function healthRoutes(deps: Deps, probes: readonly ReadinessProbe[]) {
           try {
             await withTimeout(probe.check(), 2000);
             checks[probe.name] = 'ok';
+            if (down.delete(probe.name)) deps.log.info('readiness probe ok again', { probe: probe.name });
           } catch (err) {
             checks[probe.name] = 'down';
+            if (down.has(probe.name)) return;
+            down.add(probe.name);
             deps.log.warn('readiness probe failed', { probe: probe.name, ...errorFields(err) });
           }
         }),

@@ -278,10 +278,22 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
   if (autorun) {
     // Db.listen gives LISTEN a session of its own (the direct URL behind a transaction pooler), listens again
     // after a reconnect and then calls relaySoon once, since notifications may have been missed; it ends with
-    // the database. The poll stays the safety net: without LISTEN the relay waits at most one poll.
+    // the database. The poll stays the safety net: without LISTEN the relay waits at most one poll. A first LISTEN
+    // that fails (the session URL out of reach at start) does not hold start-up: the driver keeps trying it, and
+    // its first call back says it is in place, which the operator who saw the warning is told once.
+    let listenFailed = false;
     await deps.db
-      .listen(OUTBOX_CHANNEL, relaySoon)
-      .catch((err) => deps.log.warn('outbox LISTEN unavailable; the relay polls only', errorFields(err)));
+      .listen(OUTBOX_CHANNEL, () => {
+        if (listenFailed) {
+          listenFailed = false;
+          deps.log.info('outbox LISTEN in place; the relay is woken on commit again');
+        }
+        relaySoon();
+      })
+      .catch((err) => {
+        listenFailed = true;
+        deps.log.warn('outbox LISTEN unavailable; the relay polls until it is in place', errorFields(err));
+      });
     pass();
   }
 

@@ -91,10 +91,22 @@ export class PrincipalCache<Row> {
     this.#entries.clear();
   }
 
-  /** Starts caching once `db` notifies this process of auth changes; without LISTEN it never caches. */
+  /**
+   * Starts caching once `db` notifies this process of auth changes; without LISTEN it never caches. A first LISTEN
+   * that fails (the session URL out of reach at start) rejects, but the driver keeps trying it and calls back once
+   * it is in place: caching starts then, rather than staying off for the life of the process.
+   */
   async listen(db: Db): Promise<void> {
-    await db.listen(this.channel, (payload) => this.#notified(payload));
     this.#db = db;
+    await db.listen(this.channel, (payload) => {
+      this.#listeningNow();
+      this.#notified(payload);
+    });
+    this.#listeningNow();
+  }
+
+  #listeningNow(): void {
+    if (this.#listening) return;
     this.#listening = true;
     this.#timer = setInterval(() => this.#beat(), this.aliveEveryMs);
     // A heartbeat must not keep a process alive that is otherwise done.

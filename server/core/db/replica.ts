@@ -79,8 +79,11 @@ export class ReplicaReads implements LagTolerantReads {
 
   async tick(): Promise<void> {
     try {
+      // Timed before the question: the position is at least this recent, while the time of the answer would add
+      // the query's time (a pool wait included) to nothing, under-measuring the lag by it.
+      const at = Date.now();
       const [primary] = await this.primary.sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`;
-      this.#samples.push({ lsn: parseLsn(primary?.lsn), at: Date.now() });
+      this.#samples.push({ lsn: parseLsn(primary?.lsn), at });
       // Samples older than the bound only matter as "not replayed yet": keep the newest few.
       const keep = Math.ceil(this.maxLagMs / this.tickMs) + 2;
       if (this.#samples.length > keep) this.#samples.splice(0, this.#samples.length - keep);
