@@ -743,7 +743,7 @@ export interface paths {
         head?: never;
         /**
          * Update a rate plan (sell_type flips re-derive vocabularies)
-         * @description Only the fields present change. A different `sell_type` flips the plan and re-derives every pair's vocabulary from its room; explicit occupancies are discarded (set them again with PUT pricing-model), so flipping and flipping back restores the computed vocabulary. Child plans follow their parent's sell type (changing it on a child: 422). `payment_policy_id` / `cancellation_policy_id` move the plan to another live policy of this property (422 rule `not_found` otherwise): the way to free a policy whose DELETE answers 409 `errors.qc.payment_policy_in_use` / `errors.qc.cancellation_policy_in_use`; bookings already made keep the policies frozen in their snapshot. Records `rate_plan.updated` when the sell type changes. The plan's own fields (`room_type_ids`, policy ids, `derivation`) and `rate_plans[]`: its pair entries, the same entries GET /rate_plans lists for this plan (spec 4.3: the entry with `occupancies[]` per pair). `mappings[]` is the same array under its former name: deprecated, kept throughout v1; read `rate_plans`. Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`, `prices_writable` (false for child plans), and `occupancies[]` (spec 2.5 entries `{code, kind, persons?, derived_from?, modifier?, fee?}`) plus `explicit_occupancies`; a child entry has no `occupancies` and shows its `derivation` `{percent, periods?}` instead. Path segments take the external id or the partner code.
+         * @description Only the fields present change. A different `sell_type` flips the plan and re-derives every pair's vocabulary from its room; explicit occupancies are discarded (set them again with PUT pricing-model), so flipping and flipping back restores the computed vocabulary. Child plans follow their parent's sell type (changing it on a child: 422). `payment_policy_id` / `cancellation_policy_id` move the plan to another live policy of this property (422 rule `not_found` otherwise): the way to free a policy whose DELETE answers 409 `errors.qc.payment_policy_in_use` / `errors.qc.cancellation_policy_in_use`; bookings already made keep the policies frozen in their snapshot. Records `rate_plan.updated` when the sell type changes. Renamed (`title`) without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept. The plan's own fields (`room_type_ids`, policy ids, `derivation`) and `rate_plans[]`: its pair entries, the same entries GET /rate_plans lists for this plan (spec 4.3: the entry with `occupancies[]` per pair). `mappings[]` is the same array under its former name: deprecated, kept throughout v1; read `rate_plans`. Each pair entry carries `id` (= `external_rate_plan_id`), `room_type_id` (a rate plan id is valid only with its own room type ids), `parent_rate_plan_id` (the parent's external id, or null), `sell_type`, `prices_writable` (false for child plans), and `occupancies[]` (spec 2.5 entries `{code, kind, persons?, derived_from?, modifier?, fee?}`) plus `explicit_occupancies`; a child entry has no `occupancies` and shows its `derivation` `{percent, periods?}` instead. Path segments take the external id or the partner code.
          */
         patch: operations["qc.rate_plans.update"];
         trace?: never;
@@ -937,7 +937,7 @@ export interface paths {
         head?: never;
         /**
          * Change a payment policy (partial)
-         * @description Only the fields present change; the merged terms follow the create rules. Editing a placeholder makes it an ordinary policy (`is_placeholder: false`). Event `payment_policy.updated`.
+         * @description Only the fields present change; the merged terms follow the create rules. Editing a placeholder makes it an ordinary policy (`is_placeholder: false`). Event `payment_policy.updated` when the record changed (a PATCH that changes nothing writes nothing). Renamed without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept.
          */
         patch: operations["qc.payment_policies.update"];
         trace?: never;
@@ -986,7 +986,7 @@ export interface paths {
         head?: never;
         /**
          * Change a cancellation policy (partial)
-         * @description Only the fields present change (`data` is replaced as a whole list, checked by the create rules). Bookings already made keep the policy frozen in their snapshot. Editing a placeholder makes it an ordinary policy (`is_placeholder: false`). Event `cancellation_policy.updated`.
+         * @description Only the fields present change (`data` is replaced as a whole list, checked by the create rules). Bookings already made keep the policy frozen in their snapshot. Editing a placeholder makes it an ordinary policy (`is_placeholder: false`). Event `cancellation_policy.updated` when the record changed (a PATCH that changes nothing writes nothing). Renamed without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept.
          */
         patch: operations["qc.cancellation_policies.update"];
         trace?: never;
@@ -1056,7 +1056,7 @@ export interface paths {
         head?: never;
         /**
          * Change an extra service (partial)
-         * @description Only the fields present change; `client_select_dates_settings` merges field by field (an omitted field keeps its stored value); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated`.
+         * @description Only the fields present change; `client_select_dates_settings` merges field by field (an omitted field keeps its stored value); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated` when the record changed (a PATCH that changes nothing writes nothing). Renamed without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept.
          */
         patch: operations["qc.extra_services.update"];
         trace?: never;
@@ -1102,7 +1102,7 @@ export interface paths {
         head?: never;
         /**
          * Change a promotion (partial)
-         * @description Only the fields present change; the merged promotion follows the create rules (each failure a 422 on its field) and nothing is written when it fails. Event `promotion.updated`.
+         * @description Only the fields present change; the merged promotion follows the create rules (each failure a 422 on its field) and nothing is written when it fails. Event `promotion.updated` when the record changed (a PATCH that changes nothing writes nothing). Renamed without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept.
          */
         patch: operations["qc.promotions.update"];
         trace?: never;
@@ -1170,7 +1170,7 @@ export interface paths {
         head?: never;
         /**
          * Change a special offer (partial)
-         * @description Only the fields present change; `sfp` merges field by field (an omitted field keeps its stored value, null clears it: no bound); the merged offer follows the create rules and nothing is written when it fails. Event `special_offer.updated`.
+         * @description Only the fields present change; `sfp` merges field by field (an omitted field keeps its stored value, null clears it: no bound); the merged offer follows the create rules and nothing is written when it fails. Event `special_offer.updated` when the record changed (a PATCH that changes nothing writes nothing). Renamed without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept.
          */
         patch: operations["qc.special_offers.update"];
         trace?: never;

@@ -34,10 +34,29 @@ export async function assignedAmenities(db: Db, target: AmenityTarget, locale: A
   };
 }
 
-/** Replaces the whole set (422 for an id or option value outside the catalogue, nothing written). */
+/** Whether the target holds exactly these amenities with these options (order aside). */
+async function sameAssignments(tx: Db, target: AmenityTarget, assignments: readonly Assignment[]): Promise<boolean> {
+  const rows =
+    target.kind === 'property'
+      ? await tx.sql<{ code: string; options: Record<string, string> }>`
+          select code, options from property_amenities where property_id = ${target.property.id} for update`
+      : await tx.sql<{ code: string; options: Record<string, string> }>`
+          select code, options from room_type_amenities where room_type_id = ${target.roomTypeId} for update`;
+  const canonical = (options: Record<string, string>) => JSON.stringify(Object.entries(options).sort());
+  const stored = new Map(rows.map((r) => [r.code, canonical(r.options)]));
+  return (
+    stored.size === assignments.length && assignments.every((a) => stored.get(a.id) === canonical(a.options ?? {}))
+  );
+}
+
+/**
+ * Replaces the whole set (422 for an id or option value outside the catalogue, nothing written). The set already
+ * stored writes nothing and records no `amenities.updated` (spec 6.3: the event says the set changed).
+ */
 export async function replaceAmenities(tx: Db, target: AmenityTarget, assignments: readonly Assignment[]) {
   const errors = assignmentErrors(levelOfTarget(target), assignments);
   if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (await sameAssignments(tx, target, assignments)) return;
   const codes = assignments.map((a) => a.id);
   const options = assignments.map((a) => JSON.stringify(a.options ?? {}));
   if (target.kind === 'property') {

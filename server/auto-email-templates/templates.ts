@@ -1,3 +1,4 @@
+import { updateOwned } from '../config-surfaces/owned-records.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { ApiError, fieldError, notFound, validationError } from '../core/http/api-error.ts';
@@ -114,7 +115,7 @@ export async function createTemplate(
 }
 
 /**
- * Only the fields present change; subject, body and `to` are checked against the (possibly new) event's
+ * Only the fields present change (a PATCH that changes nothing writes nothing); subject, body and `to` are checked against the (possibly new) event's
  * placeholders as they will be stored, so changing the event alone cannot leave a template with unknown ones.
  */
 export async function updateTemplate(tx: Db, principal: Principal, externalId: string, input: TemplateInput) {
@@ -128,12 +129,25 @@ export async function updateTemplate(tx: Db, principal: Principal, externalId: s
   const propertyIds = input.property_ids
     ? await grantedPropertyIds(tx, principal, input.property_ids)
     : current.property_ids;
-  await tx.sql`
-    update auto_email_templates set event = ${event}, title = ${input.title ?? current.title},
-      is_active = ${input.is_active ?? current.is_active}, property_ids = ${propertyIds}::bigint[],
-      pem_system_set = ${input.pem_system_set ?? current.pem_system_set}::text[], recipient = ${input.to ?? current.recipient},
-      subject = ${input.subject ?? current.subject}, body_html = ${input.body_html ?? current.body_html}, updated_at = now()
-    where id = ${current.id}`;
+  const changed = await updateOwned(
+    tx,
+    'auto_email_templates',
+    current.id,
+    {
+      event,
+      title: input.title ?? current.title,
+      is_active: input.is_active ?? current.is_active,
+      property_ids: propertyIds,
+      pem_system_set: input.pem_system_set ?? current.pem_system_set,
+      recipient: input.to ?? current.recipient,
+      subject: input.subject ?? current.subject,
+      body_html: input.body_html ?? current.body_html,
+    },
+    undefined,
+    { property_ids: 'bigint[]', pem_system_set: 'text[]' },
+  );
+  // Nothing changed: nothing written, no event (spec 6.3), updated_at kept.
+  if (!changed) return current;
   const updated = await findTemplate(tx, principal, externalId);
   await recordEvent(tx, { type: 'auto_email_template.updated', ...templateEvent(updated) });
   return updated;

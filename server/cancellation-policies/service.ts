@@ -4,7 +4,7 @@ import { findOwned, type OwnedRow, updateOwned } from '../config-surfaces/owned-
 import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
 import { fieldError } from '../core/http/api-error.ts';
-import { nameTrOf } from '../core/name-tr.ts';
+import { nameTrOf, renamedNameTr } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { CancellationRule } from './model.ts';
 import { cancellationRules } from './rules.ts';
@@ -61,8 +61,11 @@ export async function updateCancellationPolicy(
   now: Date,
 ): Promise<CancellationPolicyRow> {
   const current = await findOwned<CancellationPolicyRow>(tx, 'cancellation_policies', property.id, id, true);
-  const nameTr = input.name_tr ?? current.name_tr;
-  const name = input.name !== undefined || input.name_tr !== undefined ? policyName(input.name, nameTr) : current.name;
+  const name =
+    input.name !== undefined || input.name_tr !== undefined
+      ? policyName(input.name, input.name_tr ?? current.name_tr)
+      : current.name;
+  const nameTr = input.name_tr ?? renamedNameTr(current.name_tr, current.name, name);
   const rules = input.data ? cancellationRules(input.data) : current.rules;
   const row = await updateOwned<CancellationPolicyRow>(
     tx,

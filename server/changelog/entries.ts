@@ -21,6 +21,22 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Configuration writes that change nothing send no webhook; a rename refreshes the filled-in name_tr',
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'A PATCH of a content page, guest feedback, auto-email template or room type mapping, or a PUT of the guest guide or an amenity set, that changed nothing still recorded its `.updated` event (a webhook to every subscriber) and moved `updated_at`; the guide also gave its items new ids. It now writes nothing, as policies, extra services, promotions and special offers already did.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'A PATCH renaming a payment or cancellation policy, extra service, promotion, special offer or rate plan without `name_tr` kept the `name_tr` filled in at creation (`{"en-GB": <old name>}`), so the booking engine could show the old name. That filled-in `name_tr` now follows the new name; a `name_tr` you set is kept.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Operators: replica lag measured in full, LISTEN in place after a late database, quieter /readyz',
     changes: [
       {

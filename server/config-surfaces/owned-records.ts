@@ -67,28 +67,31 @@ export async function findOwned<T extends OwnedRow>(
   return row;
 }
 
+/** Configuration tables a PATCH updates through updateOwned: the owned ones and those with their own lookup. */
+export type PatchedTable = OwnedTable | 'content_pages' | 'guest_feedback' | 'auto_email_templates';
+
 /**
- * The UPDATE of a PATCH on an owned record: sets each column of `set` and `updated_at`, and answers the row, or
- * undefined when every column already holds its value. A PATCH that changes nothing writes nothing: it records
- * no `<entity>.updated` event (the event catalogue says the record changed) and keeps `updated_at`, so a PATCH
- * retried without Idempotency-Key is no second change. `casts` gives a column's type where the bare parameter
- * is not enough (`uuid[]`).
+ * The UPDATE of a PATCH on a configuration record: sets each column of `set` and `updated_at`, and answers the
+ * row, or undefined when every column already holds its value. A PATCH that changes nothing writes nothing: it
+ * records no `<entity>.updated` event (the event catalogue says the record changed) and keeps `updated_at`, so a
+ * PATCH retried without Idempotency-Key is no second change. `casts` gives a column's type where the bare
+ * parameter is not enough (`uuid[]`). `now` omitted stamps the database's time, as those tables always did.
  */
-export async function updateOwned<T extends OwnedRow>(
+export async function updateOwned<T extends { id: number }>(
   tx: Db,
-  table: OwnedTable,
+  table: PatchedTable,
   id: number,
   set: Record<string, unknown>,
-  now: Date,
+  now: Date | undefined,
   casts: Record<string, string> = {},
 ): Promise<T | undefined> {
   const columns = Object.keys(set);
   const value = (column: string, i: number) => `$${i + 1}${casts[column] ? `::${casts[column]}` : ''}`;
   const [row] = await tx.query<T>(
-    `update ${table} set ${columns.map((c, i) => `${c} = ${value(c, i)}`).join(', ')}, updated_at = $${columns.length + 1}
+    `update ${table} set ${columns.map((c, i) => `${c} = ${value(c, i)}`).join(', ')}, updated_at = coalesce($${columns.length + 1}::timestamptz, now())
      where id = $${columns.length + 2} and (${columns.join(', ')}) is distinct from (${columns.map(value).join(', ')})
      returning *`,
-    [...columns.map((c) => set[c]), now, id],
+    [...columns.map((c) => set[c]), now ?? null, id],
   );
   return row;
 }

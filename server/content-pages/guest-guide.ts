@@ -48,6 +48,34 @@ export async function readGuide(db: Db, propertyId: number) {
   };
 }
 
+/** Whether the stored guide is these items as replaceGuide would write them, in this order. */
+async function sameGuide(
+  tx: Db,
+  propertyId: number,
+  items: readonly GuideItemInput[],
+  pageIds: readonly (number | null)[],
+): Promise<boolean> {
+  const stored = await tx.sql<{ row: string }>`
+    select json_build_array(kind, title, title_tr, text, url, content_page_id)::jsonb::text as row
+    from guest_guide_items where property_id = ${propertyId} order by position for update`;
+  if (stored.length !== items.length) return false;
+  const written = await tx.query<{ row: string }>(
+    `select json_build_array(u.kind, u.title, u.title_tr::jsonb, u.text::jsonb, u.url, u.page_id)::jsonb::text as row
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[]) with ordinality
+       as u(kind, title, title_tr, text, url, page_id, n)
+     order by u.n`,
+    [
+      items.map((i) => i.kind),
+      items.map((i) => i.title ?? ''),
+      items.map((i) => JSON.stringify(i.title_tr ?? {})),
+      items.map((i) => JSON.stringify(i.text ?? {})),
+      items.map((i) => (i.kind === 'link' ? (i.url ?? null) : null)),
+      pageIds.map((id) => id ?? null),
+    ],
+  );
+  return stored.every((r, index) => r.row === written[index]?.row);
+}
+
 /** Replaces the whole guide (items in the order given). A page item names a page of this property by id or slug. */
 export async function replaceGuide(tx: Db, property: PropertyRow, items: readonly GuideItemInput[]) {
   const pageIds: (number | null)[] = [];
@@ -66,6 +94,9 @@ export async function replaceGuide(tx: Db, property: PropertyRow, items: readonl
     if (!page) throw new ApiError('errors.qc.content_page_not_found', { item: index });
     pageIds.push(page.id);
   }
+  // The guide already stored writes nothing: its items keep their ids and no guest_guide.updated goes out
+  // (spec 6.3: the event says the guide changed).
+  if (await sameGuide(tx, property.id, items, pageIds)) return readGuide(tx, property.id);
   await tx.sql`delete from guest_guide_items where property_id = ${property.id}`;
   for (const [index, item] of items.entries()) {
     await tx.sql`

@@ -1,3 +1,4 @@
+import { updateOwned } from '../config-surfaces/owned-records.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
@@ -5,7 +6,7 @@ import { ApiError, notFound } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { isUuid } from '../core/resolve.ts';
-import { setImages } from '../gallery/usages.ts';
+import { imagesOf, setImages } from '../gallery/usages.ts';
 
 export interface PageRow {
   id: number;
@@ -75,7 +76,7 @@ export async function createPage(tx: Db, principal: Principal, property: Propert
   return row;
 }
 
-/** Only the fields present change. */
+/** Only the fields present change; a PATCH that changes nothing writes nothing and records no event. */
 export async function updatePage(
   tx: Db,
   principal: Principal,
@@ -84,22 +85,40 @@ export async function updatePage(
   input: PageInput,
 ) {
   const current = await findPage(tx, property.id, segment, true);
-  const row = await uniqueSlug(async () => {
-    const [updated] = await tx.sql<PageRow>`
-      update content_pages set
-        slug = ${input.slug ?? current.slug},
-        title = ${input.title ?? current.title},
-        title_tr = ${input.title_tr ?? current.title_tr},
-        body_html = ${input.body_html ?? current.body_html},
-        is_published = ${input.is_published ?? current.is_published},
-        position = ${input.position ?? current.position},
-        updated_at = now()
-      where id = ${current.id} returning *`;
-    return updated as PageRow;
-  });
-  if (input.image_ids) await setImages(tx, principal, pageTarget(row), input.image_ids);
+  const updated = await uniqueSlug(() =>
+    updateOwned<PageRow>(
+      tx,
+      'content_pages',
+      current.id,
+      {
+        slug: input.slug ?? current.slug,
+        title: input.title ?? current.title,
+        title_tr: input.title_tr ?? current.title_tr,
+        body_html: input.body_html ?? current.body_html,
+        is_published: input.is_published ?? current.is_published,
+        position: input.position ?? current.position,
+      },
+      undefined,
+    ),
+  );
+  const imagesChanged = input.image_ids !== undefined && !(await sameImages(tx, current, input.image_ids));
+  if (input.image_ids && imagesChanged) await setImages(tx, principal, pageTarget(current), input.image_ids);
+  if (!updated && !imagesChanged) return current;
+  // Images alone changed: the page changed all the same (its answer lists them), so it is stamped.
+  const row = updated ?? (await stampPage(tx, current.id));
   await recordEvent(tx, { type: 'content_page.updated', ...pageEvent(property, row) });
   return row;
+}
+
+async function stampPage(tx: Db, id: number): Promise<PageRow> {
+  const [row] = await tx.sql<PageRow>`update content_pages set updated_at = now() where id = ${id} returning *`;
+  return row as PageRow;
+}
+
+/** Whether `imageIds` names the page's images as attached now, in the same order. */
+async function sameImages(db: Db, page: PageRow, imageIds: readonly string[]): Promise<boolean> {
+  const attached = (await imagesOf(db, pageTarget(page))).map((i) => i.external_id);
+  return attached.length === imageIds.length && attached.every((id, i) => id === imageIds[i]?.toLowerCase());
 }
 
 /**

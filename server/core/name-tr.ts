@@ -25,3 +25,19 @@ export const NameTrSchema = t.Record(t.String(), t.String({ maxLength: 255 }), {
 export function nameTrOf(name: string, nameTr: Record<string, string> | undefined): Record<string, string> {
   return nameTr && Object.keys(nameTr).length ? nameTr : { [DEFAULT_NAME_LOCALE]: name };
 }
+
+/**
+ * The stored `name_tr` of a record renamed by a PATCH without `name_tr`. When it is exactly what creation filled in
+ * from the old name (nameTrOf: the one entry, the default locale, the old name) it follows the new name, so a
+ * translated-name reader (the booking engine) does not show the old one; a `name_tr` the partner set stays.
+ */
+export function renamedNameTr(
+  stored: Record<string, string>,
+  oldName: string,
+  newName: string,
+): Record<string, string> {
+  const locales = Object.keys(stored);
+  const autoFilled =
+    locales.length === 1 && locales[0] === DEFAULT_NAME_LOCALE && stored[DEFAULT_NAME_LOCALE] === oldName;
+  return autoFilled ? { [DEFAULT_NAME_LOCALE]: newName } : stored;
+}

@@ -1,7 +1,7 @@
 import { recordWrite } from '../config-surfaces/config-event.ts';
 import { deleteOwned, findOwned, type OwnedRow, updateOwned } from '../config-surfaces/owned-records.ts';
 import type { Db } from '../core/db/db.ts';
-import { nameTrOf } from '../core/name-tr.ts';
+import { nameTrOf, renamedNameTr } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { type ExtraServiceInput, type PriceType, WEEK_DAYS, type WeekDay } from './model.ts';
 import { checkService, type SelectDates } from './rules.ts';
@@ -25,7 +25,10 @@ function merged(current: ExtraServiceRow | undefined, input: ExtraServiceInput) 
   const record = {
     name: input.name ?? current?.name ?? '',
     // Created without name_tr: the name under the default locale, as every created resource (README, name_tr).
-    name_tr: current ? (input.name_tr ?? current.name_tr) : nameTrOf(input.name ?? '', input.name_tr),
+    // Renamed without name_tr: one auto-filled from the old name follows the new one (renamedNameTr).
+    name_tr: current
+      ? (input.name_tr ?? renamedNameTr(current.name_tr, current.name, input.name ?? current.name))
+      : nameTrOf(input.name ?? '', input.name_tr),
     is_daily: input.is_daily ?? current?.is_daily ?? false,
     price: input.price ?? current?.price ?? 0,
     price_type: (input.price_type ?? current?.price_type ?? 1) as PriceType,

@@ -11,7 +11,7 @@ export const updateExtraServiceRoute = ownedUpdateRoute({
   resource: 'extra_service',
   summary: 'Change an extra service (partial)',
   description:
-    'Only the fields present change; `client_select_dates_settings` merges field by field (an omitted field keeps its stored value); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated`.',
+    'Only the fields present change; `client_select_dates_settings` merges field by field (an omitted field keeps its stored value); the merged service follows the create rules and nothing is written when it fails. Event `extra_service.updated` when the record changed (a PATCH that changes nothing writes nothing). Renamed without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept.',
   body: UpdateExtraServiceBody,
   schema: ExtraServiceSchema,
   update: updateExtraService,

@@ -1,3 +1,4 @@
+import { updateOwned } from '../config-surfaces/owned-records.ts';
 import type { Db } from '../core/db/db.ts';
 import { SqlState, sqlState } from '../core/db/db.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
@@ -104,18 +105,26 @@ export interface FeedbackChanges {
   would_recommend?: boolean | null;
 }
 
-/** Only the fields present change, `scores` category by category; the booking and the answer time stay. */
+/**
+ * Only the fields present change, `scores` category by category; the booking and the answer time stay. A PATCH
+ * that changes nothing writes nothing and records no event.
+ */
 export async function updateFeedback(tx: Db, property: PropertyRow, externalId: string, changes: FeedbackChanges) {
   const current = await findFeedback(tx, property.id, externalId);
-  await tx.sql`
-    update guest_feedback set
-      overall_score = ${changes.overall_score ?? current.overall_score},
-      scores = ${changes.scores ? mergedScores(current.scores, changes.scores) : current.scores},
-      comment = ${changes.comment ?? current.comment},
-      language = ${changes.language === undefined ? current.language : changes.language},
-      would_recommend = ${changes.would_recommend === undefined ? current.would_recommend : changes.would_recommend},
-      updated_at = now()
-    where id = ${current.id}`;
+  const updated = await updateOwned(
+    tx,
+    'guest_feedback',
+    current.id,
+    {
+      overall_score: changes.overall_score ?? current.overall_score,
+      scores: changes.scores ? mergedScores(current.scores, changes.scores) : current.scores,
+      comment: changes.comment ?? current.comment,
+      language: changes.language === undefined ? current.language : changes.language,
+      would_recommend: changes.would_recommend === undefined ? current.would_recommend : changes.would_recommend,
+    },
+    undefined,
+  );
+  if (!updated) return current;
   await recordEvent(tx, {
     type: 'guest_feedback.updated',
     ...feedbackEvent(property, externalId, current.external_booking_id),

@@ -2,7 +2,7 @@ import { recordWrite } from '../config-surfaces/config-event.ts';
 import { findOwned, type OwnedRow, updateOwned } from '../config-surfaces/owned-records.ts';
 import { deleteUnusedPolicy } from '../config-surfaces/policy-usage.ts';
 import type { Db } from '../core/db/db.ts';
-import { nameTrOf } from '../core/name-tr.ts';
+import { nameTrOf, renamedNameTr } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { PayType } from './model.ts';
 import { paymentTerms } from './rules.ts';
@@ -64,7 +64,7 @@ export async function updatePaymentPolicy(
     current.id,
     {
       name: input.name ?? current.name,
-      name_tr: input.name_tr ?? current.name_tr,
+      name_tr: input.name_tr ?? renamedNameTr(current.name_tr, current.name, input.name ?? current.name),
       pay_type: terms.pay_type,
       num_days: terms.num_days,
       date: terms.date,

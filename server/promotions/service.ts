@@ -2,7 +2,7 @@ import { recordWrite } from '../config-surfaces/config-event.ts';
 import { deleteOwned, findOwned, type OwnedRow, updateOwned } from '../config-surfaces/owned-records.ts';
 import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Db } from '../core/db/db.ts';
-import { nameTrOf } from '../core/name-tr.ts';
+import { nameTrOf, renamedNameTr } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { PromotionInput } from './model.ts';
 import { type PromotionTerms, promotionTerms } from './rules.ts';
@@ -41,7 +41,10 @@ async function merged(db: Db, property: PropertyRow, current: PromotionRow | und
     ...terms,
     name: input.name ?? current?.name ?? '',
     // Created without name_tr: the name under the default locale, as every created resource (README, name_tr).
-    name_tr: current ? (input.name_tr ?? current.name_tr) : nameTrOf(input.name ?? '', input.name_tr),
+    // Renamed without name_tr: one auto-filled from the old name follows the new one (renamedNameTr).
+    name_tr: current
+      ? (input.name_tr ?? renamedNameTr(current.name_tr, current.name, input.name ?? current.name))
+      : nameTrOf(input.name ?? '', input.name_tr),
     is_active: input.is_active ?? current?.is_active ?? true,
     rate_plan_ids: plans,
   };

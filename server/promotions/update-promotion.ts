@@ -11,7 +11,7 @@ export const updatePromotionRoute = ownedUpdateRoute({
   resource: 'promotion',
   summary: 'Change a promotion (partial)',
   description:
-    'Only the fields present change; the merged promotion follows the create rules (each failure a 422 on its field) and nothing is written when it fails. Event `promotion.updated`.',
+    'Only the fields present change; the merged promotion follows the create rules (each failure a 422 on its field) and nothing is written when it fails. Event `promotion.updated` when the record changed (a PATCH that changes nothing writes nothing). Renamed without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept.',
   body: UpdatePromotionBody,
   schema: PromotionSchema,
   update: updatePromotion,

@@ -1,7 +1,7 @@
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { fieldError, validationError } from '../core/http/api-error.ts';
-import { nameTrOf } from '../core/name-tr.ts';
+import { nameTrOf, renamedNameTr } from '../core/name-tr.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { uniquePartnerCode } from '../properties/partner-code.ts';
 import { createRequest } from './create-request.ts';
@@ -47,7 +47,13 @@ export async function changeRatePlan(
     throw fieldError('rate_plan', 'sell_type', 'follows_parent');
   }
   // A name_tr sent empty follows the creation rule: the (new) name under the default locale.
-  const nameTr = body.name_tr === undefined ? null : nameTrOf(body.title ?? plan.name, body.name_tr);
+  // Renamed without name_tr: one auto-filled from the old name follows the new one (renamedNameTr).
+  const nameTr =
+    body.name_tr !== undefined
+      ? nameTrOf(body.title ?? plan.name, body.name_tr)
+      : body.title !== undefined
+        ? renamedNameTr(plan.name_tr, plan.name, body.title)
+        : null;
   return db.tx(async (tx) => {
     // Under the structure lock a policy DELETE takes too, so a policy cannot go between this check and the write.
     await lockStructure(tx, property.id);

@@ -22,6 +22,8 @@ export const updateRatePlan = defineRoute({
     'live policy of this property (422 rule `not_found` otherwise): the way to free a policy whose DELETE answers',
     '409 `errors.qc.payment_policy_in_use` / `errors.qc.cancellation_policy_in_use`; bookings already made keep',
     'the policies frozen in their snapshot. Records `rate_plan.updated` when the sell type changes.',
+    'Renamed (`title`) without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`)',
+    'follows the new name; one you set is kept.',
     PLAN_DOC,
     ENTRY_DOC,
   ].join(' '),

@@ -1,5 +1,5 @@
 import type { Db } from '../core/db/db.ts';
-import { type FieldErrors, validationError } from '../core/http/api-error.ts';
+import { type FieldErrors, notFound, validationError } from '../core/http/api-error.ts';
 import { nameTrOf } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import type { PropertyRow } from '../core/resolve.ts';
@@ -117,22 +117,27 @@ export async function listRoomTypes(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** Sets the partner's mapping of a room type; only the fields present change. */
+/** Sets the partner's mapping of a room type; only the fields present change, and unchanged ones write nothing. */
 export async function updateRoomTypeMapping(
   tx: Db,
   property: PropertyRow,
   roomTypeId: number,
   patch: { partnerCode?: string | null; partnerName?: string | null },
 ): Promise<RoomTypeRecord> {
-  const row = await uniquePartnerCode(async () => {
+  const [current] = await tx.sql<RoomTypeRecord>`select * from room_types where id = ${roomTypeId} for update`;
+  if (!current) throw notFound();
+  const code = patch.partnerCode === undefined ? current.partner_code : patch.partnerCode;
+  const name = patch.partnerName === undefined ? current.partner_name : patch.partnerName;
+  // The guard of updateOwned (config-surfaces), spelled here: importing it would close a folder cycle through
+  // rate-plans. An unchanged mapping writes nothing and records no room_type.updated (spec 6.3).
+  const { row } = await uniquePartnerCode(async () => {
     const [updated] = await tx.sql<RoomTypeRecord>`
-      update room_types set
-        partner_code = case when ${patch.partnerCode !== undefined} then ${patch.partnerCode ?? null} else partner_code end,
-        partner_name = case when ${patch.partnerName !== undefined} then ${patch.partnerName ?? null} else partner_name end,
-        updated_at = now()
-      where id = ${roomTypeId} returning *`;
-    return updated;
+      update room_types set partner_code = ${code}, partner_name = ${name}, updated_at = now()
+      where id = ${roomTypeId} and (partner_code, partner_name) is distinct from (${code}::text, ${name}::text)
+      returning *`;
+    return { row: updated };
   });
+  if (!row) return current;
   await recordEvent(tx, {
     type: 'room_type.updated',
     customerId: property.customer_id,

@@ -5,7 +5,7 @@ import { ratePlanRefs } from '../config-surfaces/rate-plan-refs.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Db } from '../core/db/db.ts';
 import { notFound } from '../core/http/api-error.ts';
-import { nameTrOf } from '../core/name-tr.ts';
+import { nameTrOf, renamedNameTr } from '../core/name-tr.ts';
 import { recordEvent } from '../core/outbox.ts';
 import { isUuid, type PropertyRow, resolveProperty } from '../core/resolve.ts';
 import type { SpecialOfferInput } from './model.ts';
@@ -80,7 +80,10 @@ async function merged(db: Db, property: PropertyRow, current: SpecialOfferRow | 
     ...terms,
     name: input.name ?? current?.name ?? '',
     // Created without name_tr: the name under the default locale, as every created resource (README, name_tr).
-    name_tr: current ? (input.name_tr ?? current.name_tr) : nameTrOf(input.name ?? '', input.name_tr),
+    // Renamed without name_tr: one auto-filled from the old name follows the new one (renamedNameTr).
+    name_tr: current
+      ? (input.name_tr ?? renamedNameTr(current.name_tr, current.name, input.name ?? current.name))
+      : nameTrOf(input.name ?? '', input.name_tr),
     is_active: input.is_active ?? current?.is_active ?? true,
     discount_percent: input.discount_percent ?? current?.discount_percent ?? 0,
     rate_plan_ids: input.rate_plans_ids

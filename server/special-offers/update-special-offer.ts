@@ -16,7 +16,7 @@ export const updateSpecialOfferRoute = defineRoute({
     'Change a special offer (partial)',
   ),
   description:
-    'Only the fields present change; `sfp` merges field by field (an omitted field keeps its stored value, null clears it: no bound); the merged offer follows the create rules and nothing is written when it fails. Event `special_offer.updated`.',
+    'Only the fields present change; `sfp` merges field by field (an omitted field keeps its stored value, null clears it: no bound); the merged offer follows the create rules and nothing is written when it fails. Event `special_offer.updated` when the record changed (a PATCH that changes nothing writes nothing). Renamed without `name_tr`, a `name_tr` filled in from the old name (`{"en-GB": <old name>}`) follows the new name; one you set is kept.',
   params: t.Object({ offer: t.String() }),
   body: UpdateSpecialOfferBody,
   response: okSchema(SpecialOfferSchema),
