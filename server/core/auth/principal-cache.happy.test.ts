@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'bun:test';
 import { appOver, bookingTest, opsBooking } from '../../bookings/test-fixtures.ts';
-import type { Db } from '../db/db.ts';
 import { routeCatalogue } from '../../route-table.ts';
 import { interceptStatements } from '../../testing/intercept-statements.ts';
+import type { Db } from '../db/db.ts';
 import { MAX_ENTRIES, principalCache } from './principal-cache.ts';
 
 /**

@@ -85,10 +85,15 @@ export class PrincipalCache<Row> {
   /** The cached row for `key` while it may still be used, without a look-up. */
   fresh(key: string, now = performance.now()): Row | undefined {
     const hit = this.#entries.get(key);
-    if (!hit || (hit.loadedAt <= now - this.maxAgeMs && this.#deliveredThrough <= now - this.maxAgeMs)) return undefined;
+    const since = now - this.maxAgeMs;
+    if (!hit || (hit.loadedAt <= since && this.#deliveredThrough <= since)) return undefined;
     // Moved to the end on use, so the Map's insertion order is least recently used first: what the bound evicts.
-    this.#entries.delete(key);
-    this.#entries.set(key, hit);
+    // Only once the cache is half full (a move costs about 80 ns a hit; a deployment's few tokens never pay it):
+    // every row used since is then behind every row not used since, when eviction starts.
+    if (this.#entries.size > MAX_ENTRIES / 2) {
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+    }
     return hit.row;
   }
 
