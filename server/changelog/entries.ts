@@ -21,6 +21,23 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title:
+      "One channel gateway that hangs no longer delays other replies; one customer's many tokens no longer slow others",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'Review replies were sent to the channel gateway one after another, each allowed 10 seconds: a gateway hanging on one reply held back every other reply of the batch, and a batch with more than six silent replies outlasted its 60-second claim, so its replies were claimed again and sent twice (a second `review.reply_sent` event). A batch is now sent at once: every reply is sent within 10 seconds of its claim, once.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "Past 10000 tokens in use in one process, the service dropped every cached token, so one customer using many personal tokens made every other customer's next requests slower. Only the least recently used token is dropped now.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Configuration writes that change nothing send no webhook; a rename refreshes the filled-in name_tr',
     changes: [
       {

@@ -6,7 +6,12 @@ import { withTimeout } from '../core/timeout.ts';
 /** Seconds to wait after the n-th failed attempt; after the last, the delivery is `failed` for good. */
 export const REPLY_RETRY_LADDER = [30, 120, 600, 1800, 3600, 3600, 3600, 3600, 3600, 3600] as const;
 const SEND_TIMEOUT_MS = 10_000;
-/** A claimed delivery whose process died is taken again after this. */
+/**
+ * A claimed delivery whose process died is taken again after this. A batch's sends run at once, so all of them
+ * end within SEND_TIMEOUT_MS of the claim: far inside the lease, which therefore never runs out under a live
+ * process (sent one after another, a batch of 20 silent sends took up to 200 s, and its replies were claimed and
+ * sent again).
+ */
 const LEASE_MS = 60_000;
 
 interface Claimed {
@@ -25,7 +30,8 @@ interface Claimed {
 /**
  * Sends due review replies to their channels: claims them (`skip locked`, with a lease, so several processes
  * share the work and a crashed claim is retried), sends each through the channel gateway, and records the
- * outcome on the delivery row, which the review shows as `reply.delivery`. Answers how many were attempted.
+ * outcome on the delivery row, which the review shows as `reply.delivery`. The batch's sends run concurrently
+ * (at most `limit` at once). Answers how many were attempted.
  */
 export async function deliverDueReplies(deps: Deps, limit = 20): Promise<number> {
   const now = deps.clock.now();
@@ -40,7 +46,10 @@ export async function deliverDueReplies(deps: Deps, limit = 20): Promise<number>
     where d.review_id = due.review_id and r.id = d.review_id and p.id = r.property_id
     returning d.review_id, d.attempts, r.external_id, r.channel, r.channel_review_id, r.reply_text, r.replied_at,
       p.customer_id, p.id as property_id, p.external_id as property_external_id`;
-  for (const job of claimed) await attempt(deps, job);
+  // Together, not in turn: a channel gateway that hangs on one reply must not hold back the batch's others.
+  const outcomes = await Promise.allSettled(claimed.map((job) => attempt(deps, job)));
+  const failed = outcomes.find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
   return claimed.length;
 }
 

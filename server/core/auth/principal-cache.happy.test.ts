@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'bun:test';
 import { appOver, bookingTest, opsBooking } from '../../bookings/test-fixtures.ts';
 import { routeCatalogue } from '../../route-table.ts';
 import { interceptStatements } from '../../testing/intercept-statements.ts';
-import { principalCache } from './principal-cache.ts';
+import type { Db } from '../db/db.ts';
+import { MAX_ENTRIES, principalCache } from './principal-cache.ts';
 
 /**
  * Through HTTP: a write answers once its own changes have reached the principal cache, and leaves the cached
@@ -11,15 +12,15 @@ import { principalCache } from './principal-cache.ts';
  */
 const { t, fx } = bookingTest();
 let send: ReturnType<typeof appOver>;
+// The database `send`'s app reads through (its principal cache is this handle's).
+let counted: Db;
 let clientReads = 0;
 
 beforeAll(() => {
-  send = appOver(
-    t,
-    interceptStatements(t.deps.db, (text) => {
-      if (/\bfrom api_clients c\b/.test(text)) clientReads++;
-    }),
-  );
+  counted = interceptStatements(t.deps.db, (text) => {
+    if (/\bfrom api_clients c\b/.test(text)) clientReads++;
+  });
+  send = appOver(t, counted);
 });
 
 const listBookings = async () => {
@@ -27,16 +28,20 @@ const listBookings = async () => {
   expect(res.status).toBe(200);
 };
 
+/** Until the cache's LISTEN is in place every request reads the client row: asks until one does not. */
+async function untilCached(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const before = clientReads;
+    await listBookings();
+    if (clientReads === before) break;
+    await Bun.sleep(20);
+  }
+  return clientReads;
+}
+
 describe('principal cache through HTTP', () => {
   it('a write answers without dropping the cached principal it did not change', async () => {
-    // Until the cache's LISTEN is in place every request reads the client row: ask until one does not.
-    for (let i = 0; i < 50; i++) {
-      const before = clientReads;
-      await listBookings();
-      if (clientReads === before) break;
-      await Bun.sleep(20);
-    }
-    const cached = clientReads;
+    const cached = await untilCached();
     await listBookings();
     expect(clientReads).toBe(cached);
 
@@ -46,6 +51,19 @@ describe('principal cache through HTTP', () => {
     expect(push.status).toBe(202);
     await listBookings();
 
+    expect(clientReads).toBe(cached);
+  });
+
+  it("a customer using more tokens than the cache holds leaves another customer's cached principal served", async () => {
+    // The bound used to clear the whole cache: every other customer's next request then reloaded its client row
+    // (and allow-list) at once. Another customer's tokens, each found once, flood past it while this one is in use.
+    const cached = await untilCached();
+    const cache = principalCache<object>(counted);
+    for (let i = 0; i <= MAX_ENTRIES; i++) {
+      await cache.get(`personal:flood-${i}`, async () => ({ client_id: `flood-${i}` }));
+      if (i % 1000 === 0) await listBookings();
+    }
+    await listBookings();
     expect(clientReads).toBe(cached);
   });
 
