@@ -9,8 +9,8 @@ import type { PushAnswer } from './push-answer.ts';
 import { rowsWithoutPayload } from './refused-rows.ts';
 import { checkLengthsOfStay, restrictionValues } from './restriction-values.ts';
 
-/** The longest occupancy code a pair's vocabulary takes (its wire form). */
-const LONGEST_CODE = WireOccupancySchema.properties.code.maxLength as number;
+/** The longest occupancy code a pair's vocabulary takes (its wire form); the per-plan write keeps to it too. */
+export const LONGEST_CODE = WireOccupancySchema.properties.code.maxLength as number;
 
 /** The push's route name (the event's `endpoint`) and the resource its validation messages name. */
 export const RATES_PUSH = { name: 'qc.inventory.rates', resource: 'rate' } as const;
