@@ -20,7 +20,10 @@ export const PUSH_REFUSAL_FIELDS = {
       room_type_id: t.String(),
       rate_plan_id: t.Optional(t.String()),
     }),
-    { description: 'with a domain refusal (errors.qc.*): the rows refused, with the ids they sent' },
+    {
+      description:
+        'with every errors.qc.* refusal but errors.qc.batch_too_large: the rows refused, with the ids they sent',
+    },
   ),
 } as const;
 
