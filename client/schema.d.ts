@@ -14200,6 +14200,12 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.batch_too_large";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.batch_too_large: the limit exceeded */
+                        limit?: "rows" | "day_rows";
+                        /** @description with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows) */
+                        max?: number;
+                        /** @description with errors.qc.batch_too_large: what the request counted */
+                        actual?: number;
                     };
                 };
             };
@@ -14694,6 +14700,12 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.unknown_room_type" | "errors.qc.batch_too_large" | "errors.qc.multi_property_batch_not_allowed";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.batch_too_large: the limit exceeded */
+                        limit?: "rows" | "day_rows";
+                        /** @description with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows) */
+                        max?: number;
+                        /** @description with errors.qc.batch_too_large: what the request counted */
+                        actual?: number;
                         /** @description with every errors.qc.* refusal but errors.qc.batch_too_large: the rows refused, with the ids they sent */
                         rows?: {
                             /** @description Index of the row in `values` */
@@ -15064,6 +15076,12 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.unknown_room_type" | "errors.qc.unknown_room_or_rate" | "errors.qc.batch_too_large" | "errors.qc.rate_or_prices_required" | "errors.qc.multi_property_batch_not_allowed" | "errors.qc.occupancy_pricing_not_supported";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.batch_too_large: the limit exceeded */
+                        limit?: "rows" | "day_rows";
+                        /** @description with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows) */
+                        max?: number;
+                        /** @description with errors.qc.batch_too_large: what the request counted */
+                        actual?: number;
                         /** @description with every errors.qc.* refusal but errors.qc.batch_too_large: the rows refused, with the ids they sent */
                         rows?: {
                             /** @description Index of the row in `values` */
@@ -15392,6 +15410,12 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.unknown_room_type" | "errors.qc.unknown_room_or_rate" | "errors.qc.batch_too_large" | "errors.qc.restriction_payload_empty" | "errors.qc.multi_property_batch_not_allowed";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.batch_too_large: the limit exceeded */
+                        limit?: "rows" | "day_rows";
+                        /** @description with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows) */
+                        max?: number;
+                        /** @description with errors.qc.batch_too_large: what the request counted */
+                        actual?: number;
                         /** @description with every errors.qc.* refusal but errors.qc.batch_too_large: the rows refused, with the ids they sent */
                         rows?: {
                             /** @description Index of the row in `values` */

@@ -31,7 +31,7 @@ export const changelog: readonly ChangelogEntry[] = [
       {
         kind: 'additive',
         summary:
-          'The `rows` every inventory push has always answered with its 422 domain refusals (`[{row, room_type_id, rate_plan_id?}]`) is now described in the API document, so the typed client has a type for it.',
+          'The `rows` every inventory push has always answered with its 422 domain refusals (`[{row, room_type_id, rate_plan_id?}]`) is now described in the API document, so the typed client has a type for it; so are the `limit`, `max` and `actual` of `errors.qc.batch_too_large`, on the pushes and the per-plan rate write.',
       },
       {
         kind: 'fix',

@@ -9,11 +9,22 @@ export interface RefusedRow {
   rate_plan_id?: string;
 }
 
+/** The fields errors.qc.batch_too_large answers (actors/batch-limits.ts), on the pushes and the per-plan write. */
+export const BATCH_LIMIT_FIELDS = {
+  limit: t.Union([t.Literal('rows'), t.Literal('day_rows')], {
+    description: 'with errors.qc.batch_too_large: the limit exceeded',
+  }),
+  max: t.Integer({ description: 'with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows)' }),
+  actual: t.Integer({ description: 'with errors.qc.batch_too_large: what the request counted' }),
+} as const;
+
 /**
  * The fields a push's 422 answers beside the envelope, so the API document and the typed client know them:
- * `rows` with every domain refusal, `unknown_fields` with a refusal of rows left without their payload.
+ * the batch limits, `rows` with every domain refusal (`unknown_fields`, for a refusal of rows left without their
+ * payload, is declared by the pushes that answer it).
  */
 export const PUSH_REFUSAL_FIELDS = {
+  ...BATCH_LIMIT_FIELDS,
   rows: t.Array(
     t.Object({
       row: t.Integer({ description: 'Index of the row in `values`' }),
