@@ -39,7 +39,13 @@ export type CalendarWrite =
       /** The longest code an occupancy vocabulary can hold: a longer or blank one is never a code (price-rows.ts). */
       longestCode: number;
     })
-  | (ModernWrite & { kind: 'plan-rates'; ratePlan: string; rows: readonly (RateRow | RowError)[] })
+  | (ModernWrite & {
+      kind: 'plan-rates';
+      ratePlan: string;
+      rows: readonly (RateRow | RowError)[];
+      /** As `longestCode` of the prices write: a longer code is never a code (plan-rate-rows.ts). */
+      longestCode: number;
+    })
   | { kind: 'legacy-availability'; rows: readonly StagedAvailabilityRow[] };
 
 /**
@@ -155,7 +161,8 @@ async function resolveRows(
   window: DayWindow,
 ): Promise<{ batch: PlannedBatch; stop?: StagedStop }> {
   if (write.kind === 'legacy-availability') return stagedAvailabilityTables(structure, write.rows, window);
-  if (write.kind === 'plan-rates') return { batch: planRateTables(structure, write.ratePlan, write.rows, window) };
+  if (write.kind === 'plan-rates')
+    return { batch: planRateTables(structure, write.ratePlan, write.rows, window, write.longestCode) };
   const scope = { propertyId: property.id, visiblePropertyIds: write.visiblePropertyIds };
   if (write.kind === 'availability') return { batch: await availabilityTables(tx, structure, scope, write.rows) };
   if (write.kind === 'restrictions') return { batch: await restrictionTables(tx, structure, scope, write.rows) };

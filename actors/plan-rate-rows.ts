@@ -23,6 +23,7 @@ export function planRateTables(
   ratePlan: string,
   parsed: readonly (RateRow | RowError)[],
   window: DayWindow,
+  longestCode: number,
 ): PlannedBatch {
   const plan = structure.ratePlan(ratePlan);
   if (!plan) throw notFound();
@@ -38,7 +39,7 @@ export function planRateTables(
       continue;
     }
     const targets = targetsOf(structure, plan.id, row);
-    const refused = Array.isArray(targets) ? refusal(row, targets, plan.parentId !== null) : targets;
+    const refused = Array.isArray(targets) ? refusal(row, targets, plan.parentId !== null, longestCode) : targets;
     if (refused || !Array.isArray(targets)) {
       if (refused) errors.push(refused);
       continue;
@@ -90,7 +91,12 @@ function targetsOf(structure: PropertyStructure, planId: number, row: RateRow): 
 }
 
 /** Why a parsed row cannot be written to these pairs: prices on a child plan, or a code the pair does not take. */
-function refusal(row: RateRow, targets: readonly StructurePair[], child: boolean): RowError | undefined {
+function refusal(
+  row: RateRow,
+  targets: readonly StructurePair[],
+  child: boolean,
+  longestCode: number,
+): RowError | undefined {
   if (!row.prices) return undefined;
   if (child) {
     return {
@@ -101,8 +107,14 @@ function refusal(row: RateRow, targets: readonly StructurePair[], child: boolean
     };
   }
   for (const pair of targets) {
-    // A pair with no configured vocabulary skips the check (spec 7.2).
-    if (!pair.kinds.size) continue;
+    // A pair with no configured vocabulary skips the check (spec 7.2), for codes a vocabulary could hold: a
+    // longer one was stored where no vocabulary could ever price or read it, so it is refused as a blank one is.
+    if (!pair.kinds.size) {
+      const tooLong = Object.keys(row.prices).find((code) => code.length > longestCode);
+      if (tooLong === undefined) continue;
+      const message = `occupancy key ${tooLong} is longer than ${longestCode} characters`;
+      return { row: row.row, code: 'bad_acm_key', field: 'prices', date: row.date, message };
+    }
     for (const code of Object.keys(row.prices)) {
       if (pair.kinds.get(code) !== 'manual') {
         return {

@@ -14200,6 +14200,12 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.batch_too_large";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.batch_too_large: the limit exceeded */
+                        limit?: "rows" | "day_rows";
+                        /** @description with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows) */
+                        max?: number;
+                        /** @description with errors.qc.batch_too_large: what the request counted */
+                        actual?: number;
                     };
                 };
             };
@@ -14694,6 +14700,19 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.unknown_room_type" | "errors.qc.batch_too_large" | "errors.qc.multi_property_batch_not_allowed";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.batch_too_large: the limit exceeded */
+                        limit?: "rows" | "day_rows";
+                        /** @description with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows) */
+                        max?: number;
+                        /** @description with errors.qc.batch_too_large: what the request counted */
+                        actual?: number;
+                        /** @description with every errors.qc.* refusal but errors.qc.batch_too_large: the rows refused, with the ids they sent */
+                        rows?: {
+                            /** @description Index of the row in `values` */
+                            row: number;
+                            room_type_id: string;
+                            rate_plan_id?: string;
+                        }[];
                     };
                 };
             };
@@ -15057,6 +15076,21 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.unknown_room_type" | "errors.qc.unknown_room_or_rate" | "errors.qc.batch_too_large" | "errors.qc.rate_or_prices_required" | "errors.qc.multi_property_batch_not_allowed" | "errors.qc.occupancy_pricing_not_supported";
                         errors?: components["schemas"]["ValidationErrors"];
+                        /** @description with errors.qc.batch_too_large: the limit exceeded */
+                        limit?: "rows" | "day_rows";
+                        /** @description with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows) */
+                        max?: number;
+                        /** @description with errors.qc.batch_too_large: what the request counted */
+                        actual?: number;
+                        /** @description with every errors.qc.* refusal but errors.qc.batch_too_large: the rows refused, with the ids they sent */
+                        rows?: {
+                            /** @description Index of the row in `values` */
+                            row: number;
+                            room_type_id: string;
+                            rate_plan_id?: string;
+                        }[];
+                        /** @description with errors.qc.rate_or_prices_required: the fields of the refused rows the push does not know (`values.0.price`), when there are any */
+                        unknown_fields?: string[];
                     };
                 };
             };
@@ -15376,7 +15410,20 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.unknown_room_type" | "errors.qc.unknown_room_or_rate" | "errors.qc.batch_too_large" | "errors.qc.restriction_payload_empty" | "errors.qc.multi_property_batch_not_allowed";
                         errors?: components["schemas"]["ValidationErrors"];
-                        /** @description with errors.qc.restriction_payload_empty: the fields of the refused rows that are not restriction fields (`values.0.min_stya`), when there are any */
+                        /** @description with errors.qc.batch_too_large: the limit exceeded */
+                        limit?: "rows" | "day_rows";
+                        /** @description with errors.qc.batch_too_large: the limit (1000 rows, 20000 day-rows) */
+                        max?: number;
+                        /** @description with errors.qc.batch_too_large: what the request counted */
+                        actual?: number;
+                        /** @description with every errors.qc.* refusal but errors.qc.batch_too_large: the rows refused, with the ids they sent */
+                        rows?: {
+                            /** @description Index of the row in `values` */
+                            row: number;
+                            room_type_id: string;
+                            rate_plan_id?: string;
+                        }[];
+                        /** @description with errors.qc.restriction_payload_empty: the fields of the refused rows the push does not know (`values.0.min_stya`), when there are any */
                         unknown_fields?: string[];
                     };
                 };

@@ -21,6 +21,27 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Price pushes name a misspelled rate or prices field; push refusals type their rows',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          'A price push refused with `errors.qc.rate_or_prices_required` because a row misspelled `prices` or `rate` (`price`, `rates`) now names it: `unknown_fields: ["values.0.price"]` beside the key, and in `detail`, as the restriction push does.',
+      },
+      {
+        kind: 'additive',
+        summary:
+          'The `rows` every inventory push has always answered with its 422 domain refusals (`[{row, room_type_id, rate_plan_id?}]`) is now described in the API document, so the typed client has a type for it; so are the `limit`, `max` and `actual` of `errors.qc.batch_too_large`, on the pushes and the per-plan rate write.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'The per-plan rate write (`POST /rate_plans/{id}/rates`) stored a code longer than 20 characters on a pair with no configured vocabulary, where no vocabulary can hold it. Such a row is now refused as a blank code is: a `bad_acm_key` row error; the other rows are written.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title:
       "One channel gateway that hangs no longer delays other replies; one customer's many tokens no longer slow others",
     changes: [

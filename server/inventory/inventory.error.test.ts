@@ -100,6 +100,24 @@ describe('whole-batch refusals (422)', () => {
     expect(res.body.detail).toContain('values.1.min_stya');
   });
 
+  it('names the misspelled fields of a price row refused for neither rate nor prices', async () => {
+    const res = await expectRefused(
+      'rates',
+      [
+        { ...pair(), ...days, rate: 1, colour: 'red' },
+        { ...pair(), ...days, price: 1 },
+        { ...pair(), ...days, rates: 1, min_los: 2 },
+      ],
+      'errors.qc.rate_or_prices_required',
+      [
+        { row: 1, ...pair() },
+        { row: 2, ...pair() },
+      ],
+    );
+    expect(res.body.unknown_fields).toEqual(['values.1.price', 'values.2.rates']);
+    expect(res.body.detail).toContain('values.1.price, values.2.rates');
+  });
+
   it('refuses an unknown room type with errors.qc.unknown_room_type on every endpoint', async () => {
     const unknown = '11111111-2222-4333-8444-555555555555';
     await expectRefused(

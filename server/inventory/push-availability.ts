@@ -4,6 +4,7 @@ import { defineRoute } from '../core/routes/route.ts';
 import { AVAILABILITY_PUSH, pushAvailability } from './availability-push.ts';
 import { AvailabilityBody, PropertyParams, PushResult } from './model.ts';
 import { PUSH_ERRORS, PUSH_RULES } from './push-answer.ts';
+import { PUSH_REFUSAL_FIELDS } from './refused-rows.ts';
 
 export const pushAvailabilityRoute = defineRoute({
   ...AVAILABILITY_PUSH,
@@ -20,6 +21,7 @@ export const pushAvailabilityRoute = defineRoute({
   status: 202,
   response: PushResult,
   errors: [...PUSH_ERRORS, 'errors.qc.unknown_room_type'],
+  errorFields: { 422: PUSH_REFUSAL_FIELDS },
   handle: inProperty(async ({ deps, principal, body }, property) => {
     return accepted(await pushAvailability(deps, principal, property, body.values));
   }),

@@ -1,9 +1,11 @@
 import { accepted } from '../core/http/envelope.ts';
+import { requestState } from '../core/http/request-state.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PriceBody, PropertyParams, PushResult } from './model.ts';
 import { PAIR_PUSH_ERRORS, PUSH_RULES } from './push-answer.ts';
 import { pushRates, RATES_PUSH } from './rates-push.ts';
+import { PUSH_REFUSAL_FIELDS, unknownFieldsField } from './refused-rows.ts';
 
 export const pushRatesRoute = defineRoute({
   ...RATES_PUSH,
@@ -40,7 +42,14 @@ others are warnings. Optional restriction fields on a price row apply even when 
     ],
   },
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.rate_or_prices_required', 'errors.qc.occupancy_pricing_not_supported'],
-  handle: inProperty(async ({ deps, principal, body }, property) => {
-    return accepted(await pushRates(deps, principal, property, body.values));
+  errorFields: {
+    422: {
+      ...PUSH_REFUSAL_FIELDS,
+      unknown_fields: unknownFieldsField('errors.qc.rate_or_prices_required', 'values.0.price'),
+    },
+  },
+  handle: inProperty(async ({ deps, principal, body, request }, property) => {
+    const undeclared = requestState(request).undeclared;
+    return accepted(await pushRates(deps, principal, property, body.values, undeclared));
   }),
 });

@@ -1,10 +1,10 @@
-import { t } from 'elysia';
 import { accepted } from '../core/http/envelope.ts';
 import { requestState } from '../core/http/request-state.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
 import { PropertyParams, PushResult, RestrictionBody } from './model.ts';
 import { PAIR_PUSH_ERRORS, PUSH_RULES } from './push-answer.ts';
+import { PUSH_REFUSAL_FIELDS, unknownFieldsField } from './refused-rows.ts';
 import { pushRestrictions, RESTRICTIONS_PUSH } from './restrictions-push.ts';
 
 export const pushRestrictionsRoute = defineRoute({
@@ -25,10 +25,8 @@ not sent keep their stored value. Accepted on parent and child plans. ${PUSH_RUL
   errors: [...PAIR_PUSH_ERRORS, 'errors.qc.restriction_payload_empty'],
   errorFields: {
     422: {
-      unknown_fields: t.Array(t.String(), {
-        description:
-          'with errors.qc.restriction_payload_empty: the fields of the refused rows that are not restriction fields (`values.0.min_stya`), when there are any',
-      }),
+      ...PUSH_REFUSAL_FIELDS,
+      unknown_fields: unknownFieldsField('errors.qc.restriction_payload_empty', 'values.0.min_stya'),
     },
   },
   handle: inProperty(async ({ deps, principal, body, request }, property) => {

@@ -2,15 +2,15 @@ import { type DayRange, rowRanges } from '../../actors/batch-limits.ts';
 import { writeCalendar } from '../../actors/calendar-write.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
-import { ApiError } from '../core/http/api-error.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import { WireOccupancySchema } from '../rate-plans/model.ts';
 import type { PriceRowInput } from './model.ts';
 import type { PushAnswer } from './push-answer.ts';
+import { rowsWithoutPayload } from './refused-rows.ts';
 import { checkLengthsOfStay, restrictionValues } from './restriction-values.ts';
 
-/** The longest occupancy code a pair's vocabulary takes (its wire form). */
-const LONGEST_CODE = WireOccupancySchema.properties.code.maxLength as number;
+/** The longest occupancy code a pair's vocabulary takes (its wire form); the per-plan write keeps to it too. */
+export const LONGEST_CODE = WireOccupancySchema.properties.code.maxLength as number;
 
 /** The push's route name (the event's `endpoint`) and the resource its validation messages name. */
 export const RATES_PUSH = { name: 'qc.inventory.rates', resource: 'rate' } as const;
@@ -26,6 +26,7 @@ export async function pushRates(
   principal: Principal,
   property: PropertyRow,
   values: readonly PriceRowInput[],
+  undeclared: readonly string[] = [],
 ): Promise<PushAnswer> {
   const resource = RATES_PUSH.resource;
   const ranges = rowRanges(values, resource);
@@ -34,7 +35,7 @@ export async function pushRates(
       ? [{ row: i, room_type_id: row.room_type_id, rate_plan_id: row.rate_plan_id }]
       : [],
   );
-  if (neither.length) throw new ApiError('errors.qc.rate_or_prices_required', { rows: neither });
+  if (neither.length) throw rowsWithoutPayload('errors.qc.rate_or_prices_required', neither, undeclared, 'price');
   checkLengthsOfStay(values, resource);
 
   const { counters, warnings } = await writeCalendar(deps, property.id, {

@@ -2,11 +2,10 @@ import { type DayRange, rowRanges } from '../../actors/batch-limits.ts';
 import { writeCalendar } from '../../actors/calendar-write.ts';
 import type { Principal } from '../core/auth/principal.ts';
 import type { Deps } from '../core/deps.ts';
-import { ApiError } from '../core/http/api-error.ts';
-import { errorCatalogue } from '../core/http/error-catalogue.ts';
 import type { PropertyRow } from '../core/resolve.ts';
 import type { RestrictionRowInput } from './model.ts';
 import type { PushAnswer } from './push-answer.ts';
+import { rowsWithoutPayload } from './refused-rows.ts';
 import { checkLengthsOfStay, restrictionValues } from './restriction-values.ts';
 
 /** The push's route name (the event's `endpoint`) and the resource its validation messages name. */
@@ -30,7 +29,7 @@ export async function pushRestrictions(
   const empty = values.flatMap((row, i) =>
     sets[i] ? [] : [{ row: i, room_type_id: row.room_type_id, rate_plan_id: row.rate_plan_id }],
   );
-  if (empty.length) throw emptyRowsRefusal(empty, undeclared);
+  if (empty.length) throw rowsWithoutPayload('errors.qc.restriction_payload_empty', empty, undeclared, 'restriction');
   checkLengthsOfStay(values, resource);
 
   const { counters, warnings } = await writeCalendar(deps, property.id, {
@@ -45,16 +44,4 @@ export async function pushRestrictions(
     })),
   });
   return { ...counters, warnings };
-}
-
-/**
- * A row left empty is most often one whose field was misspelled (`min_stya`): validation drops the field, so the
- * refusal names the undeclared fields of the refused rows, as a written push names them in `warnings`.
- */
-function emptyRowsRefusal(empty: readonly { row: number }[], undeclared: readonly string[]): ApiError {
-  const refused = new Set(empty.map(({ row }) => row));
-  const unknown = undeclared.filter((field) => refused.has(Number(/^values\.(\d+)\./.exec(field)?.[1])));
-  if (!unknown.length) return new ApiError('errors.qc.restriction_payload_empty', { rows: empty });
-  const detail = `${errorCatalogue['errors.qc.restriction_payload_empty'].detail} Not fields of a restriction row: ${unknown.join(', ')}.`;
-  return new ApiError('errors.qc.restriction_payload_empty', { detail, rows: empty, unknown_fields: unknown });
 }

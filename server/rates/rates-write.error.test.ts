@@ -63,6 +63,21 @@ describe('POST /rate_plans/{id}/rates row errors (200 with errors[])', () => {
     ]);
   });
 
+  it('refuses a code longer than any vocabulary holds as bad_acm_key on a pair with no configured vocabulary', async () => {
+    const tooLong = 'X'.repeat(21);
+    const res = await write(f.plans.open.external_id, [
+      { date: '2026-07-01', prices: { [tooLong]: 1 } },
+      { date: '2026-07-02', prices: { ['Y'.repeat(20)]: 2 } },
+    ]);
+    expect(res.body.data.errors).toEqual([
+      { row: 0, code: 'bad_acm_key', field: 'prices', date: '2026-07-01', message: expect.stringContaining(tooLong) },
+    ]);
+    expect(res.body.data).toMatchObject({ accepted: 1, written: 1 });
+    const stored = await t.deps.db.sql<{ date: string }>`select date from rates where rate_plan_id = ${f.plans.open.id}
+      and date between '2026-07-01' and '2026-07-02' order by date`;
+    expect(stored.map((d) => d.date)).toEqual(['2026-07-02']);
+  });
+
   it('refuses a code outside the writable vocabulary as unknown_acm_code, listing the allowed codes', async () => {
     const res = await write(f.plans.person.external_id, [
       { date: '2026-07-04', prices: { A1: 10, ZZ: 1 } },

@@ -1,6 +1,7 @@
 import { ok } from '../core/http/envelope.ts';
 import { inProperty } from '../core/routes/in-property.ts';
 import { defineRoute } from '../core/routes/route.ts';
+import { BATCH_LIMIT_FIELDS } from '../inventory/refused-rows.ts';
 import { pathRatePlan } from '../rate-plans/path-rate-plan.ts';
 import { PlanParams, RateWriteAnswer, RateWriteBody } from './model.ts';
 import { PLAN_RATES_WRITE, writePlanRates } from './write.ts';
@@ -22,6 +23,7 @@ would {written, unchanged, skipped_out_of_window} says what the write would have
   body: RateWriteBody,
   response: RateWriteAnswer,
   errors: ['errors.not_found', 'errors.qc.batch_too_large'],
+  errorFields: { 422: BATCH_LIMIT_FIELDS },
   // Checked before the body; the write resolves the plan again in its property's turn, with the structure it loads.
   pathRecord: pathRatePlan,
   handle: inProperty(async ({ deps, params, body }, property) => {

@@ -2,6 +2,7 @@ import { type CalendarCounters, writeCalendar } from '../../actors/calendar-writ
 import type { RowError } from '../../actors/plan-rate-row.ts';
 import type { Deps } from '../core/deps.ts';
 import type { PropertyRow } from '../core/resolve.ts';
+import { LONGEST_CODE } from '../inventory/rates-push.ts';
 import { parseRateRow } from './write-rows.ts';
 
 /** The write's route name (the event's `endpoint`) and its resource. */
@@ -30,6 +31,7 @@ export async function writePlanRates(
     kind: 'plan-rates',
     endpoint: PLAN_RATES_WRITE.name,
     ratePlan,
+    longestCode: LONGEST_CODE,
     rows: values.map(parseRateRow),
   });
   return { accepted: outcome.accepted, ...outcome.counters, errors: outcome.rowErrors };
