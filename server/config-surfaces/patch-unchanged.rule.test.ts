@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'bun:test';
 import { templateBody } from '../auto-email-templates/test-fixtures.ts';
-import { call, configTest, eventsOf } from './test-fixtures.ts';
+import { call, configTest, EARLY_BOOKER_PROMOTION, eventsOf } from './test-fixtures.ts';
 
 const c = configTest();
 
@@ -42,16 +42,7 @@ describe('PATCH that changes nothing', () => {
       },
       {
         event: 'promotion.updated',
-        create: [
-          `${property}/promotions`,
-          {
-            name: 'Early',
-            type: 'early_booker',
-            discount_type: 'percent',
-            discount_value: 10,
-            days_before_arrival_min: 30,
-          },
-        ],
+        create: [`${property}/promotions`, EARLY_BOOKER_PROMOTION],
         record: (id: string) => `${property}/promotions/${id}`,
         same: { discount_value: 10, rate_plan_ids: [] },
         change: { discount_value: 12 },

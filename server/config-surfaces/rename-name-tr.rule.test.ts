@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'bun:test';
-import { call, configTest } from './test-fixtures.ts';
+import { call, configTest, EARLY_BOOKER_PROMOTION } from './test-fixtures.ts';
 
 const c = configTest();
 
@@ -18,16 +18,7 @@ describe('PATCH renaming a record without name_tr', () => {
         name: 'name',
       },
       {
-        create: [
-          `${property}/promotions`,
-          {
-            name: 'Early',
-            type: 'early_booker',
-            discount_type: 'percent',
-            discount_value: 10,
-            days_before_arrival_min: 30,
-          },
-        ],
+        create: [`${property}/promotions`, EARLY_BOOKER_PROMOTION],
         record: (id: string) => `${property}/promotions/${id}`,
         name: 'name',
       },

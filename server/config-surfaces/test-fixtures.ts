@@ -51,3 +51,12 @@ export async function eventsOf(c: ConfigTest, type: string): Promise<Record<stri
     select data from outbox_events where customer_id = ${c.demo.customer_id} and type = ${type} order by id`;
   return rows.map((r) => r.data);
 }
+
+/** A promotion as a partner creates one: the body the rule tests of PATCH create their promotion with. */
+export const EARLY_BOOKER_PROMOTION = {
+  name: 'Early',
+  type: 'early_booker',
+  discount_type: 'percent',
+  discount_value: 10,
+  days_before_arrival_min: 30,
+} as const;
