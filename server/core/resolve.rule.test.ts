@@ -9,7 +9,8 @@ import { join, relative } from 'node:path';
  */
 const ROOT = join(import.meta.dir, '..', '..');
 const THE_RESOLVER = 'server/core/resolve.ts';
-const SELECT_BY_CODE = /partner_code\s*(=\s*(any\s*\(|\$\{|\$\d)|in\s*\()/i;
+// A condition on partner_code (after where, and, or), not a partner code being set (update .. set partner_code = ..).
+const SELECT_BY_CODE = /\b(where|and|or)\s+\(?\s*(\w+\.)?partner_code\s*(=\s*(any\s*\(|\$\{|\$\d)|in\s*\()/i;
 
 const isTestCode = (file: string) =>
   /\.test\.ts$/.test(file) || /(^|\/)(test-support|test-fixtures|legacy-test-fixture)\.ts$/.test(file);
@@ -32,8 +33,11 @@ describe('one resolver', () => {
     expect(selectsByPartnerCode('where partner_code = ${segment} and customer_id = 1')).toBe(true);
     expect(selectsByPartnerCode('or partner_code = any($3::text[])')).toBe(true);
     expect(selectsByPartnerCode('where r.partner_code = $1')).toBe(true);
+    expect(selectsByPartnerCode('where customer_id = $1 and (partner_code = $2 or external_id::text = $2)')).toBe(true);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: samples of SQL as it reads in a tagged template
     expect(selectsByPartnerCode('partner_code = case when ${set} then ${code} else partner_code end')).toBe(false);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: samples of SQL as it reads in a tagged template
+    expect(selectsByPartnerCode('update room_types set partner_code = ${code}, partner_name = ${name}')).toBe(false);
   });
 
   it('has no second copy: no source outside server/core/resolve.ts selects by partner code', () => {
