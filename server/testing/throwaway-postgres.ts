@@ -80,11 +80,11 @@ export class ThrowawayPostgres {
 
   /** Every process of this cluster stops running: connections stay open and nothing answers. */
   freeze(): void {
-    for (const pid of this.#processes()) process.kill(pid, 'SIGSTOP');
+    for (const pid of this.#processes()) signal(pid, 'SIGSTOP');
   }
 
   thaw(): void {
-    for (const pid of this.#processes()) process.kill(pid, 'SIGCONT');
+    for (const pid of this.#processes()) signal(pid, 'SIGCONT');
     // runuser stops itself when its child stops (as su does): continue it too, or it never reaps the child.
     if (this.#proc && this.#proc.exitCode === null) process.kill(this.#proc.pid, 'SIGCONT');
   }
@@ -139,4 +139,16 @@ function postgresUser(): { uid: number; gid: number } {
   if (!line) throw new Error('no postgres user to run a private cluster as');
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
+}
+
+/**
+ * Signals one of the cluster's processes, which may have exited since it was listed: a backend or a start-up worker
+ * ends on its own (a stop right after start() met one and failed with ESRCH).
+ */
+function signal(pid: number, name: 'SIGSTOP' | 'SIGCONT'): void {
+  try {
+    process.kill(pid, name);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ESRCH') throw err;
+  }
 }
