@@ -25,15 +25,17 @@ async function series() {
 
 describe('countRequest', () => {
   it('counts and times a repeated series as prom-client does, each duration in its first bucket', async () => {
-    const now = performance.now();
-    countRequest(labels.route, 'GET', 200, now - 20); // 0.02 s: le 0.025
-    countRequest(labels.route, 'GET', 200, now - 20);
-    countRequest(labels.route, 'GET', 200, now - 300); // 0.3 s: le 0.5
-    countRequest(labels.route, 'GET', 200, now - 20_000); // 20 s: above every bound, +Inf only
+    // Each duration sits mid-bucket and each start is read at its call: a loaded CI run paused the test between one
+    // shared start and a later call, and 20 ms became more than 25 ms (the next bucket).
+    const tookMs = (ms: number) => performance.now() - ms;
+    countRequest(labels.route, 'GET', 200, tookMs(17.5)); // 0.0175 s: le 0.025
+    countRequest(labels.route, 'GET', 200, tookMs(17.5));
+    countRequest(labels.route, 'GET', 200, tookMs(300)); // 0.3 s: le 0.5
+    countRequest(labels.route, 'GET', 200, tookMs(20_000)); // 20 s: above every bound, +Inf only
     const s = await series();
     expect(s.count).toBe(4);
     expect(s.observations).toBe(4);
-    expect(s.sum).toBeGreaterThan(20.34);
+    expect(s.sum).toBeGreaterThan(20.33);
     expect(s.sum).toBeLessThan(21);
     expect(s.bucket(0.01)).toBe(0);
     expect(s.bucket(0.025)).toBe(2);
