@@ -1,3 +1,4 @@
+import { OUTSIDE_PAUSED_GROUP } from '../server/core/auth/authenticate.ts';
 import { sha256Hex } from '../server/core/auth/secrets.ts';
 import type { Db } from '../server/core/db/db.ts';
 import { LegacyError, messages } from './messages.ts';
@@ -50,7 +51,7 @@ export async function findLegacyKey(db: Db, apiKey: unknown): Promise<LegacyKeyR
   >(
     `select k.id as "keyId", k.customer_id as "customerId", k.property_id as "propertyId", k.pms_name as "pmsName",
       k.active and p.customer_id = k.customer_id
-        and not exists (select from property_groups g where g.id = p.group_id and g.paused) as active,
+        and ${OUTSIDE_PAUSED_GROUP} as active,
       k.cutover_mode as "cutoverMode",
       k.upstream_url as "upstreamUrl", k.allow_private_upstream as "upstreamAllowPrivate", p.timezone, p.currency, p.mode
     from legacy_api_keys k join properties p on p.id = k.property_id

@@ -21,13 +21,16 @@ interface ClientRow {
   allowed: number[];
 }
 
+/** A property `p` outside paused groups: half of ALLOWED_PROPERTY, and all a legacy key asks (legacy/auth.ts). */
+export const OUTSIDE_PAUSED_GROUP = 'not exists (select from property_groups g where g.id = p.group_id and g.paused)';
+
 /**
  * A property `p` a credential may act on when it is the credential's: active, and outside paused groups. The
  * allow-list below and the reads that page an account-scoped credential's properties by customer (the feed, the
  * property list) use this one predicate, so they stay the same set.
  */
 export const ALLOWED_PROPERTY = `p.status = 'active'
-  and not exists (select from property_groups g where g.id = p.group_id and g.paused)`;
+  and ${OUTSIDE_PAUSED_GROUP}`;
 
 // The allow-list is resolved in the same query, live: account-scoped clients see the customer's allowed
 // properties (a scan of the customer's); fixed clients see the granted ids still allowed, found by probing those
