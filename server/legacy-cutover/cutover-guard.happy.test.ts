@@ -1,8 +1,8 @@
 import { describe, expect, it, spyOn } from 'bun:test';
 import { legacyTest, TODAY } from '../../legacy/legacy-test-fixture.ts';
 import { addDays } from '../core/days.ts';
-import { forceLive, scoredDays, setMode } from './cutover-test-fixture.ts';
 import { guardLiveFlip } from './cutover-guard.ts';
+import { forceLive, scoredDays, setMode } from './cutover-test-fixture.ts';
 import { SHUTDOWN_STREAK_DAYS } from './zero-streak.ts';
 
 /**
