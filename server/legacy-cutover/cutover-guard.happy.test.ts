@@ -32,6 +32,18 @@ const flipLive = (keyId: number, body: Record<string, unknown> = {}) =>
   t.ops('PUT', `/ops/legacy-keys/${keyId}/cutover`, { mode: 'live', ...body });
 const modeOf = async (keyId: number) => (await t.ops('GET', `/ops/legacy-keys/${keyId}`)).body.data.mode;
 
+/** The flip to live is refused with the key's standing against the default rule, and the key stays in shadow. */
+async function expectRefused(keyId: number, standing: Record<string, unknown>) {
+  const refused = await flipLive(keyId);
+  expect(refused.status).toBe(409);
+  expect(refused.body).toMatchObject({
+    message: 'errors.qc.cutover_not_ready',
+    required_streak_days: SHUTDOWN_STREAK_DAYS,
+    ...standing,
+  });
+  expect(await modeOf(keyId)).toBe('shadow');
+}
+
 describe('PUT /ops/legacy-keys/{id}/cutover from shadow to live', () => {
   it('defaults the required zero streak to the shutdown rule of spec 9.4', () => {
     expect(t.deps.config.legacyCutover.liveStreakDays).toBe(SHUTDOWN_STREAK_DAYS);
@@ -40,23 +52,14 @@ describe('PUT /ops/legacy-keys/{id}/cutover from shadow to live', () => {
   it('refuses a key whose recent day differed, naming its streak, that day and its score', async () => {
     const keyId = await shadowKey();
     await streakAfterDifference(keyId, 4);
-    // Today's difference does not count (the day is not over), nor does a day with nothing compared.
-    await scoredDays(t, keyId, [
-      { date: TODAY, compared: 1, different: 1 },
-      { date: addDays(TODAY, -8), compared: 0, unanswered: 3 },
-    ]);
+    // Today's difference is not counted yet (the day is not over): the last one is five days ago.
+    await scoredDays(t, keyId, [{ date: TODAY, compared: 1, different: 1 }]);
 
-    const refused = await flipLive(keyId);
-
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({
-      message: 'errors.qc.cutover_not_ready',
+    await expectRefused(keyId, {
       zero_streak_days: 4,
-      required_streak_days: SHUTDOWN_STREAK_DAYS,
       last_difference: { date: addDays(TODAY, -5), score: 0.4 },
       has_comparisons: true,
     });
-    expect(await modeOf(keyId)).toBe('shadow');
   });
 
   it('refuses a key that never had a comparison', async () => {
@@ -64,17 +67,7 @@ describe('PUT /ops/legacy-keys/{id}/cutover from shadow to live', () => {
     // The legacy service never answered: nothing was compared, so nothing was shown to agree.
     await scoredDays(t, keyId, [{ date: addDays(TODAY, -1), compared: 0, unanswered: 7 }]);
 
-    const refused = await flipLive(keyId);
-
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({
-      message: 'errors.qc.cutover_not_ready',
-      zero_streak_days: 0,
-      required_streak_days: SHUTDOWN_STREAK_DAYS,
-      last_difference: null,
-      has_comparisons: false,
-    });
-    expect(await modeOf(keyId)).toBe('shadow');
+    await expectRefused(keyId, { zero_streak_days: 0, last_difference: null, has_comparisons: false });
   });
 
   it('flips a key at the required streak, and refuses it one day short', async () => {
