@@ -21,6 +21,19 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Legacy cutover: a key is flipped to live only once its zero streak has earned it',
+    changes: [
+      {
+        kind: 'breaking',
+        summary:
+          '`PUT /ops/legacy-keys/{id}/cutover {"mode": "live"}` flipped any key in shadow at once, one whose last day differed by 40 % or that was never compared included, and after the flip a difference can no longer be seen. From shadow to live it is now refused with 409 `errors.qc.cutover_not_ready` (`zero_streak_days`, `required_streak_days`, `last_difference` `{date, score}` or null, `has_comparisons`) until the zero streak reaches `QC_LEGACY_CUTOVER_STREAK_DAYS` days, default 90: the shutdown rule of spec 9.4, which the sunset also waits for. `"force": true` flips it anyway: the answer carries `forced` with those figures and the flip is logged at warn (`legacy cutover forced`). Flips to shadow, live to live and keys created live are unchanged.',
+        migration:
+          'A script that flips keys to live before they meet the rule (a demo or test key without shadow history) sends `"force": true` with the mode, or the service runs with a lower `QC_LEGACY_CUTOVER_STREAK_DAYS` (0: no check).',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Price pushes name a misspelled rate or prices field; push refusals type their rows',
     changes: [
       {

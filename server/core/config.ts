@@ -135,6 +135,12 @@ const EnvSchema = T.Object({
   QC_LEGACY_SHADOW_QUEUE: T.Integer({ minimum: 1, maximum: 1_000_000, default: 1000 }),
   /** Differing exchanges kept per credential and UTC day, both bodies (guest data masked). */
   QC_LEGACY_SHADOW_SAMPLES: T.Integer({ minimum: 0, maximum: 1000, default: 20 }),
+  /**
+   * The zero streak (days) a shadow legacy key needs before `PUT .../cutover {"mode":"live"}` flips it without
+   * `"force": true`. Default: spec 9.4's shutdown rule (SHUTDOWN_STREAK_DAYS, server/legacy-cutover/zero-streak.ts),
+   * since a live key's streak stops growing and one flipped short of it holds back the sunset. 0: no guard.
+   */
+  QC_LEGACY_CUTOVER_STREAK_DAYS: T.Integer({ minimum: 0, maximum: 3650, default: 90 }),
   /** Ignore rules for shadow comparisons (harness format, `METHOD PATH FIELD` a line). */
   QC_LEGACY_SHADOW_IGNORE_FILE: T.Optional(T.String({ minLength: 1 })),
   /** The `Link: <...>; rel="sunset"` target on legacy answers once a sunset is set; none without it. */
@@ -183,6 +189,8 @@ export interface Config {
     upstreamTimeoutMs: number;
     queueCapacity: number;
     samplesPerDay: number;
+    /** Zero-streak days a shadow key needs to be flipped live unforced (QC_LEGACY_CUTOVER_STREAK_DAYS). */
+    liveStreakDays: number;
     ignoreFile: string | undefined;
     migrationGuideUrl: string | undefined;
   };
@@ -273,6 +281,7 @@ const NUMERIC = new Set([
   'QC_LEGACY_UPSTREAM_TIMEOUT_MS',
   'QC_LEGACY_SHADOW_QUEUE',
   'QC_LEGACY_SHADOW_SAMPLES',
+  'QC_LEGACY_CUTOVER_STREAK_DAYS',
 ]);
 
 export function parseConfig(source: Record<string, string | undefined>): Config {
@@ -338,6 +347,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       upstreamTimeoutMs: env.QC_LEGACY_UPSTREAM_TIMEOUT_MS,
       queueCapacity: env.QC_LEGACY_SHADOW_QUEUE,
       samplesPerDay: env.QC_LEGACY_SHADOW_SAMPLES,
+      liveStreakDays: env.QC_LEGACY_CUTOVER_STREAK_DAYS,
       ignoreFile: env.QC_LEGACY_SHADOW_IGNORE_FILE,
       migrationGuideUrl: env.QC_LEGACY_MIGRATION_GUIDE_URL,
     },

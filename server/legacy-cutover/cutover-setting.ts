@@ -4,6 +4,7 @@ import type { Deps } from '../core/deps.ts';
 import { ApiError, notFound } from '../core/http/api-error.ts';
 import { pageMeta } from '../core/http/envelope.ts';
 import { pageOf } from '../core/http/paging.ts';
+import { guardLiveFlip, type LiveFlipStanding } from './cutover-guard.ts';
 import { checkUpstreamUrl } from './upstream-url.ts';
 
 export type CutoverMode = 'shadow' | 'live';
@@ -40,12 +41,14 @@ export async function legacyKeyView(deps: Deps, id: number): Promise<LegacyKeyVi
  * Flips a key between shadow and live. Nothing caches the mode (the facade reads it with the key on every
  * request), so the next request of this key, on any process, follows it. `upstream_url` absent keeps the key's
  * current one; null clears it (the configured default applies again); a new one must pass ./upstream-url.ts.
+ * From shadow to live the key must have earned it (./cutover-guard.ts) unless `force`; a forced flip answers
+ * the standing it overrode as `forced`.
  */
 export async function setCutover(
   deps: Deps,
   id: number,
-  change: { mode: CutoverMode; upstream_url?: string | null; allow_private_upstream?: boolean },
-): Promise<LegacyKeyView> {
+  change: { mode: CutoverMode; upstream_url?: string | null; allow_private_upstream?: boolean; force?: boolean },
+): Promise<LegacyKeyView & { forced?: LiveFlipStanding }> {
   const current = await readKey(deps.db, id);
   if (!current) throw notFound();
   const upstream = change.upstream_url === undefined ? current.upstream_url : change.upstream_url;
@@ -55,6 +58,10 @@ export async function setCutover(
   if (upstream && (change.upstream_url || change.allow_private_upstream !== undefined))
     await checkUpstreamUrl(upstream, allowPrivate);
   requireUpstream(change.mode, upstream, deps.config.legacyCutover.upstreamUrl);
+  const forced =
+    current.mode === 'shadow' && change.mode === 'live'
+      ? await guardLiveFlip(deps, id, change.force === true)
+      : undefined;
   await deps.db.sql`
     update legacy_api_keys set cutover_mode = ${change.mode}, upstream_url = ${upstream},
       allow_private_upstream = ${upstream !== null && allowPrivate}, cutover_changed_at = ${deps.clock.now()}
@@ -66,7 +73,10 @@ export async function setCutover(
     to: change.mode,
     upstream: upstream ? new URL(upstream).origin : null,
   });
-  return legacyKeyView(deps, id);
+  if (!forced) return legacyKeyView(deps, id);
+  // Flipped before its streak earned it: the trail says so, with what was overridden.
+  deps.log.warn('legacy cutover forced', { key_id: id, ...forced });
+  return { ...(await legacyKeyView(deps, id)), forced };
 }
 
 type KeyRow = Omit<LegacyKeyView, 'effective_upstream_url' | 'cutover_changed_at' | 'created_at'> & {

@@ -7,6 +7,7 @@ import { type CliResult, runHarness, startHarness } from '../../harness/testing/
 import { OPERATOR_TOKEN, type TestApp } from '../testing/harness.ts';
 import { portDryRuns } from './port-dry-run.ts';
 import { readBackOf } from './read-back.ts';
+import { addToDay } from './shadow-days.ts';
 
 /** One legacy call as a PMS sends it: the exact path, query and body bytes both the stand-in and the port get. */
 export interface LegacyCall {
@@ -135,12 +136,36 @@ export function serveCorpus(file: string) {
 }
 
 export async function setMode(t: TestApp, keyId: number, mode: 'shadow' | 'live', upstreamUrl?: string | null) {
-  const res = await t.ops<{ data: { mode: string } }>('PUT', `/ops/legacy-keys/${keyId}/cutover`, {
-    mode,
-    // Stand-ins listen on loopback: the operator's override for a private legacy service.
-    ...(upstreamUrl === undefined ? {} : { upstream_url: upstreamUrl, allow_private_upstream: true }),
-  });
+  await putCutover(t, keyId, { mode, ...upstreamOf(upstreamUrl) });
+}
+
+/**
+ * Flips a shadow key to live with `"force": true`: for tests that flip a key back after a few exchanges, far short
+ * of the zero streak an unforced flip needs (./cutover-guard.ts).
+ */
+export async function forceLive(t: TestApp, keyId: number, upstreamUrl?: string | null) {
+  await putCutover(t, keyId, { mode: 'live', force: true, ...upstreamOf(upstreamUrl) });
+}
+
+// Stand-ins listen on loopback: the operator's override for a private legacy service.
+const upstreamOf = (upstreamUrl: string | null | undefined) =>
+  upstreamUrl === undefined ? {} : { upstream_url: upstreamUrl, allow_private_upstream: true };
+
+async function putCutover(t: TestApp, keyId: number, body: Record<string, unknown>) {
+  const res = await t.ops<{ data: { mode: string } }>('PUT', `/ops/legacy-keys/${keyId}/cutover`, body);
   if (res.status !== 200) throw new Error(`cutover flip failed: ${res.status} ${res.text}`);
+}
+
+/**
+ * A key's shadow history without the traffic: each day's `compared` and `different` written as the comparisons
+ * would have counted them (./shadow-days.ts). For tests of what the figures decide, not of how they are made.
+ */
+export async function scoredDays(
+  t: TestApp,
+  keyId: number,
+  days: ReadonlyArray<{ date: string; compared: number; different?: number; unanswered?: number }>,
+) {
+  for (const day of days) await addToDay(t.deps.db, { keyId, day: day.date, ...day });
 }
 
 export interface ScoresBody {

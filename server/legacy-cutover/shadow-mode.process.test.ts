@@ -5,6 +5,7 @@ import { legacyShadowUncompared } from '../core/metrics.ts';
 import {
   bodyBytes,
   type CorpusEntry,
+  forceLive,
   type LegacyCall,
   pathAndQuery,
   portEntries,
@@ -201,7 +202,8 @@ describe('shadow mode', () => {
     // one "already sent") and agreed with the legacy answer; then it was rolled back.
     expect(today.days[0]).toMatchObject({ compared: 4, different: 0 });
     expect(await tableDigests(t.deps.db)).toEqual(before);
-    await setMode(t, keyId, 'live');
+    // A few minutes of shadow earn no zero streak: the flip back is deliberate.
+    await forceLive(t, keyId);
     expect((await send(t, writes[1] as LegacyCall, key)).text).toBe(success);
   }, 30_000);
 
@@ -406,7 +408,7 @@ describe('shadow mode', () => {
     expect(await tableDigests(t.deps.db)).toEqual(before);
     expect((await scores(t, keyId, '2030-06-15', '2030-06-15')).days.map((day) => day.compared)).toEqual([0]);
     // Without the header the same ack is applied for real (the PMS's own requests are never dry runs).
-    await setMode(t, keyId, 'live');
+    await forceLive(t, keyId);
     expect((await send(t, ack, key)).text).toBe('{"message":"Success"}');
     expect((await send(t, ack, key)).text).toBe('{"message":"The ack was already sent!"}');
   }, 30_000);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Server } from 'bun';
 import { type LegacyFixture, legacyFixture } from '../../legacy/legacy-test-fixture.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
-import { type LegacyCall, send, setMode } from './cutover-test-fixture.ts';
+import { forceLive, type LegacyCall, send, setMode } from './cutover-test-fixture.ts';
 import { UPSTREAM_VERDICT_TTL_MS, UpstreamDestinations } from './upstream-url.ts';
 
 /**
@@ -94,7 +94,7 @@ describe('the legacy upstream, checked before every forward', () => {
     const { keyId } = await f.anotherKey();
     await setMode(t, keyId, 'shadow', upstream.url.href);
     expect((await t.ops('GET', `/ops/legacy-keys/${keyId}`)).body.data.allow_private_upstream).toBe(true);
-    await setMode(t, keyId, 'live', null);
+    await forceLive(t, keyId, null);
     expect((await t.ops('GET', `/ops/legacy-keys/${keyId}`)).body.data.allow_private_upstream).toBe(false);
   });
 });

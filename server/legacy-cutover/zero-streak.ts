@@ -26,3 +26,15 @@ export function zeroStreak(days: readonly DayCount[], today: string): number {
 export function dayScore(day: DayCount): number | null {
   return day.compared ? day.different / day.compared : null;
 }
+
+/**
+ * The latest finished day (before `today`) whose comparisons found a difference, with its score: the day that
+ * ended the zero streak, or undefined when no finished day differed. `days` in any order.
+ */
+export function lastDifference(days: readonly DayCount[], today: string): { date: string; score: number } | undefined {
+  const latest = days
+    .filter((d) => d.date < today && d.different > 0)
+    .reduce<DayCount | undefined>((found, d) => (found && found.date > d.date ? found : d), undefined);
+  // A day that differed compared something: its score is never null.
+  return latest && { date: latest.date, score: dayScore(latest) ?? 0 };
+}

@@ -105,6 +105,11 @@ export const errorCatalogue = {
     detail:
       'Shadow mode forwards to the legacy service, and none is configured: give upstream_url or set QC_LEGACY_UPSTREAM_URL.',
   },
+  'errors.qc.cutover_not_ready': {
+    status: 409,
+    detail:
+      'This shadow key has not earned the flip to live: its zero streak (zero_streak_days) is short of required_streak_days, and after the flip a difference can no longer be seen. Read its shadow scores (last_difference, has_comparisons) and fix the port or agree an ignore rule; send "force": true to flip it anyway.',
+  },
   'errors.qc.sunset_date_refused': {
     status: 422,
     detail:
