@@ -12,7 +12,9 @@ export interface paths {
         put?: never;
         /**
          * Exchange client credentials for an access token
-         * @description Form-encoded client credentials grant. Also accepts HTTP Basic client authentication. The answer is `{access_token, token_type, expires_in, scope}` (not enveloped); account-scoped clients also get `account_scoped: true` and `property_ids: null`. Credentials refused: 401 `errors.qc.invalid_client` with `WWW-Authenticate: Basic realm="qc-connectivity", charset="UTF-8"` (RFC 6749 5.2).
+         * @description Form-encoded client credentials grant (RFC 6749 4.4). Also accepts HTTP Basic client authentication, and a JSON body with the same fields; any other media type is 415. The answer is `{access_token, token_type, expires_in, scope}` (not enveloped); account-scoped clients also get `account_scoped: true` and `property_ids: null`. Parameters it does not know are ignored (RFC 6749 3.2). Every answer, refusals included, carries `Cache-Control: no-store` and `Pragma: no-cache`.
+         *
+         *     Every refusal keeps the error envelope and adds the RFC 6749 5.2 `error` code that fits, which OAuth client libraries read: 401 `invalid_client` (with `WWW-Authenticate: Basic realm="qc-connectivity", charset="UTF-8"`); 422 `invalid_request` (a missing `grant_type`, a field of the wrong type, a body that is not valid JSON), `unsupported_grant_type` or `invalid_scope`; 413 and 415 `invalid_request`; 500 `server_error`; 503 `temporarily_unavailable` (retry after Retry-After). A 429 carries no `error`: RFC 6749 has no code for it, and each that comes close would mislead a client (a malformed request, a service down for all); its status and Retry-After say when to come back.
          */
         post: operations["qc.oauth.token"];
         delete?: never;
@@ -1767,6 +1769,10 @@ export interface components {
         "Idempotency-Original-Timestamp": string;
         /** @description On 401 and on 403 errors.qc.insufficient_scope (RFC 6750): `Bearer`, with `error="invalid_token"` when a token was sent and refused, `error="insufficient_scope"` on the 403. The token endpoint's 401 challenges its client authentication instead (RFC 6749 5.2): `Basic realm="qc-connectivity", charset="UTF-8"`. */
         "WWW-Authenticate": string;
+        /** @description On every answer of the token endpoint, tokens and refusals alike (RFC 6749 5.1, 5.2): `no-store`, so no cache keeps a token or a refusal. */
+        "Cache-Control": "no-store";
+        /** @description Beside `Cache-Control: no-store` on the token endpoint, for HTTP/1.0 caches (RFC 6749 5.1): `no-cache`. */
+        Pragma: "no-cache";
     };
     pathItems: never;
 }
@@ -1806,6 +1812,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
                     "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1837,6 +1845,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
                     "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
                     "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
@@ -1861,6 +1871,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
                     "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
                     "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
                     [name: string]: unknown;
                 };
@@ -1869,6 +1881,11 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.qc.payload_too_large";
                         limit_bytes?: components["schemas"]["LimitBytes"];
+                        /**
+                         * @description RFC 6749 5.2 error code
+                         * @constant
+                         */
+                        error?: "invalid_request";
                     };
                 };
             };
@@ -1880,6 +1897,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
                     "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
                     "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
                     [name: string]: unknown;
                 };
@@ -1888,6 +1907,11 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.qc.unsupported_media_type";
                         accepted_content_types?: components["schemas"]["AcceptedContentTypes"];
+                        /**
+                         * @description RFC 6749 5.2 error code
+                         * @constant
+                         */
+                        error?: "invalid_request";
                     };
                 };
             };
@@ -1903,6 +1927,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
                     "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
                     "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
                     [name: string]: unknown;
                 };
@@ -1911,7 +1937,7 @@ export interface operations {
                         /** @enum {string} */
                         message?: "errors.validation_error" | "errors.qc.invalid_scope";
                         errors?: components["schemas"]["ValidationErrors"];
-                        /** @description RFC 6749 5.2 error code (on the refusals of the grant type and the scope) */
+                        /** @description RFC 6749 5.2 error code: `invalid_request` for a missing or malformed parameter or body, `unsupported_grant_type` for another grant type, `invalid_scope` for a scope outside the client's */
                         error?: "invalid_request" | "unsupported_grant_type" | "invalid_scope";
                     };
                 };
@@ -1924,6 +1950,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
                     "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
                     "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -1943,6 +1971,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
                     "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
                     "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
                     [name: string]: unknown;
                 };
@@ -1950,6 +1980,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.internal_error";
+                        /**
+                         * @description RFC 6749 4.1.2.1 error code
+                         * @constant
+                         */
+                        error?: "server_error";
                     };
                 };
             };
@@ -1965,6 +2000,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-RateLimit-Bucket": components["headers"]["X-RateLimit-Bucket"];
                     "X-Qc-Request-Id": components["headers"]["X-Qc-Request-Id"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Pragma: components["headers"]["Pragma"];
                     "X-Qc-Support-Ticket": components["headers"]["X-Qc-Support-Ticket"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -1973,6 +2010,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         /** @enum {string} */
                         message?: "errors.service_unavailable" | "errors.qc.write_outcome_unknown";
+                        /**
+                         * @description RFC 6749 4.1.2.1 error code
+                         * @constant
+                         */
+                        error?: "temporarily_unavailable";
                     };
                 };
             };

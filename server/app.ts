@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { legacyFacade } from '../legacy/facade.ts';
+import { bearerClient } from './core/auth/bearer-client.ts';
 import { principalsSynced } from './core/auth/principal-cache.ts';
 import type { Deps } from './core/deps.ts';
 import { clientAddress, type PeerSource } from './core/http/client-address.ts';
@@ -7,6 +8,7 @@ import { mountRoutes } from './core/http/mount-routes.ts';
 import { createQcApp } from './core/http/qc-app.ts';
 import { renderError } from './core/http/render-error.ts';
 import { logRequest } from './core/http/request-log.ts';
+import { requestState } from './core/http/request-state.ts';
 // Before any request is validated: fast uuid and date checks in place of the OpenAPI plugin's (issue 27).
 import './core/http/string-formats.ts';
 import { publicDocuments, spendPublicBudget } from './core/limits/public-budget.ts';
@@ -74,7 +76,10 @@ export function buildApp(deps: Deps, options: AppOptions) {
 
 export type App = ReturnType<typeof buildApp>;
 
-/** A path no route serves spends the public budget of its address (429 past it), then is a 404 with a ticket. */
+/**
+ * A path no route serves (a wrong method on a known path too: the router has no 405) spends the public budget of its
+ * address (429 past it), then is a 404 with a ticket; its caller is the bearer's client, when valid.
+ */
 async function answerUnmatched(
   deps: Deps,
   request: Request,
@@ -83,6 +88,9 @@ async function answerUnmatched(
   server: PeerSource,
 ): Promise<Response> {
   if (code === 'NOT_FOUND') {
+    // Named on its log line (and on the incident of a 429) when its bearer is valid: docs/operations.md, Logs.
+    const principal = await bearerClient(deps, request.headers.get('authorization'));
+    if (principal) requestState(request).principal = principal;
     try {
       await spendPublicBudget(deps, request, clientAddress(request, server, deps.config.trustedProxies));
     } catch (refused) {

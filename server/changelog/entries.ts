@@ -21,6 +21,22 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'The token endpoint answers every refusal with an RFC 6749 error code where one fits, and never cached',
+    changes: [
+      {
+        kind: 'additive',
+        summary:
+          "`POST /oauth/token` adds RFC 6749 5.2's `error` beside the envelope to the refusals that lacked it: `invalid_request` on a 422 for a field of the wrong type or a body that is not valid JSON, and on 413 and 415; `server_error` on a 500; `temporarily_unavailable` on a 503. A 429 still carries none (RFC 6749 has no code for it): read its status and `Retry-After`.",
+      },
+      {
+        kind: 'fix',
+        summary:
+          '`POST /oauth/token` sent `Cache-Control: no-store` on a token only: its refusals now carry it too, and every answer also `Pragma: no-cache`, as RFC 6749 5.1 and 5.2 ask.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Legacy cutover: a key is flipped to live only once its zero streak has earned it',
     changes: [
       {

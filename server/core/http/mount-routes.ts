@@ -23,6 +23,7 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
     // A read creates nothing, so it has no kept create to replay: it skips that wrapper (issue 27, per request).
     const read = definition.method === 'GET';
     const record = definition.pathRecord;
+    const answerHeaders = definition.answerHeaders;
     const handler = async (ctx: {
       params: unknown;
       query: unknown;
@@ -53,6 +54,7 @@ export function mountRoutes(app: QcApp, deps: Deps, definitions: readonly RouteD
         throw new Error(`${definition.name} answered a body its response schema refuses: ${JSON.stringify(first)}`);
       }
       ctx.set.status = status;
+      if (answerHeaders) Object.assign(ctx.set.headers, answerHeaders);
       if (answered) Object.assign(ctx.set.headers, result.headers);
       return body;
     };

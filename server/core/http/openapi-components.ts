@@ -53,6 +53,16 @@ const headers = {
       'On 401 and on 403 errors.qc.insufficient_scope (RFC 6750): `Bearer`, with `error="invalid_token"` when a token was sent and refused, `error="insufficient_scope"` on the 403. The token endpoint\'s 401 challenges its client authentication instead (RFC 6749 5.2): `Basic realm="qc-connectivity", charset="UTF-8"`.',
     schema: { type: 'string', example: 'Bearer error="invalid_token"' },
   },
+  'Cache-Control': {
+    description:
+      'On every answer of the token endpoint, tokens and refusals alike (RFC 6749 5.1, 5.2): `no-store`, so no cache keeps a token or a refusal.',
+    schema: { type: 'string', enum: ['no-store'] },
+  },
+  Pragma: {
+    description:
+      'Beside `Cache-Control: no-store` on the token endpoint, for HTTP/1.0 caches (RFC 6749 5.1): `no-cache`.',
+    schema: { type: 'string', enum: ['no-cache'] },
+  },
 } as const;
 
 export type HeaderName = keyof typeof headers;

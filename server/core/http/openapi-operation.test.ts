@@ -68,13 +68,15 @@ describe('OpenAPI operations', () => {
       Object.keys(
         (operation.responses as any)[status].content['application/json'].schema.allOf[1].properties as Schema,
       );
+    // The token endpoint adds RFC 6749's `error` to every refusal where a code fits (server/oauth/token-errors.ts).
+    const oauthError = (uri: string) => (uri === '/v1/qc/oauth/token' ? ['error'] : []);
     for (const [uri, methods] of Object.entries(doc.paths as Record<string, Record<string, Schema>>))
       for (const [method, operation] of Object.entries(methods))
         if ((operation.responses as Schema)['415'])
           expect([method, uri, fieldsOf(operation, '415')]).toEqual([
             method,
             uri,
-            ['message', 'accepted_content_types'],
+            ['message', 'accepted_content_types', ...oauthError(uri)],
           ]);
     // Every route that reads a body bounds it first: its 413 is documented, with the limit it answers.
     let bounded = 0;
@@ -82,11 +84,17 @@ describe('OpenAPI operations', () => {
       for (const [method, operation] of Object.entries(methods))
         if ((operation.responses as Schema)['415']) {
           bounded++;
-          expect([method, uri, fieldsOf(operation, '413')]).toEqual([method, uri, ['message', 'limit_bytes']]);
+          expect([method, uri, fieldsOf(operation, '413')]).toEqual([
+            method,
+            uri,
+            ['message', 'limit_bytes', ...oauthError(uri)],
+          ]);
         }
     expect(bounded).toBeGreaterThan(50);
     const token = doc.paths['/v1/qc/oauth/token'].post;
     expect(fieldsOf(token, '401')).toEqual(['message', 'error']);
     expect(fieldsOf(token, '422')).toEqual(['message', 'errors', 'error']);
+    expect(fieldsOf(token, '429')).toEqual(['message']);
+    expect(fieldsOf(token, '500')).toEqual(['message', 'error']);
   });
 });

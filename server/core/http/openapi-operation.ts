@@ -22,6 +22,7 @@ export function operationDetail(definition: RouteDefinition) {
     'X-RateLimit-Bucket',
     'X-Qc-Request-Id',
     ...(idempotent ? (['Idempotency-Replayed', 'Idempotency-Original-Timestamp'] as const) : []),
+    ...(Object.keys(definition.answerHeaders ?? {}) as HeaderName[]),
   ];
   return {
     summary: definition.summary,

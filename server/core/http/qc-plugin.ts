@@ -114,7 +114,7 @@ export function qcPipeline(deps: Deps) {
                 if (principal && bodyWasKept(request)) await startIdempotentRequest(deps, spec, request, principal);
               } catch (rejected) {
                 if (rejected instanceof IdempotentReplay) return replay(rejected, set);
-                return renderError(deps, request, 'UNKNOWN', rejected, spec.resource);
+                return renderError(deps, request, 'UNKNOWN', rejected, spec.resource, spec as RouteDefinition);
               }
               return renderError(
                 deps,
@@ -122,9 +122,10 @@ export function qcPipeline(deps: Deps) {
                 cause instanceof ApiError ? 'UNKNOWN' : code,
                 cause ?? error,
                 spec.resource,
+                spec as RouteDefinition,
               );
             }
-            return renderError(deps, request, code, error, spec.resource);
+            return renderError(deps, request, code, error, spec.resource, spec as RouteDefinition);
           },
         };
       },

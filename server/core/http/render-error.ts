@@ -20,12 +20,22 @@ import { fieldErrorsFrom } from './validation.ts';
  * validation and parse output never reaches a client; anything unexpected is a 500 with a key and a
  * support ticket, never a stack trace.
  */
+/**
+ * What a route adds to each of its error answers, whatever refused it (a route definition is one: its
+ * `errorExtra` and `answerHeaders`, server/core/routes/route.ts).
+ */
+export interface RouteErrorAdditions {
+  errorExtra?: (error: ApiError) => Record<string, unknown>;
+  answerHeaders?: Partial<Record<string, string>>;
+}
+
 export function renderError(
   deps: Deps,
   request: Request,
   code: string | number,
   error: unknown,
   resource = 'request',
+  route?: RouteErrorAdditions,
 ): Response {
   const apiError = toApiError(code, error, resource);
   const state = requestState(request);
@@ -66,8 +76,10 @@ export function renderError(
       error: errorFields(error).error,
     });
   }
-  return jsonResponse(apiError.status, errorBody(apiError.key, apiError.extra), {
+  const extra = route?.errorExtra ? { ...route.errorExtra(apiError), ...apiError.extra } : apiError.extra;
+  return jsonResponse(apiError.status, errorBody(apiError.key, extra), {
     ...state.headers,
+    ...(route?.answerHeaders as Record<string, string> | undefined),
     ...apiError.headers,
     'x-qc-support-ticket': ticket,
   });

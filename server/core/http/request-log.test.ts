@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'bun:test';
+import { buildApp } from '../../app.ts';
 import { OPERATOR_TOKEN, perFile, testAppPerFile } from '../../testing/harness.ts';
+import { interceptStatements } from '../../testing/intercept-statements.ts';
 import { customerFixture } from '../../testing/test-customer.ts';
 import type { Log, LogFields } from '../log.ts';
 
@@ -54,6 +56,66 @@ describe('a path no route serves', () => {
       expect((await t.ops('GET', `/ops/incidents/${ticket}`)).status).toBe(404);
     }
     expect((await counted({ route: 'unmatched', status: '404' })) - before).toBe(2);
+  });
+});
+
+describe('the client on the line of a path no route serves', () => {
+  it("is the bearer's client when valid, as on its routes' lines: a wrong path, a wrong method, an OAuth token", async () => {
+    const onRoute = await t.request('GET', '/v1/qc/properties', { token: fx.token });
+    const personal = lineOf(onRoute)?.client_id;
+    expect(typeof personal).toBe('string');
+    const oauth = await t.client({ customer_id: fx.customerId, scopes: ['inventory.read'], property_ids: [] });
+    const answers = [
+      { client: personal, res: await t.request('GET', '/v1/qc/propertes', { token: fx.token }) },
+      { client: personal, res: await t.request('DELETE', '/v1/qc/properties', { token: fx.token }) },
+      { client: oauth.client_id, res: await t.request('POST', '/v1/qc/no-such-thing', { token: oauth.token }) },
+    ];
+    for (const { client, res } of answers) {
+      expect(res.status).toBe(404);
+      expect(lineOf(res)).toMatchObject({ status: 404, client_id: client });
+    }
+  });
+
+  it('is none for a missing, invalid or revoked bearer, and the answer stays the 404', async () => {
+    const revoked = await t.client({ customer_id: fx.customerId, scopes: ['inventory.read'], property_ids: [] });
+    expect((await t.ops('POST', `/ops/clients/${revoked.client_id}/revoke`)).status).toBe(200);
+    const answers = [
+      await t.request('GET', '/v1/qc/nope'),
+      await t.request('GET', '/v1/qc/nope', { token: 'not-a-token' }),
+      await t.request('GET', '/v1/qc/nope', { token: 'qc_not-a-real-token' }),
+      await t.request('GET', '/v1/qc/nope', { token: revoked.token }),
+      await t.request('GET', '/v1/qc/nope', { headers: { authorization: 'Basic Zm9vOmJhcg==' } }),
+    ];
+    for (const res of answers) {
+      expect([res.status, res.body.message]).toEqual([404, 'errors.not_found']);
+      expect(lineOf(res)).toMatchObject({ status: 404 });
+      expect(lineOf(res)?.client_id).toBeUndefined();
+    }
+  });
+
+  it('costs no database read once the principal cache holds the client, as on a route', async () => {
+    let clientReads = 0;
+    const counted = interceptStatements(t.deps.db, (text) => {
+      if (/\bfrom api_clients c\b/.test(text)) clientReads++;
+    });
+    const app = buildApp({ ...t.deps, db: counted }, { operatorToken: OPERATOR_TOKEN });
+    const send = (path: string) =>
+      app.handle(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${fx.token}` } }));
+    // Until the cache's LISTEN is in place every request reads the client row: ask until one does not.
+    let onRoute: Response | undefined;
+    for (let i = 0; i < 50; i++) {
+      const before = clientReads;
+      onRoute = await send('/v1/qc/properties');
+      expect(onRoute.status).toBe(200);
+      if (clientReads === before) break;
+      await Bun.sleep(20);
+    }
+    const cached = clientReads;
+    const wrong = await send('/v1/qc/propertes');
+    expect(wrong.status).toBe(404);
+    expect(clientReads).toBe(cached);
+    expect(lineOf(wrong)?.client_id).toBe(lineOf(onRoute as Response)?.client_id as string);
+    expect(typeof lineOf(wrong)?.client_id).toBe('string');
   });
 });
 

@@ -1,7 +1,9 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { Principal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
+import type { ApiError } from '../http/api-error.ts';
 import type { ErrorKey } from '../http/error-catalogue.ts';
+import type { HeaderName } from '../http/openapi-components.ts';
 import type { PathRecordResolver } from './path-record.ts';
 import type { RouteSpec } from './route-spec.ts';
 
@@ -76,6 +78,17 @@ export interface RouteDefinition<
    * `error`), so the document and the typed client know them.
    */
   errorFields?: Partial<Record<number, Record<string, TSchema>>>;
+  /**
+   * The fields of `errorFields` an error answer carries, decided from the error the pipeline rendered, whichever
+   * step refused it (body size, media type, schema, rate limit, an outage): the token endpoint's RFC 6749 `error`
+   * (server/oauth/token-errors.ts). Fields the error itself carries win.
+   */
+  errorExtra?: (error: ApiError) => Record<string, unknown>;
+  /**
+   * Headers every answer of this route carries, success and error alike, with their fixed value: the token
+   * endpoint's `Cache-Control: no-store` (RFC 6749 5.1, 5.2). The pipeline sends them and the document lists them.
+   */
+  answerHeaders?: Partial<Record<HeaderName, string>>;
   /** OpenAPI tag(s) and a longer description for what the spec leaves open. */
   tags: readonly string[];
   description?: string;
