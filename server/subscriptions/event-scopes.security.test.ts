@@ -14,7 +14,11 @@ const CHALLENGE = 'Bearer error="insufficient_scope", scope="bookings.read"';
 
 /** A credential of the customer that manages subscriptions and writes inventory, but may not read bookings. */
 const noBookings = perFile(() =>
-  t.client({ customer_id: customer.customerId, scopes: ['subscriptions.manage', 'inventory.write'], account_scoped: true }),
+  t.client({
+    customer_id: customer.customerId,
+    scopes: ['subscriptions.manage', 'inventory.write'],
+    account_scoped: true,
+  }),
 );
 
 function expectBookingsReadRefusal(res: { status: number; body: unknown; headers: Headers }): void {
@@ -66,9 +70,7 @@ describe('updating a subscription of booking events', () => {
   it("refuses to redirect another credential's booking subscription, or to add a booking event, without bookings.read", async () => {
     const theirs = await subscribe(t, customer.token, { url: URL, event: 'booking.created' });
     // The account-scoped credential sees the subscription (it covers its properties), but may not read bookings.
-    expect((await t.request('GET', `/v1/qc/subscriptions/${theirs.id}`, { token: noBookings.token })).status).toBe(
-      200,
-    );
+    expect((await t.request('GET', `/v1/qc/subscriptions/${theirs.id}`, { token: noBookings.token })).status).toBe(200);
     const redirect = await t.request('PATCH', `/v1/qc/subscriptions/${theirs.id}`, {
       token: noBookings.token,
       body: { url: 'https://elsewhere.example.com/hooks' },

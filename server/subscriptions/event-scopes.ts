@@ -1,6 +1,6 @@
 import type { Principal } from '../core/auth/principal.ts';
 import { grants } from '../core/auth/scopes.ts';
-import { scopeToReceive } from '../core/event-catalog.ts';
+import { EVENT_CATALOG, scopeToReceive } from '../core/event-catalog.ts';
 import { insufficientScope } from '../core/http/api-error.ts';
 
 /**
@@ -14,4 +14,12 @@ export function requireEventScopes(principal: Principal, eventTypes: readonly st
     const scope = scopeToReceive(type);
     if (scope && !grants(principal.scopes, scope)) throw insufficientScope(scope);
   }
+}
+
+/**
+ * The event names (aliases included) whose data the principal may not read: a delivery of one is left out of its
+ * delivery log and health view and cannot be redelivered by it, since the log shows each delivery's body.
+ */
+export function unreadableEventTypes(principal: Principal): string[] {
+  return EVENT_CATALOG.filter((e) => e.scope && !grants(principal.scopes, e.scope)).map((e) => e.type);
 }

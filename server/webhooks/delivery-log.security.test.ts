@@ -44,7 +44,7 @@ describe('delivery log of a subscription narrowed since', () => {
     expect(narrowed.status).toBe(200);
     const narrow = await t.client({
       customer_id: customer.customerId,
-      scopes: ['subscriptions.manage'],
+      scopes: ['subscriptions.manage', 'bookings.read'],
       property_ids: [shadow.external_id],
     });
     expect((await t.request('GET', `/v1/qc/subscriptions/${sub.id}`, { token: narrow.token })).status).toBe(200);

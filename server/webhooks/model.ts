@@ -65,7 +65,9 @@ export const EventTypeSchema = t.Object({
   group: t.String(),
   description: t.String(),
   alias_of: t.Nullable(t.String()),
-  scope: t.Nullable(t.String({ description: 'the scope a credential needs beside subscriptions.manage to subscribe to it' })),
+  scope: t.Nullable(
+    t.String({ description: 'the scope a credential needs beside subscriptions.manage to subscribe to it' }),
+  ),
   data_schema: t.Record(t.String(), t.Unknown(), { description: 'JSON Schema of the event `data`' }),
   example: t.Record(t.String(), t.Unknown()),
 });
