@@ -28,7 +28,7 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           'Creating or updating a subscription that names a booking event (`booking.*`, alias `booking.arrived` included) now needs `bookings.read` beside `subscriptions.manage`: without it the answer is 403 `errors.qc.insufficient_scope` with `WWW-Authenticate: ... scope="bookings.read"`. A PATCH of such a subscription needs it even when it changes only `url`. Booking event data carries the booking id, revision id and stay dates, which the API reads only under `bookings.read`.',
         migration:
-          'Subscribe to booking events with a token that holds `bookings.read` (for OAuth, request it in the token\'s `scope`). An existing subscription whose creating credential lacks the scope keeps its other events; a PATCH that removes its booking events is allowed.',
+          "Subscribe to booking events with a token that holds `bookings.read` (for OAuth, request it in the token's `scope`). An existing subscription whose creating credential lacks the scope keeps its other events; a PATCH that removes its booking events is allowed.",
       },
       {
         kind: 'breaking',
