@@ -500,7 +500,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to events
-         * @description Answers 201 with the subscription and its signing `secret`, shown this once. `url` (or `target_url`) must be HTTPS, resolve only to public addresses and carry no credentials (422 `customer.subscription.messages.https_required` / `private_address` / `unresolvable_host` / `userinfo`). `event_types[]` (or `event`) are names from GET /event-catalog. `property_ids[]` are external ids or partner codes the token may act on (422 `errors.qc.subscription.unknown_property` otherwise); omitted, the subscription follows every property the credential may see; an explicit empty list limits it to account-level events (subscription.*). Verifying deliveries: `X-Qc-Signature-256` is `sha256=` + hex HMAC-SHA256 over `<X-Qc-Timestamp>.<raw body>` keyed with the literal `secret` string, `whsec_` prefix included, as UTF-8 bytes (do not strip the prefix or base64-decode it).
+         * @description Answers 201 with the subscription and its signing `secret`, shown this once. `url` (or `target_url`) must be HTTPS, resolve only to public addresses and carry no credentials (422 `customer.subscription.messages.https_required` / `private_address` / `unresolvable_host` / `userinfo`). `event_types[]` (or `event`) are names from GET /event-catalog; one whose catalogue `scope` the token lacks (every booking.* event: bookings.read) is 403 `errors.qc.insufficient_scope`, before the URL is checked, and the relay sends such events only while the creating credential holds the scope and is not revoked. `property_ids[]` are external ids or partner codes the token may act on (422 `errors.qc.subscription.unknown_property` otherwise); omitted, the subscription follows every property the credential may see; an explicit empty list limits it to account-level events (subscription.*), which a fixed credential with an empty allow-list may make and manage too. Verifying deliveries: `X-Qc-Signature-256` is `sha256=` + hex HMAC-SHA256 over `<X-Qc-Timestamp>.<raw body>` keyed with the literal `secret` string, `whsec_` prefix included, as UTF-8 bytes (do not strip the prefix or base64-decode it).
          */
         post: operations["qc.subscriptions.create"];
         delete?: never;
@@ -529,7 +529,7 @@ export interface paths {
         head?: never;
         /**
          * Update a subscription
-         * @description Only the fields present change, with the same rules as on create. The secret is untouched (use rotate-secret).
+         * @description Only the fields present change, with the same rules as on create. The secret is untouched (use rotate-secret). The token must hold the catalogue `scope` of every event the subscription names once patched, also when only `url` changes (403 `errors.qc.insufficient_scope`); taking those events out needs no scope.
          */
         patch: operations["qc.subscriptions.update"];
         trace?: never;
@@ -583,7 +583,7 @@ export interface paths {
         };
         /**
          * Every event type with its data shape
-         * @description Every event the service emits, with the JSON Schema of its `data` and an example. An entry with `alias_of` is a subscription name for that event: it delivers the same single webhook under the alias name.
+         * @description Every event the service emits, with the JSON Schema of its `data` and an example. An entry with `alias_of` is a subscription name for that event: it delivers the same single webhook under the alias name. `scope` is the scope a token needs beside subscriptions.manage to subscribe to the event (null: none).
          */
         get: operations["qc.event_catalog.list"];
         put?: never;
@@ -603,7 +603,7 @@ export interface paths {
         };
         /**
          * Per-subscription delivery health
-         * @description Per subscription: `success_rate` over the attempts of the last 24 hours (null without attempts), the last attempt, `next_retry_at` (the earliest failed delivery's next attempt, never before now: a delivery past its time waits to be sent; null while the subscription is disabled), outstanding deliveries. `deliveries` holds the 50 newest deliveries; `status` filters the log: one of pending, delivering, delivered, failed, dead (else 422 `errors.qc.deliveries.unknown_status`). GET /deliveries pages through the whole log.
+         * @description Per subscription: `success_rate` over the attempts of the last 24 hours (null without attempts), the last attempt, `next_retry_at` (the earliest failed delivery's next attempt, never before now: a delivery past its time waits to be sent; null while the subscription is disabled), outstanding deliveries, and `withheld`: the event types not sent because the creating credential lacks their catalogue `scope` or was revoked. `deliveries` holds the 50 newest deliveries; `status` filters the log: one of pending, delivering, delivered, failed, dead (else 422 `errors.qc.deliveries.unknown_status`). GET /deliveries pages through the whole log.
          */
         get: operations["qc.webhook_health.show"];
         put?: never;
@@ -623,7 +623,7 @@ export interface paths {
         };
         /**
          * Delivery log, filterable by status
-         * @description Newest first. `status` filters the log: one of pending, delivering, delivered, failed, dead (else 422 `errors.qc.deliveries.unknown_status`).
+         * @description Newest first. Deliveries of events whose catalogue `scope` the token lacks (booking events without bookings.read) are left out. `status` filters the log: one of pending, delivering, delivered, failed, dead (else 422 `errors.qc.deliveries.unknown_status`).
          */
         get: operations["qc.deliveries.list"];
         put?: never;
@@ -10370,6 +10370,7 @@ export interface operations {
                                 group: string;
                                 description: string;
                                 alias_of: string | null;
+                                scope: string | null;
                                 /** @description JSON Schema of the event `data` */
                                 data_schema: {
                                     [key: string]: unknown;
@@ -10532,6 +10533,13 @@ export interface operations {
                                 failing_since: string | null;
                                 disabled_at: string | null;
                                 last_success_at: string | null;
+                                /** @description event types of the subscription that are not sent: its creating credential lacks the scope, or is revoked */
+                                withheld: {
+                                    event_type: string;
+                                    /** @description the scope the event needs (GET /event-catalog `scope`) */
+                                    scope: string;
+                                    reason: "insufficient_scope" | "credential_revoked";
+                                }[];
                             }[];
                             deliveries: {
                                 /** Format: uuid */

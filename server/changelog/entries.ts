@@ -21,6 +21,36 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Webhook subscriptions stay within the scopes of the credential that makes them',
+    changes: [
+      {
+        kind: 'breaking',
+        summary:
+          'Creating or updating a subscription that names a booking event (`booking.*`, alias `booking.arrived` included) now needs `bookings.read` beside `subscriptions.manage`: without it the answer is 403 `errors.qc.insufficient_scope` with `WWW-Authenticate: ... scope="bookings.read"`. A PATCH of such a subscription needs it even when it changes only `url`. Booking event data carries the booking id, revision id and stay dates, which the API reads only under `bookings.read`.',
+        migration:
+          "Subscribe to booking events with a token that holds `bookings.read` (for OAuth, request it in the token's `scope`). An existing subscription whose creating credential lacks the scope keeps its other events; a PATCH that removes its booking events is allowed.",
+      },
+      {
+        kind: 'breaking',
+        summary:
+          'The relay no longer sends booking events to a subscription whose creating credential lacks `bookings.read` or has been revoked. `GET /health/webhooks` names them per subscription in the new `withheld` (`[{event_type, scope, reason}]`, `reason` `insufficient_scope` or `credential_revoked`).',
+        migration:
+          'Check `withheld` in `GET /health/webhooks`; recreate an affected subscription with a credential that holds `bookings.read`.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          'The delivery log (`GET /deliveries`, the deliveries of `GET /health/webhooks`) and redelivery no longer show a booking delivery, body included, to a token without `bookings.read`; it reads as missing (404 on redelivery).',
+      },
+      {
+        kind: 'additive',
+        summary:
+          '`GET /event-catalog` entries carry `scope`: the scope a token needs beside `subscriptions.manage` to subscribe to the event (`bookings.read` for booking events, null otherwise).',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'The token endpoint answers every refusal with an RFC 6749 error code where one fits, and never cached',
     changes: [
       {

@@ -1,13 +1,15 @@
 import type { TSchema } from '@sinclair/typebox';
 // Elysia's `t` registers the string formats (uuid, date, date-time) the relay's data check relies on.
 import { t as T } from 'elysia';
+import type { Scope } from './auth/scopes.ts';
 import { Day } from './http/day-schema.ts';
 
 /**
  * The event catalogue (GET /event-catalog): every event type the service emits, with the shape of its
  * `data`. Only events that some `recordEvent` call really emits belong here; event-catalog.rule.test.ts fails
  * when an entry has no emitter. `aliasOf` names a subscription alias: subscribing to the alias delivers
- * the one event of its target under the alias name (never a second webhook for the same change).
+ * the one event of its target under the alias name (never a second webhook for the same change). `scope` is what
+ * a subscriber must hold beside subscriptions.manage, because the event's `data` is what that scope reads on the API.
  */
 export interface EventSpec {
   type: string;
@@ -16,6 +18,7 @@ export interface EventSpec {
   data: TSchema;
   example: Record<string, unknown>;
   aliasOf?: string;
+  scope?: Scope;
 }
 
 const Uuid = T.String({ format: 'uuid' });
@@ -47,6 +50,8 @@ const booking = (type: string, description: string): EventSpec => ({
   description,
   data: BookingData,
   example: bookingExample,
+  // booking_id, revision_id and the stay dates are what GET /bookings and the feed answer under bookings.read.
+  scope: 'bookings.read',
 });
 
 const SubscriptionData = Data({
@@ -495,6 +500,11 @@ export function subscriptionNamesFor(type: string): string[] {
   return [type, ...EVENT_CATALOG.filter((e) => e.aliasOf === type).map((e) => e.type)];
 }
 
+/** The scope a credential must hold to subscribe to, and be sent, an event of this type (name or alias). */
+export function scopeToReceive(type: string): Scope | undefined {
+  return byType.get(type)?.scope;
+}
+
 /** The catalogue's entries as GET /event-catalog answers them. */
 export function eventCatalog() {
   return EVENT_CATALOG.map((e) => ({
@@ -502,6 +512,7 @@ export function eventCatalog() {
     group: e.group,
     description: e.description,
     alias_of: e.aliasOf ?? null,
+    scope: e.scope ?? null,
     data_schema: e.data,
     example: e.example,
   }));

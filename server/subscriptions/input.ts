@@ -4,6 +4,7 @@ import { eventSpec } from '../core/event-catalog.ts';
 import { ApiError, type FieldErrors, validationError } from '../core/http/api-error.ts';
 import { findProperties } from '../core/resolve.ts';
 import { destinationProblem, type LookupFn } from '../core/ssrf-guard.ts';
+import { requireEventScopes } from './event-scopes.ts';
 import type { SubscriptionInput } from './model.ts';
 
 /** A create or update request, validated and resolved to internal ids. Absent fields are undefined. */
@@ -22,7 +23,8 @@ const rule = (name: string) => `customer.subscription.messages.${name}`;
  * be one the token may act on (else 422 errors.qc.subscription.unknown_property). On create, leaving out
  * property_ids subscribes to every property the credential may see: live for an account-scoped
  * credential, its fixed allow-list otherwise. An explicit empty list limits the subscription to
- * account-level events (subscription.*).
+ * account-level events (subscription.*). An event the credential may not read (./event-scopes.ts) is 403 before
+ * anything else is checked, so a refused request resolves no host.
  */
 export async function readSubscriptionInput(
   deps: Deps,
@@ -31,6 +33,8 @@ export async function readSubscriptionInput(
   mode: 'create' | 'update',
   lookup?: LookupFn,
 ): Promise<SubscriptionChanges> {
+  const eventTypes = body.event_types ?? (body.event !== undefined ? [body.event] : undefined);
+  requireEventScopes(principal, eventTypes ?? []);
   const errors: FieldErrors = {};
   const changes: SubscriptionChanges = {};
 
@@ -46,7 +50,6 @@ export async function readSubscriptionInput(
     else changes.url = url;
   }
 
-  const eventTypes = body.event_types ?? (body.event !== undefined ? [body.event] : undefined);
   const eventsField = body.event_types !== undefined ? 'event_types' : 'event';
   if (eventTypes === undefined) {
     if (mode === 'create') errors.event_types = [rule('required')];

@@ -6,6 +6,7 @@ import type { Deps } from '../core/deps.ts';
 import { notFound } from '../core/http/api-error.ts';
 import { recordEvent } from '../core/outbox.ts';
 import { isUuid } from '../core/resolve.ts';
+import { requireEventScopes } from './event-scopes.ts';
 import type { SubscriptionChanges } from './input.ts';
 
 export interface SubscriptionRow {
@@ -185,7 +186,9 @@ export async function createSubscription(
 /**
  * Only the fields given change. A PATCH that changes nothing (no field, only undeclared ones, or the values the
  * subscription already has) answers it as it is: updated_at kept and no `subscription.updated`, since an event
- * records the change it announces.
+ * records the change it announces. The events the subscription names once changed must be ones the credential may
+ * read (./event-scopes.ts), also when the body leaves them as they are: a new URL for another credential's booking
+ * subscription would send its bookings wherever this credential chose.
  */
 export async function updateSubscription(
   deps: Deps,
@@ -196,6 +199,7 @@ export async function updateSubscription(
   const now = deps.clock.now();
   return deps.db.tx(async (tx) => {
     const current = await findSubscription(tx, principal, segment);
+    requireEventScopes(principal, input.eventTypes ?? current.event_types);
     const changed = await tx.sql`
       with next as (
         select coalesce(${input.url ?? null}::text, url) as url,

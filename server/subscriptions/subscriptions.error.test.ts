@@ -19,7 +19,7 @@ describe('subscription refusals', () => {
     const live = demo.properties[0]?.external_property_id ?? '';
     const shadowOnly = await t.client({
       customer_id: demo.customer_id,
-      scopes: ['subscriptions.manage'],
+      scopes: ['subscriptions.manage', 'bookings.read'],
       property_ids: [demo.properties[1]?.external_property_id ?? ''],
     });
     for (const [property_ids, token] of [

@@ -73,7 +73,7 @@ describe('subscriptions', () => {
     const live = demo.properties[0]?.external_property_id ?? '';
     const fixed = await t.client({
       customer_id: demo.customer_id,
-      scopes: ['subscriptions.manage'],
+      scopes: ['subscriptions.manage', 'bookings.read'],
       property_ids: [live],
     });
     const limited = await t.request('POST', '/v1/qc/subscriptions', {

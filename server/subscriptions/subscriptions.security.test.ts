@@ -58,7 +58,7 @@ describe('subscription access', () => {
     });
     const narrow = await t.client({
       customer_id: demo.customer_id,
-      scopes: ['subscriptions.manage'],
+      scopes: ['subscriptions.manage', 'bookings.read'],
       property_ids: [shadow?.external_property_id ?? ''],
     });
     for (const id of [liveSub.id, accountWide.id]) {

@@ -15,8 +15,11 @@ export const updateSubscriptionRoute = defineRoute({
   resource: 'subscription',
   tags: ['webhooks'],
   summary: 'Update a subscription',
-  description:
+  description: [
     'Only the fields present change, with the same rules as on create. The secret is untouched (use rotate-secret).',
+    'The token must hold the catalogue `scope` of every event the subscription names once patched, also when only',
+    '`url` changes (403 `errors.qc.insufficient_scope`); taking those events out needs no scope.',
+  ].join(' '),
   params: SubscriptionParams,
   body: UpdateSubscriptionBody,
   response: okSchema(SubscriptionSchema),

@@ -44,7 +44,7 @@ describe('delivery log of a subscription narrowed since', () => {
     expect(narrowed.status).toBe(200);
     const narrow = await t.client({
       customer_id: customer.customerId,
-      scopes: ['subscriptions.manage'],
+      scopes: ['subscriptions.manage', 'bookings.read'],
       property_ids: [shadow.external_id],
     });
     expect((await t.request('GET', `/v1/qc/subscriptions/${sub.id}`, { token: narrow.token })).status).toBe(200);
@@ -73,5 +73,52 @@ describe('delivery log of a subscription narrowed since', () => {
     expect(redelivered.body.message).toBe('errors.not_found');
     const own = await t.request('POST', `/v1/qc/deliveries/${liveDelivery.id}/redeliver`, { token: customer.token });
     expect(own.status).toBe(202);
+  });
+});
+
+describe('delivery log of events the caller may not read', () => {
+  it('hides booking deliveries from a credential without bookings.read: log, health and redelivery', async () => {
+    const sub = await subscribe(t, customer.token, {
+      url: 'https://pms.example.com/hooks/qc',
+      event_types: ['booking.created', 'subscription.updated'],
+    });
+    const booking = await commitEvent(t.deps, {
+      type: 'booking.created',
+      customerId: customer.customerId,
+      propertyId: customer.live.id,
+      data: bookingData(3),
+    });
+    await t.request('PATCH', `/v1/qc/subscriptions/${sub.id}`, {
+      token: customer.token,
+      body: { url: 'https://pms.example.com/hooks/qc2' },
+    });
+    for (let pass = 0; pass < 20; pass++) if ((await relayBatch(t.deps)).events === 0) break;
+    // It sees the subscription (account-scoped, like its creator), but the booking payload is bookings.read's.
+    const manager = await t.client({
+      customer_id: customer.customerId,
+      scopes: ['subscriptions.manage'],
+      account_scoped: true,
+    });
+    const types = async (token: string) => {
+      const res = await t.request<{ data: { deliveries: { event_type: string; id: string; event_id: string }[] } }>(
+        'GET',
+        '/v1/qc/deliveries',
+        { token, query: { subscription_id: sub.id } },
+      );
+      return res.body.data.deliveries;
+    };
+    const full = await types(customer.token);
+    expect(full.map((d) => d.event_type).sort()).toEqual(['booking.created', 'subscription.updated']);
+    expect((await types(manager.token)).map((d) => d.event_type)).toEqual(['subscription.updated']);
+    const health = await t.request('GET', '/v1/qc/health/webhooks', { token: manager.token });
+    expect(health.body.data.deliveries.map((d: { event_type: string }) => d.event_type)).not.toContain(
+      'booking.created',
+    );
+    const bookingDelivery = full.find((d) => d.event_id === booking.event_id);
+    const redelivered = await t.request('POST', `/v1/qc/deliveries/${bookingDelivery?.id}/redeliver`, {
+      token: manager.token,
+    });
+    expect(redelivered.status).toBe(404);
+    expect(redelivered.body.message).toBe('errors.not_found');
   });
 });

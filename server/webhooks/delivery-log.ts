@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../core/http/api-error.ts';
 import { pageMeta } from '../core/http/envelope.ts';
 import { iso } from '../core/iso.ts';
 import { isUuid } from '../core/resolve.ts';
+import { unreadableEventTypes } from '../subscriptions/event-scopes.ts';
 import {
   findSubscription,
   subjectSeenParams,
@@ -77,7 +78,10 @@ function eventAllowed(principal: Principal, row: DeliveryRow): boolean {
   return row.event_property_id === null || principal.propertyIds.has(Number(row.event_property_id));
 }
 
-/** The delivery log of the subscriptions the principal sees, newest first. */
+/**
+ * The delivery log of the subscriptions the principal sees, newest first, without the deliveries of events whose
+ * data its scopes do not read (a booking event without bookings.read: ../subscriptions/event-scopes.ts).
+ */
 export async function listDeliveries(
   deps: Deps,
   principal: Principal,
@@ -88,14 +92,20 @@ export async function listDeliveries(
   const visible = await visibleSubscriptionIds(deps.db, principal);
   const ids = filter.subscriptionIds ? visible.filter((id) => filter.subscriptionIds?.includes(id)) : visible;
   const where = `d.subscription_id = any($2::bigint[]) and ($3::text is null or d.status = $3) and ${EVENT_ALLOWED}
-    and ${subjectSeenSql(4)}`;
-  const params = [[...principal.propertyIds], ids, filter.status ?? null, ...subjectSeenParams(principal)];
+    and ${subjectSeenSql(4)} and d.event_type <> all($7::text[])`;
+  const params = [
+    [...principal.propertyIds],
+    ids,
+    filter.status ?? null,
+    ...subjectSeenParams(principal),
+    unreadableEventTypes(principal),
+  ];
   const [count] = await deps.db.query<{ n: number }>(
     `select count(*)::int as n from deliveries d join outbox_events e on e.id = d.outbox_event_id where ${where}`,
     params,
   );
   const rows = await deps.db.query<DeliveryRow>(
-    `${SELECT} where ${where} order by d.created_at desc, d.id desc limit $7 offset $8`,
+    `${SELECT} where ${where} order by d.created_at desc, d.id desc limit $8 offset $9`,
     [...params, perPage, (page - 1) * perPage],
   );
   return { rows, total: count?.n ?? 0 };
@@ -133,7 +143,9 @@ export async function findDelivery(db: Db, principal: Principal, segment: string
     segment.toLowerCase(),
     principal.customerId,
   ]);
-  if (!row || !eventAllowed(principal, row)) throw notFound();
+  if (!row || !eventAllowed(principal, row) || unreadableEventTypes(principal).includes(row.event_type)) {
+    throw notFound();
+  }
   await findSubscription(db, principal, row.subscription_external_id, true);
   // A subscription.* event is read only by who sees the subscription it is about (subjectSeenSql, for one row).
   const payload = JSON.parse(row.body) as { data?: Record<string, unknown> };

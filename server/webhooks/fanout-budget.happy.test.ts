@@ -50,7 +50,7 @@ describe('webhook-fanout daily budget', () => {
     const first = await subscribe(t, demo.personal_token, { url: receiver.url, event_types: ['booking.no_show'] });
     const { token } = await t.client({
       customer_id: demo.customer_id,
-      scopes: ['subscriptions.manage'],
+      scopes: ['subscriptions.manage', 'bookings.read'],
       property_ids: demo.properties.map((p) => p.external_property_id),
     });
     const second = await subscribe(t, token, { url: receiver.url, event_types: ['booking.no_show'] });

@@ -3,6 +3,7 @@ import type { Deps } from '../core/deps.ts';
 import { iso } from '../core/iso.ts';
 import { visibleSubscriptionIds } from '../subscriptions/service.ts';
 import { deliveryView, listDeliveries, parseStatus } from './delivery-log.ts';
+import { withheldFrom } from './withheld.ts';
 
 /** The success rate covers the attempts of this window. */
 export const HEALTH_WINDOW_MS = 24 * 3600_000;
@@ -32,6 +33,9 @@ interface HealthRow {
   last_error: string | null;
   next_retry_at: Date | null;
   outstanding: number;
+  event_types: string[];
+  creator_scopes: string[];
+  creator_revoked: boolean;
 }
 
 /**
@@ -42,6 +46,8 @@ interface HealthRow {
  * due and waits for a worker, or for the pause of an unreachable receiver (fair-scheduler.ts), which lives in the
  * memory of each delivery process and is not in the table; its time on the ladder would have shown minutes in the
  * past while nothing was sent. None for a disabled subscription: its deliveries are parked until it is enabled.
+ * `withheld` names the subscription's events the relay does not send and why (withheld.ts): no delivery is made
+ * for them, so the log cannot say it.
  */
 export async function subscriptionHealth(deps: Deps, principal: Principal) {
   const ids = await visibleSubscriptionIds(deps.db, principal);
@@ -54,8 +60,8 @@ export async function subscriptionHealth(deps: Deps, principal: Principal) {
       -- greatest() skips a null: without a failed delivery there is no retry, not one now.
       case when s.status = 'active' and n.next_retry_at is not null then greatest(n.next_retry_at, ${now}) end
         as next_retry_at,
-      n.outstanding
-    from subscriptions s
+      n.outstanding, s.event_types, c.scopes as creator_scopes, c.revoked_at is not null as creator_revoked
+    from subscriptions s join api_clients c on c.id = s.created_by
     cross join lateral (
       select count(*)::int as attempts, (count(*) filter (where a.success))::int as successes
       from delivery_attempts a where a.subscription_id = s.id and a.started_at >= ${since}) w
@@ -90,5 +96,9 @@ export async function subscriptionHealth(deps: Deps, principal: Principal) {
     failing_since: iso(r.failing_since),
     disabled_at: iso(r.disabled_at),
     last_success_at: iso(r.last_success_at),
+    withheld: r.event_types.flatMap((type) => {
+      const why = withheldFrom({ scopes: new Set(r.creator_scopes), revoked: r.creator_revoked }, type);
+      return why ? [{ event_type: type, ...why }] : [];
+    }),
   }));
 }

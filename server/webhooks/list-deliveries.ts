@@ -14,7 +14,7 @@ export const listDeliveriesRoute = defineRoute({
   resource: 'delivery',
   summary: 'Delivery log, filterable by status',
   tags: ['webhooks'],
-  description: `Newest first. ${STATUS_DOC}`,
+  description: `Newest first. Deliveries of events whose catalogue \`scope\` the token lacks (booking events without bookings.read) are left out. ${STATUS_DOC}`,
   query: LogQuery,
   response: okSchema(t.Object({ deliveries: t.Array(DeliverySchema), meta: MetaSchema })),
   errors: ['errors.not_found', 'errors.qc.deliveries.unknown_status'],

@@ -15,7 +15,7 @@ export const listEventTypes = defineRoute({
   summary: 'Every event type with its data shape',
   tags: ['webhooks'],
   description:
-    'Every event the service emits, with the JSON Schema of its `data` and an example. An entry with `alias_of` is a subscription name for that event: it delivers the same single webhook under the alias name.',
+    'Every event the service emits, with the JSON Schema of its `data` and an example. An entry with `alias_of` is a subscription name for that event: it delivers the same single webhook under the alias name. `scope` is the scope a token needs beside subscriptions.manage to subscribe to the event (null: none).',
   query: PagingQuery,
   response: okSchema(t.Object({ events: t.Array(EventTypeSchema), meta: MetaSchema })),
   handle({ query }) {

@@ -46,6 +46,17 @@ export const SubscriptionHealthSchema = t.Object({
   failing_since: t.Nullable(Iso),
   disabled_at: t.Nullable(Iso),
   last_success_at: t.Nullable(Iso),
+  withheld: t.Array(
+    t.Object({
+      event_type: t.String(),
+      scope: t.String({ description: 'the scope the event needs (GET /event-catalog `scope`)' }),
+      reason: t.Union([t.Literal('insufficient_scope'), t.Literal('credential_revoked')]),
+    }),
+    {
+      description:
+        'event types of the subscription that are not sent: its creating credential lacks the scope, or is revoked',
+    },
+  ),
 });
 
 /** An entry of GET /event-catalog (event-catalog.ts eventCatalog). */
@@ -54,6 +65,9 @@ export const EventTypeSchema = t.Object({
   group: t.String(),
   description: t.String(),
   alias_of: t.Nullable(t.String()),
+  scope: t.Nullable(
+    t.String({ description: 'the scope a credential needs beside subscriptions.manage to subscribe to it' }),
+  ),
   data_schema: t.Record(t.String(), t.Unknown(), { description: 'JSON Schema of the event `data`' }),
   example: t.Record(t.String(), t.Unknown()),
 });

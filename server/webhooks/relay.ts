@@ -3,6 +3,7 @@ import type { Deps } from '../core/deps.ts';
 import { subscriptionNamesFor } from '../core/event-catalog.ts';
 import { subjectsSeenByCreators, subscriptionSubject } from '../subscriptions/service.ts';
 import { fitsCatalogue } from './catalogue-check.ts';
+import { type Creator, withheldFrom } from './withheld.ts';
 
 /**
  * The outbox relay: turns committed outbox events into deliveries, one per matching active subscription,
@@ -14,6 +15,8 @@ import { fitsCatalogue } from './catalogue-check.ts';
  * (customer-level events such as subscription.*), or the property is active, outside paused groups, and in the
  * subscription's property_ids or the subscription follows all the customer's properties. A subscription.* event
  * reaches a subscription only when its creating credential sees the subscription the event is about (subjectsSeen).
+ * An event whose data needs a scope (a booking event: bookings.read) reaches a subscription only while its creating
+ * credential holds that scope and is not revoked (withheld.ts): read with the subscriptions, no query per event.
  * Disabled subscriptions get no new deliveries: webhooks are a trigger to poll the feed, which holds
  * everything that happened meanwhile. The subscriptions are share-locked until the deliveries commit, so a
  * delete (which kills its outstanding deliveries) cannot slip between reading them and writing a delivery.
@@ -38,6 +41,8 @@ interface SubscriptionRow {
   all_properties: boolean;
   secret_version: number;
   since_event_id: number;
+  creator_scopes: string[];
+  creator_revoked: boolean;
 }
 
 export interface NewDelivery {
@@ -75,10 +80,16 @@ export async function relayBatch(
     if (events.length === 0) return { events: 0, deliveries: [] };
 
     const customers = [...new Set(events.map((e) => e.customer_id))];
-    const subscriptions = await tx.sql<SubscriptionRow>`
-      select id, customer_id, event_types, property_ids, all_properties, secret_version, since_event_id from subscriptions
-      where customer_id = any(${customers}::bigint[]) and status = 'active' and deleted_at is null
-      for share`;
+    const found = await tx.sql<SubscriptionRow>`
+      select s.id, s.customer_id, s.event_types, s.property_ids, s.all_properties, s.secret_version, s.since_event_id,
+        c.scopes as creator_scopes, c.revoked_at is not null as creator_revoked
+      from subscriptions s join api_clients c on c.id = s.created_by
+      where s.customer_id = any(${customers}::bigint[]) and s.status = 'active' and s.deleted_at is null
+      for share of s`;
+    const subscriptions = found.map((s) => ({
+      ...s,
+      creator: { scopes: new Set(s.creator_scopes), revoked: s.creator_revoked } satisfies Creator,
+    }));
 
     const rows = {
       subscription: [] as number[],
@@ -98,7 +109,7 @@ export async function relayBatch(
         if (subject !== undefined && !subjectSeen.has(`${s.id}:${subject}`)) continue;
         // The event's own name wins; an alias name is used only when the subscription chose the alias.
         const name = names.find((n) => s.event_types.includes(n));
-        if (!name) continue;
+        if (!name || withheldFrom(s.creator, event.type)) continue;
         rows.subscription.push(s.id);
         rows.customer.push(event.customer_id);
         rows.event.push(event.id);
