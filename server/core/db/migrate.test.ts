@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'bun:test';
 import type { Db } from './db.ts';
-import { MigrationLockBusy, type MigrationFile, migrate } from './migrate.ts';
+import { type MigrationFile, MigrationLockBusy, migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 
 /**
