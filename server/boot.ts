@@ -49,8 +49,13 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
   const opened = options.db ? { db: options.db, migrated: async () => {} } : await openDbForStart(config, log);
   const db = opened.db;
   const migration = openMigrationDb(config, db);
-  const applied = await migrate(migration.db, (file, index, pending) =>
-    progress(`applying migration ${index + 1}/${pending}: ${file}`),
+  const applied = await migrate(
+    migration.db,
+    (file, index, pending) => progress(`applying migration ${index + 1}/${pending}: ${file}`),
+    {
+      onLockBusy: (file, attempt) =>
+        log.warn('migration waiting for a table lock; trying again', { migration: file, attempt }),
+    },
   ).finally(() => migration.done());
   if (applied.length) log.info('migrations applied', { applied });
   // Before the signing keys and the demo: the template is the migrated database and nothing of this installation.

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { createDeps, operatorToken } from './boot.ts';
 import { ConfigError, parseConfig } from './core/config.ts';
 import { isDatabaseUnavailable, sqlState } from './core/db/db.ts';
+import { MigrationLockBusy } from './core/db/migrate.ts';
 import { writeKeptTemplates } from './core/db/pglite-template.ts';
 import { MAX_REQUEST_BODY_BYTES } from './core/http/read-body.ts';
 import { errorFields, flushLog } from './core/log.ts';
@@ -160,11 +161,12 @@ async function openService() {
 
 /**
  * A start that cannot go on for a cause the operator fixes outside the code (a wrong variable, a key-encryption key
- * that does not open the database's keys, an ignore file that is missing, a database out of reach) says so in one
+ * that does not open the database's keys, an ignore file that is missing, a database out of reach, a migration
+ * whose table a long transaction holds) says so in one
  * line on stderr and exits 1, as a busy port does. Anything else is a bug: its stack is what helps.
  */
 function stopStarting(err: unknown): never {
-  const cause = err instanceof ConfigError ? err.message : databaseOutOfReach(err);
+  const cause = err instanceof ConfigError || err instanceof MigrationLockBusy ? err.message : databaseOutOfReach(err);
   if (!cause) throw err;
   flushLog();
   console.error(cause);

@@ -104,7 +104,8 @@ export async function createBooking(
   const created = await deps.actors.run(input.propertyId, async (tx): Promise<CreatedBooking> => {
     const property = await propertyForBooking(tx, input.propertyId);
     if (!property) throw new BookingRefused('unknown_property');
-    const kept = options.intakeKey && (await bookingOfIntakeKey(tx, options.intakeKey));
+    const now = deps.clock.now();
+    const kept = options.intakeKey && (await bookingOfIntakeKey(tx, options.intakeKey, now));
     if (kept) return { booking: kept.booking, revisionId: null, changed: false, keptAt: kept.keptAt };
     const known = await byChannelReference(tx, property.id, input.channel, input.channelReference);
     if (known) return { booking: known, revisionId: null, changed: false };
@@ -115,7 +116,7 @@ export async function createBooking(
     const booking = await insertBooking(deps, tx, property, input, lines, status, false);
     await moveHeldRooms(tx, new Map(), heldNights(status, bookedLines(lines, input.checkinDate, input.checkoutDate)));
     const revisionId = await appendRevision(deps, tx, booking, 'created', property.customer_id);
-    if (options.intakeKey) await keepIntakeKey(tx, options.intakeKey, booking.id);
+    if (options.intakeKey) await keepIntakeKey(tx, options.intakeKey, booking.id, now);
     return { booking, revisionId, changed: true };
   });
   // A key kept with its booking answers a retry the idempotency store lost (both APIs' intakes): a replay all the

@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: "A booking's Idempotency-Key lasts its 24 hours",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          'The `Idempotency-Key` of `POST /bookings` and `POST /b2b/bookings`, kept with the booking, stayed bound to it for good: the same key days later answered the old booking, or 409 `errors.qc.idempotency_conflict` for another body. As for every other write, the key now answers its booking for 24 hours from the original response and is a new operation after them.',
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: 'Webhook subscriptions stay within the scopes of the credential that makes them',
     changes: [
       {

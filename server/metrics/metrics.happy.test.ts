@@ -62,11 +62,26 @@ describe('GET /metrics', () => {
     expect(sample(after, 'qc_actor_queue_depth')).toBe(0);
     expect(moved('qc_calendar_day_rows_written_total', { endpoint: 'qc.inventory.availability' })).toBe(3);
     expect(moved('qc_idempotency_replays_total')).toBe(1);
-    expect(moved('qc_legacy_requests_total', { endpoint: 'nosuch/method' })).toBe(1);
-    expect(moved('qc_legacy_request_duration_seconds_count', { endpoint: 'nosuch/method' })).toBe(1);
+    expect(moved('qc_legacy_requests_total', { endpoint: 'unknown' })).toBe(1);
+    expect(moved('qc_legacy_request_duration_seconds_count', { endpoint: 'unknown' })).toBe(1);
     for (const name of ['qc_outbox_lag_seconds', 'qc_webhook_deliveries', 'qc_legacy_shadow_comparisons_total'])
       expect(after).toContain(`# TYPE ${name} `);
     expect(after).toContain('qc_webhook_deliveries{status="pending"}');
+  });
+
+  it('labels legacy requests by the method table, so paths a scanner tries add no series', async () => {
+    const scanned = Array.from({ length: 20 }, () => crypto.randomUUID().slice(0, 8));
+    for (const name of scanned) await t.request('GET', `/api/pms/v1/${name}/${name}?api_key=${demo.legacy_api_key}`);
+    await t.request('GET', `/api/pms/v1/Booking/GETBOOKINGS?api_key=${demo.legacy_api_key}`);
+    const after = await scrape();
+    const endpoints = new Set(
+      [...after.matchAll(/^qc_legacy_requests_total\{endpoint="([^"]*)"/gm)].map((m) => m[1] as string),
+    );
+    expect(scanned.filter((name) => [...endpoints].some((e) => e.includes(name)))).toEqual([]);
+    expect(endpoints.has('unknown')).toBe(true);
+    // Any letter case of a real method counts under its one spelling.
+    expect(endpoints.has('booking/getBookings')).toBe(true);
+    expect(endpoints.has('Booking/GETBOOKINGS')).toBe(false);
   });
 
   it('does not store an incident for a path no route serves, while a real 404 still gets its ticket', async () => {

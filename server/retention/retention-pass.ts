@@ -4,6 +4,7 @@ import type { Deps } from '../core/deps.ts';
 import { purgeIncidents } from '../core/http/incidents.ts';
 import { errorFields } from '../core/log.ts';
 import { daysBefore } from './batches.ts';
+import { pruneBookingIntakeKeys } from './booking-intake-keys.ts';
 import { dropPastCalendarMonths, ensureCalendarMonths } from './calendar-months.ts';
 import { pruneAcksBehindWatermarks } from './feed-acks.ts';
 import { pruneIdempotentCreates } from './idempotent-creates.ts';
@@ -22,6 +23,7 @@ export interface RetentionCounts {
   legacy_booking_revisions: number;
   legacy_shadow_samples: number;
   idempotent_creates: number;
+  booking_intake_keys: number;
   incidents: number;
 }
 
@@ -40,6 +42,7 @@ type RetentionStep =
   | 'legacy_booking_revisions'
   | 'legacy_shadow_samples'
   | 'idempotent_creates'
+  | 'booking_intake_keys'
   | 'incidents';
 
 /**
@@ -85,6 +88,9 @@ export async function runRetention(
     ),
     idempotent_creates: await timed('idempotent_creates', () =>
       pruneIdempotentCreates(db, new Date(now.getTime() - r.idempotencyHours * 3600_000), signal),
+    ),
+    booking_intake_keys: await timed('booking_intake_keys', () =>
+      pruneBookingIntakeKeys(db, new Date(now.getTime() - r.idempotencyHours * 3600_000), signal),
     ),
     incidents: await timed('incidents', () => purgeIncidents(db, now, config.incidentRetentionDays)),
     step_ms,

@@ -3,6 +3,7 @@ import { parseConfig } from '../core/config.ts';
 import type { Db } from '../core/db/db.ts';
 import { EMBEDDED, testAppPerFile } from '../testing/harness.ts';
 import { daysBefore } from './batches.ts';
+import { pruneBookingIntakeKeys } from './booking-intake-keys.ts';
 import { dropPastCalendarMonths, ensureCalendarMonths } from './calendar-months.ts';
 import { pruneAcksBehindWatermarks } from './feed-acks.ts';
 import { pruneIdempotentCreates } from './idempotent-creates.ts';
@@ -369,6 +370,31 @@ describe('idempotency retention', () => {
   });
 });
 
+describe('booking intake key retention', () => {
+  it('deletes a booking intake key once older than the window and keeps a recent one and the booking', async () => {
+    const w = await world();
+    const [booking] = await db().sql<{ id: number }>`
+      insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date,
+        currency_code)
+      values (${w.property}, ${crypto.randomUUID()}, 'QDO', 'confirmed', '2000-07-01', '2000-07-02', 'EUR')
+      returning id`;
+    const keep = (key: string, at: Date) => db().sql`
+      insert into booking_intake_keys (origin, key, fingerprint, booking_id, created_at)
+      values ('partner', ${key}, 'fp', ${booking?.id}, ${at})`;
+    const [old, recent] = [`old-${crypto.randomUUID()}`, `recent-${crypto.randomUUID()}`];
+    await keep(old, new Date('2000-06-13T11:00:00Z'));
+    await keep(recent, new Date('2000-06-14T13:00:00Z'));
+    const report = await runRetention(db(), parseConfig({}), at('2000-06-15'));
+    expect(report.booking_intake_keys).toBeGreaterThanOrEqual(1);
+    const left = await db().sql<{ key: string }>`
+      select key from booking_intake_keys where key = any(${[old, recent]}::text[])`;
+    expect(left.map((r) => r.key)).toEqual([recent]);
+    expect(await db().sql`select 1 from bookings where id = ${booking?.id}`).toHaveLength(1);
+    await pruneBookingIntakeKeys(db(), new Date('2000-06-15T12:00:00Z'));
+    expect(await db().sql`select 1 from booking_intake_keys where key = ${recent}`).toHaveLength(0);
+  });
+});
+
 describe('a whole pass', () => {
   it('runs every rule with the configured defaults and answers what it removed', async () => {
     const config = parseConfig({});
@@ -396,6 +422,7 @@ describe('a whole pass', () => {
         'deliveries',
         'delivery_attempts',
         'idempotent_creates',
+        'booking_intake_keys',
         'incidents',
         'legacy_booking_revisions',
         'legacy_shadow_samples',
