@@ -23,16 +23,17 @@ const COLUMNS = 'd.id, d.subscription_id, d.status, d.next_attempt_at, d.lease_u
 // shared once among those that filled their share. The planner prices the whole at a few thousand (the recursive
 // scan is estimated small), far below jit_above_cost, which the same statement over every subscription was not.
 const FAIR_DUE = `
-  with recursive unfinished (subscription_id) as (
-    (select d.subscription_id from deliveries d where d.next_attempt_at is not null order by d.subscription_id limit 1)
+  with recursive unfinished (subscription_id, first_at) as (
+    (select d.subscription_id, d.next_attempt_at from deliveries d where d.next_attempt_at is not null
+      order by d.subscription_id, d.next_attempt_at limit 1)
     union all
-    select (select d.subscription_id from deliveries d
-      where d.next_attempt_at is not null and d.subscription_id > u.subscription_id order by d.subscription_id limit 1)
-    from unfinished u where u.subscription_id is not null
+    select n.subscription_id, n.next_attempt_at from unfinished u cross join lateral (
+      select d.subscription_id, d.next_attempt_at from deliveries d
+      where d.next_attempt_at is not null and d.subscription_id > u.subscription_id
+      order by d.subscription_id, d.next_attempt_at limit 1) n
   ), due_subscriptions as (
     select s.id from unfinished u join subscriptions s on s.id = u.subscription_id
-    where s.status = 'active' and s.deleted_at is null
-      and exists (select from deliveries d where d.subscription_id = s.id and ${DUE})
+    where u.first_at <= $1 and s.status = 'active' and s.deleted_at is null
   ), share as (
     select greatest(1, $2::int / greatest(count(*), 1)) as n from due_subscriptions
   ), first_share as (
