@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../testing/harness.ts';
 import {
   commitBookingEvent,
   deliveryRows,
+  hang,
   retireSubscriptions,
   startReceiver,
   subscribe,
@@ -20,7 +21,6 @@ import {
  * Before the fair scheduler, the 8 slots all went to A's first 8 jobs for the whole (here 20 s) deadline, five
  * rounds of them, and B's deliveries waited behind all 40.
  */
-const hang = () => new Promise<Response>(() => {});
 const DEADLINE_MS = 20_000;
 
 for (const queue of process.env.REDIS_URL ? ['bullmq', 'in-process'] : ['in-process']) {

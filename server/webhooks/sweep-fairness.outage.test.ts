@@ -8,6 +8,7 @@ import {
   bookingData,
   commitBookingEvent,
   firstPropertyPk,
+  hang,
   retireSubscriptions,
   startReceiver,
   subscribe,
@@ -21,7 +22,6 @@ import {
  * with more than that due filled every pass, and another customer's due deliveries were never swept while it
  * lasted: one customer's trouble reached another. Each subscription with due deliveries now gets its share of a pass.
  */
-const hang = () => new Promise<Response>(() => {});
 // Longer than the test: none of A's attempts ends, so A keeps more than SWEEP_LIMIT due throughout.
 const DEADLINE_MS = 30_000;
 

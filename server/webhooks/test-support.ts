@@ -21,6 +21,9 @@ export interface Received {
 
 export type Responder = (request: Received, index: number) => Response | Promise<Response>;
 
+/** A receiver that accepts the connection and never answers: each attempt waits out its deadline. */
+export const hang: Responder = () => new Promise<Response>(() => {});
+
 export interface TestReceiver {
   url: string;
   received: Received[];
