@@ -3,6 +3,7 @@ import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import {
   commitBookingEvent,
+  commitBookingEvents,
   deliveryRows,
   hang,
   retireSubscriptions,
@@ -129,7 +130,10 @@ describe('an unreachable receiver, through HTTP', () => {
     hung = startReceiver(hang);
     demo = await t.demo();
     const sub = await subscribe(t, demo.personal_token, { url: hung.url, event_types: ['booking.created'] });
-    for (let n = 1; n <= 6; n++) await commitBookingEvent(t, demo, 'booking.created', n);
+    // One commit, so one relay hands the six over together. Committed one by one, on a loaded machine the attempts
+    // could start more than the ladder's 50 ms apart, and the first failure's retry go out before the third failure
+    // opened the circuit: a seventh request 350 ms after the first, seen in runs beside other test files.
+    await commitBookingEvents(t, demo, 'booking.created', 6);
     const sent = await hung.waitFor(6);
     const failed = async () => (await deliveryRows(t.deps, sub.id)).filter((row) => row.status === 'failed');
     const ended = Date.now() + 5000;

@@ -1,13 +1,11 @@
 import { afterAll, describe, expect, it } from 'bun:test';
-import { recordEvent } from '../core/outbox.ts';
 import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { startWebhooks, type Webhooks } from './dispatcher.ts';
 import { SWEEP_LIMIT } from './due-deliveries.ts';
 import {
-  bookingData,
   commitBookingEvent,
-  firstPropertyPk,
+  commitBookingEvents,
   hang,
   retireSubscriptions,
   startReceiver,
@@ -56,11 +54,7 @@ describe('the sweep after lost jobs', () => {
     // Relayed by a worker without a queue: the deliveries are due and no job or scheduler holds them, as after a
     // restart or a lost Redis. A's are all older than B's, so the oldest SWEEP_LIMIT of all are A's.
     relayOnly = await startWebhooks(t.deps, { autorun: false });
-    const propertyId = await firstPropertyPk(t, a);
-    await t.deps.db.tx(async (tx) => {
-      for (let n = 1; n <= SWEEP_LIMIT + 100; n++)
-        await recordEvent(tx, { type: 'booking.created', customerId: a.customer_id, propertyId, data: bookingData(n) });
-    });
+    await commitBookingEvents(t, a, 'booking.created', SWEEP_LIMIT + 100);
     await relayOnly.relayNow();
     for (let n = 1; n <= 3; n++) await commitBookingEvent(t, b, 'booking.created', n);
     await relayOnly.relayNow();

@@ -133,6 +133,15 @@ export async function commitBookingEvent(t: TestApp, demo: Demo, type: string, n
   });
 }
 
+/** Commits booking events of revisions 1 to `count` on the demo's first property, in one transaction. */
+export async function commitBookingEvents(t: TestApp, demo: Demo, type: string, count: number): Promise<void> {
+  const propertyId = await firstPropertyPk(t, demo);
+  await t.deps.db.tx(async (tx) => {
+    for (let n = 1; n <= count; n++)
+      await recordEvent(tx, { type, customerId: demo.customer_id, propertyId, data: bookingData(n) });
+  });
+}
+
 export interface SteppedWebhookTest {
   clock: ManualClock;
   t: TestApp;
