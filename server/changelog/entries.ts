@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: "Webhooks after a restart no longer wait behind another customer's backlog",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "Deliveries whose scheduled attempt was lost (a service restart, a crashed process, a Redis failover) are picked up again by a sweep of at most 1000 a pass, which took the oldest of all customers: while one subscription had 1000 or more due (a receiver that hangs), no other subscription's were picked up, and their webhooks waited until that backlog fell below 1000. Each pass now shares its 1000 between the subscriptions with deliveries due, each its oldest first, so one subscription's backlog no longer holds up the others' webhooks.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: "A booking's Idempotency-Key lasts its 24 hours",
     changes: [
       {

@@ -9,6 +9,7 @@ import { withTimeout } from '../core/timeout.ts';
 import type { ClaimOutcome } from './claim-deliveries.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings, deliveryBatches } from './deliver.ts';
 import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
+import { dueDeliveries, SWEEP_LIMIT } from './due-deliveries.ts';
 import { FAIR_DEFAULTS, type FairOptions, FairScheduler } from './fair-scheduler.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
 import { RELAY_BATCH, RELAY_FIRST_BATCH, relayBatch } from './relay.ts';
@@ -43,14 +44,6 @@ export interface Webhooks {
   stop(): Promise<void>;
 }
 
-interface DueRow {
-  id: number;
-  subscription_id: number;
-  status: string;
-  next_attempt_at: Date | null;
-  lease_until: Date | null;
-}
-
 /**
  * Attempts in flight per process by default: each is a socket and a promise, no database connection (claims and
  * successes go in batches), so the bound is about fairness: every subscription's share (FAIR_DEFAULTS) is a
@@ -58,7 +51,6 @@ interface DueRow {
  */
 export const DELIVERY_CONCURRENCY = 128;
 
-const SWEEP_LIMIT = 1000;
 // A queue that does not answer (Redis down) must not stall the relay nor shutdown: the row stays due.
 const SCHEDULE_DEADLINE_MS = 2000;
 
@@ -179,18 +171,8 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     }
   };
 
-  const dueRows = (limit: number) => {
-    const now = deps.clock.now();
-    return deps.db.sql<DueRow>`
-      select d.id, d.subscription_id, d.status, d.next_attempt_at, d.lease_until
-      from deliveries d join subscriptions s on s.id = d.subscription_id
-      -- Every unfinished delivery has next_attempt_at (a claim leaves it, earlier than its lease's end): one range
-      -- of deliveries_next_attempt (migration 1120), the status and the lease tested on the rows it holds.
-      where s.status = 'active' and s.deleted_at is null and d.next_attempt_at <= ${now}
-        and (d.status in ('pending', 'failed') or (d.status = 'delivering' and d.lease_until <= ${now}))
-      order by d.next_attempt_at, d.id
-      limit ${limit}`;
-  };
+  // Fair between subscriptions (due-deliveries.ts): one subscription's backlog never fills a whole sweep.
+  const dueRows = (limit: number) => dueDeliveries(deps.db, deps.clock.now(), limit);
 
   const sweep = async () => {
     const now = Date.now();

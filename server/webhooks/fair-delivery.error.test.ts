@@ -3,7 +3,9 @@ import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import {
   commitBookingEvent,
+  commitBookingEvents,
   deliveryRows,
+  hang,
   retireSubscriptions,
   startReceiver,
   subscribe,
@@ -20,7 +22,6 @@ import {
  * Before the fair scheduler, the 8 slots all went to A's first 8 jobs for the whole (here 20 s) deadline, five
  * rounds of them, and B's deliveries waited behind all 40.
  */
-const hang = () => new Promise<Response>(() => {});
 const DEADLINE_MS = 20_000;
 
 for (const queue of process.env.REDIS_URL ? ['bullmq', 'in-process'] : ['in-process']) {
@@ -132,7 +133,10 @@ describe('an unreachable receiver, through HTTP', () => {
     hung = startReceiver(hang);
     demo = await t.demo();
     const sub = await subscribe(t, demo.personal_token, { url: hung.url, event_types: ['booking.created'] });
-    for (let n = 1; n <= 6; n++) await commitBookingEvent(t, demo, 'booking.created', n);
+    // One commit, so one relay hands the six over together. Committed one by one, on a loaded machine the attempts
+    // could start more than the ladder's 50 ms apart, and the first failure's retry go out before the third failure
+    // opened the circuit: a seventh request 350 ms after the first, seen in runs beside other test files.
+    await commitBookingEvents(t, demo, 'booking.created', 6);
     const sent = await hung.waitFor(6);
     const failed = async () => (await deliveryRows(t.deps, sub.id)).filter((row) => row.status === 'failed');
     const ended = Date.now() + 5000;

@@ -70,7 +70,7 @@ export async function subscriptionHealth(deps: Deps, principal: Principal) {
       where a.subscription_id = s.id order by a.started_at desc, a.id desc limit 1) l on true
     cross join lateral (
       select min(d.next_attempt_at) filter (where d.status = 'failed') as next_retry_at, count(*)::int as outstanding
-      -- next_attempt_at: what deliveries_unfinished holds (migration 1120); the status decides.
+      -- next_attempt_at: what deliveries_unfinished_by_subscription holds (migration 1200); the status decides.
       from deliveries d where d.subscription_id = s.id and d.next_attempt_at is not null
         and d.status in ('pending', 'delivering', 'failed')) n
     where s.id = any(${ids}::bigint[])

@@ -3,10 +3,14 @@ import { ManualClock } from '../core/clock.ts';
 import type { Demo } from '../demo/demo.ts';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
-import { commitBookingEvent, startReceiver, stopWebhookTest, subscribe, type TestReceiver } from './test-support.ts';
-
-/** A receiver that accepts the request and never answers. */
-const hang = () => new Promise<Response>(() => {});
+import {
+  commitBookingEvent,
+  hang,
+  startReceiver,
+  stopWebhookTest,
+  subscribe,
+  type TestReceiver,
+} from './test-support.ts';
 
 describe('response deadline', () => {
   let t: TestApp;

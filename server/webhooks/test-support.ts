@@ -21,6 +21,9 @@ export interface Received {
 
 export type Responder = (request: Received, index: number) => Response | Promise<Response>;
 
+/** A receiver that accepts the connection and never answers: each attempt waits out its deadline. */
+export const hang: Responder = () => new Promise<Response>(() => {});
+
 export interface TestReceiver {
   url: string;
   received: Received[];
@@ -127,6 +130,15 @@ export async function commitBookingEvent(t: TestApp, demo: Demo, type: string, n
     customerId: demo.customer_id,
     propertyId: await firstPropertyPk(t, demo),
     data: bookingData(n),
+  });
+}
+
+/** Commits booking events of revisions 1 to `count` on the demo's first property, in one transaction. */
+export async function commitBookingEvents(t: TestApp, demo: Demo, type: string, count: number): Promise<void> {
+  const propertyId = await firstPropertyPk(t, demo);
+  await t.deps.db.tx(async (tx) => {
+    for (let n = 1; n <= count; n++)
+      await recordEvent(tx, { type, customerId: demo.customer_id, propertyId, data: bookingData(n) });
   });
 }
 
