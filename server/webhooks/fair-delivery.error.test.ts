@@ -125,9 +125,7 @@ describe('an unreachable receiver, through HTTP', () => {
       clock: new WallClock(),
       env: { REDIS_URL: '' },
       // The ladder's 5 s is 50 ms here: the failed deliveries are due again long before the pause ends. The circuit
-      // opens at the first unreachable attempt: at the default three, a loaded machine that started the six
-      // attempts a few tens of ms apart let the first one's retry (due 50 ms after its failure) start before the
-      // third failure opened the circuit, and that retry, not the probe, was the seventh arrival (357 ms).
+      // opens at the first unreachable attempt, so a retry cannot slip in before it opens (see the commit below).
       webhooks: { pollMs: 50, timeoutMs: deadlineMs, delayScale: 0.01, fair: { cooldownMs: pauseMs, openAfter: 1 } },
     });
     hung = startReceiver(hang);
