@@ -27,6 +27,28 @@ describe.skipIf(!process.env.DATABASE_URL)('migrate', () => {
     return full;
   };
   const recorded = async (name: string) => (await db.sql`select 1 from schema_migrations where name = ${name}`).length;
+  /**
+   * A long transaction that read the table (a report, a backup's snapshot): it holds ACCESS SHARE until released.
+   * Answered once the read is done, so the runner surely meets the lock: started and not awaited, a loaded machine
+   * ran the runner's alter first (the migration applied, no lock wait; seen once beside other test files).
+   */
+  const longReader = async (busy: string) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const ended = other.tx(async (tx) => {
+      await tx.query(`select * from ${busy}`);
+      holding();
+      await released;
+    });
+    await held;
+    return { release, ended };
+  };
 
   beforeAll(() => {
     db = openPostgres(process.env.DATABASE_URL as string, { max: 4, timeoutMs: 30_000 });
@@ -54,15 +76,7 @@ describe.skipIf(!process.env.DATABASE_URL)('migrate', () => {
   it('gives its place in the lock queue back instead of queueing every statement on the table behind it', async () => {
     const busy = await table('lock_queue');
     const alter = file('lock_queue', `alter table ${busy} add column extra int;`);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // A long transaction that read the table (a report, a backup's snapshot): it holds ACCESS SHARE until it ends.
-    const reader = other.tx(async (tx) => {
-      await tx.query(`select * from ${busy}`);
-      await released;
-    });
+    const reader = await longReader(busy);
     const outcome = await migrate(db, undefined, {
       files: [alter],
       lockWait: { timeoutMs: 50, attempts: 3, restMs: 10 },
@@ -71,29 +85,22 @@ describe.skipIf(!process.env.DATABASE_URL)('migrate', () => {
     expect(outcome).toBeInstanceOf(MigrationLockBusy);
     expect((outcome as MigrationLockBusy).file).toBe(alter.name);
     expect(await recorded(alter.name)).toBe(0);
-    release();
-    await reader;
+    reader.release();
+    await reader.ended;
   });
 
   it('tries again after a lock wait and applies the migration once the long transaction ended', async () => {
     const busy = await table('retry');
     const alter = file('retry', `alter table ${busy} add column extra int;`);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const reader = other.tx(async (tx) => {
-      await tx.query(`select * from ${busy}`);
-      await released;
-    });
+    const reader = await longReader(busy);
     const waits: number[] = [];
     const applied = await migrate(db, undefined, {
       files: [alter],
       lockWait: { timeoutMs: 50, attempts: 100, restMs: 10 },
       onLockBusy: async (_file, attempt) => {
         waits.push(attempt);
-        release();
-        await reader;
+        reader.release();
+        await reader.ended;
       },
     });
     expect(waits).toEqual([1]);
