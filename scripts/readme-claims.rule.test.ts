@@ -123,6 +123,26 @@ const claims: { says: string; check: () => Promise<void> }[] = [
     },
   },
   {
+    // The README once promised numbers as text everywhere; the calendar writes never took them.
+    says: 'a number written as text (`"qty": "5"`) is read as the number, as v1 always did, except where a field has only ever taken JSON numbers: the calendar writes',
+    async check() {
+      const room = await t.request('POST', `/v1/qc/properties/${live()}/room_types`, {
+        token: token(),
+        raw: '{"name":"Claimed loft","qty":"5"}',
+      });
+      expect([room.status, room.body.data?.qty]).toEqual([201, 5]);
+      const day = new Date(Date.now() + 10 * 864e5).toISOString().slice(0, 10);
+      const push = await t.request('POST', `/v1/qc/properties/${live()}/inventory/availability`, {
+        token: token(),
+        raw: JSON.stringify({ values: [{ room_type_id: 'DBL', date_from: day, date_to: day, availability: '4' }] }),
+      });
+      expect([push.status, push.body.errors]).toEqual([
+        422,
+        { 'values.0.availability': ['customer.availability.messages.integer'] },
+      ]);
+    },
+  },
+  {
     // The revision payload section once said the fee was never computed (default 0): it is, from the snapshot.
     says: '`fee_charged` is what the canceller states; without one, what the frozen cancellation rules charge on the property-local cancellation day',
     async check() {
