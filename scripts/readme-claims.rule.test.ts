@@ -170,7 +170,9 @@ const claims: { says: string; check: () => Promise<void> }[] = [
       });
       expect(booking.status).toBe(201);
       const id = booking.body.data.external_booking_id;
-      const cancelled = await t.request('POST', `/v1/qc/properties/${live()}/bookings/${id}/cancel`, { token: token() });
+      const cancelled = await t.request('POST', `/v1/qc/properties/${live()}/bookings/${id}/cancel`, {
+        token: token(),
+      });
       expect(cancelled.body.data.cancellation.fee_charged).toBe(100);
       expect(readme).toContain('cancelling it without a stated `fee_charged` charges what the frozen rules say');
     },
