@@ -123,6 +123,61 @@ const claims: { says: string; check: () => Promise<void> }[] = [
     },
   },
   {
+    // The README once promised numbers as text everywhere; the calendar writes never took them.
+    says: 'a number written as text (`"qty": "5"`) is read as the number, as v1 always did, except where a field has only ever taken JSON numbers: the calendar writes',
+    async check() {
+      const room = await t.request('POST', `/v1/qc/properties/${live()}/room_types`, {
+        token: token(),
+        raw: '{"name":"Claimed loft","qty":"5"}',
+      });
+      expect([room.status, room.body.data?.qty]).toEqual([201, 5]);
+      const day = new Date(Date.now() + 10 * 864e5).toISOString().slice(0, 10);
+      const push = await t.request('POST', `/v1/qc/properties/${live()}/inventory/availability`, {
+        token: token(),
+        raw: JSON.stringify({ values: [{ room_type_id: 'DBL', date_from: day, date_to: day, availability: '4' }] }),
+      });
+      expect([push.status, push.body.errors]).toEqual([
+        422,
+        { 'values.0.availability': ['customer.availability.messages.integer'] },
+      ]);
+    },
+  },
+  {
+    // The revision payload section once said the fee was never computed (default 0): it is, from the snapshot.
+    says: '`fee_charged` is what the canceller states; without one, what the frozen cancellation rules charge on the property-local cancellation day',
+    async check() {
+      const policy = await t.request('POST', `/v1/qc/properties/${live()}/cancellation_policies`, {
+        token: token(),
+        body: { name: 'Claimed half', data: [{ c_type: 'after_booking', p_type: 'percent', p_value: 50 }] },
+      });
+      await t.request('PATCH', `/v1/qc/properties/${live()}/rate_plans/BAR`, {
+        token: token(),
+        body: { cancellation_policy_id: policy.body.data.id },
+      });
+      const day = (n: number) => new Date(Date.now() + n * 864e5).toISOString().slice(0, 10);
+      const booking = await t.request('POST', '/v1/qc/bookings', {
+        token: token(),
+        body: {
+          property_id: live(),
+          source_channel: 'QDO',
+          reference: 'CLAIM-FEE',
+          guest: { first_name: 'Ola', last_name: 'Berg' },
+          checkin_date: day(10),
+          checkout_date: day(12),
+          rooms: [{ room_type_id: 'DBL', rate_plan_id: 'BAR', qty: 1, adults: 2, children: 0, price: 200 }],
+          total_price: { amount: 200, currency: 'EUR' },
+        },
+      });
+      expect(booking.status).toBe(201);
+      const id = booking.body.data.external_booking_id;
+      const cancelled = await t.request('POST', `/v1/qc/properties/${live()}/bookings/${id}/cancel`, {
+        token: token(),
+      });
+      expect(cancelled.body.data.cancellation.fee_charged).toBe(100);
+      expect(readme).toContain('cancelling it without a stated `fee_charged` charges what the frozen rules say');
+    },
+  },
+  {
     says: '**A group holds at most 1000 properties**: `property_ids` is the whole member list, so more than 1000 is a 422 `property_ids` `max_items`',
     async check() {
       const refs = (n: number) => Array.from({ length: n }, (_, i) => `CLAIM-GROUP-${i}`);

@@ -37,8 +37,10 @@ export const issueToken = defineRoute({
   body: t.Optional(TokenForm),
   contentTypes: ['application/x-www-form-urlencoded', 'application/json'],
   response: TokenSchema,
+  // Shaped like a real token (RS256, a kid of the key set, our iss and aud) with a dummy signature: partners decode it.
   example: {
-    access_token: 'eyJhbGciOiJFUzI1NiIsImtpZCI6IjIwMjYtMTEifQ.eyJzdWIiOiJxY2NfLi4uIn0.c2lnbmF0dXJl',
+    access_token:
+      'eyJhbGciOiJSUzI1NiIsImtpZCI6InFjLW14MDA0eDZpLTc3OTE5ZWZhIiwidHlwIjoiSldUIn0.eyJzdWIiOiJxY2NfLi4uIiwiaXNzIjoicWMtY29ubmVjdGl2aXR5IiwiYXVkIjoicWMtcGFydG5lci1hcGkifQ.c2lnbmF0dXJl',
     token_type: 'Bearer',
     expires_in: 3600,
     scope: 'inventory.read inventory.write bookings.read',

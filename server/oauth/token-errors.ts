@@ -1,11 +1,14 @@
 import type { ApiError } from '../core/http/api-error.ts';
 
 /**
- * RFC 6749 5.2's `error` for the token endpoint's refusals that no handler code raises: the pipeline's own (body too
+ * RFC 6749 5.2's `error` for the token endpoint's refusals: the handler's keys, the pipeline's own refusals (body too
  * large, media type, schema, malformed JSON) and our failures. OAuth client libraries read `error`, not our key; the
- * envelope stays as it is beside it. The handler's own refusals carry their code already (./token.ts), which wins.
+ * envelope stays as it is beside it. A refusal that carries its own code (a grant type, ./token.ts) keeps it. The
+ * API document's error examples are built from this too (server/core/http/openapi-operation.ts), so they show the
+ * `error` the service answers.
  *
- * - 413, 415, 422: `invalid_request` (a malformed request, RFC 6749 5.2).
+ * - `errors.qc.invalid_client` (401): `invalid_client`; `errors.qc.invalid_scope` (422): `invalid_scope`.
+ * - 413, 415, other 422s: `invalid_request` (a malformed request, RFC 6749 5.2).
  * - 503 (a backing service down; Retry-After says when): `temporarily_unavailable`; any other 5xx: `server_error`.
  *   RFC 6749 defines both for the authorization endpoint (4.1.2.1) only, yet they are the codes libraries know
  *   for "not your fault": better than a refusal with no `error`, which libraries report as a malformed answer.
@@ -15,6 +18,8 @@ import type { ApiError } from '../core/http/api-error.ts';
  *   every HTTP client knows (RFC 6585), and the envelope's `errors.qc.rate_limit_exceeded` says the rest.
  */
 export function tokenErrorCode(error: ApiError): { error?: string } {
+  if (error.key === 'errors.qc.invalid_client') return { error: 'invalid_client' };
+  if (error.key === 'errors.qc.invalid_scope') return { error: 'invalid_scope' };
   const status = error.status;
   if (status === 503) return { error: 'temporarily_unavailable' };
   if (status >= 500) return { error: 'server_error' };

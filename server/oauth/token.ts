@@ -11,11 +11,11 @@ export interface TokenRequest {
   scope: string | undefined;
 }
 
-// Token endpoint errors also carry RFC 6749 5.2's `error` code, which OAuth client libraries read. Its 401
-// challenges the client authentication the endpoint takes (HTTP Basic, RFC 6749 5.2 and RFC 7617), not a bearer.
+// Token endpoint errors also carry RFC 6749 5.2's `error` code, which OAuth client libraries read (added to every
+// refusal by ./token-errors.ts; a grant type refused carries its own, below). Its 401 challenges the client
+// authentication the endpoint takes (HTTP Basic, RFC 6749 5.2 and RFC 7617), not a bearer.
 const TOKEN_CHALLENGE = 'Basic realm="qc-connectivity", charset="UTF-8"';
-const invalidClient = () =>
-  new ApiError('errors.qc.invalid_client', { error: 'invalid_client' }, { 'www-authenticate': TOKEN_CHALLENGE });
+const invalidClient = () => new ApiError('errors.qc.invalid_client', {}, { 'www-authenticate': TOKEN_CHALLENGE });
 // A missing grant_type is a missing parameter (RFC 6749 5.2 `invalid_request`): its field says `required`, as
 // every missing field does; a grant type sent but not served is `unsupported_grant_type` in both places.
 const badGrantType = (sent: string | undefined) => {
@@ -47,8 +47,7 @@ export async function issueClientToken(deps: Deps, req: TokenRequest) {
   if (!client || !matches) throw invalidClient();
 
   const requested = req.scope?.trim() ? req.scope.trim().split(/\s+/) : client.scopes;
-  if (requested.some((s) => !client.scopes.includes(s)))
-    throw new ApiError('errors.qc.invalid_scope', { error: 'invalid_scope' });
+  if (requested.some((s) => !client.scopes.includes(s))) throw new ApiError('errors.qc.invalid_scope');
 
   const scope = requested.join(' ');
   const access_token = await signJwt(deps.keys, deps.clock, PARTNER_AUDIENCE, { sub: client.client_id, scope });

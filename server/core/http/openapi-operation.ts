@@ -1,5 +1,6 @@
 import { OptionalKind, type TSchema } from '@sinclair/typebox';
 import { type RouteDefinition, successStatuses } from '../routes/route.ts';
+import { ApiError } from './api-error.ts';
 import { type ErrorKey, errorCatalogue } from './error-catalogue.ts';
 import { asSent } from './json-body.ts';
 import { type HeaderName, ref } from './openapi-components.ts';
@@ -135,12 +136,14 @@ function errorResponses(definition: RouteDefinition, successHeaders: readonly He
   return responses;
 }
 
+/** The answer for `key`, with the fields the route adds to every refusal (`errorExtra`: the token endpoint's `error`). */
 function exampleOf(key: ErrorKey, definition: RouteDefinition) {
+  const extra = definition.errorExtra?.(new ApiError(key)) ?? {};
   if (key === 'errors.validation_error') {
     const errors = { [exampleField(definition)]: [`customer.${definition.resource}.messages.required`] };
-    return { status: 'error', message: key, detail: validationDetail(errors), errors };
+    return { status: 'error', message: key, detail: validationDetail(errors), ...extra, errors };
   }
-  return { status: 'error', message: key, detail: errorCatalogue[key].detail };
+  return { status: 'error', message: key, detail: errorCatalogue[key].detail, ...extra };
 }
 
 /** A field the example can name: the first body field, else the first query or path parameter. */
