@@ -68,7 +68,8 @@ export async function backfillCommand(command: BackfillCommand, args: readonly s
     if (err instanceof ConfigError) return refuse(command.name, 1, err.message);
     throw err;
   }
-  if (!config.databaseUrl) return refuse(command.name, 2, `DATABASE_URL must name the PostgreSQL database to ${command.purpose}`);
+  if (!config.databaseUrl)
+    return refuse(command.name, 2, `DATABASE_URL must name the PostgreSQL database to ${command.purpose}`);
   return command.run({ ...config, databaseUrl: config.databaseUrl }, options);
 }
 

@@ -2,10 +2,10 @@ import { afterAll, describe, expect, it } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { ackRevision, feedPage } from '../server/bookings/feed.ts';
 import type { Db } from '../server/core/db/db.ts';
 import { migrate, splitStatements } from '../server/core/db/migrate.ts';
 import { openPostgres } from '../server/core/db/postgres.ts';
-import { ackRevision, feedPage } from '../server/bookings/feed.ts';
 import { backfillRevisionCustomers } from './revision-customer-backfill.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { type Db, toQuery } from '../core/db/db.ts';
-import { PER_PROPERTY_UP_TO } from './feed-account.ts';
 import { ackRevision, advanceWatermark, feedHealth, feedPage } from './feed.ts';
+import { PER_PROPERTY_UP_TO } from './feed-account.ts';
 import { bookingTest } from './test-fixtures.ts';
 
 /**
@@ -431,9 +431,9 @@ describe('feed statements under a generic plan', () => {
         // The watermark reads the acked property's revisions (one here), twice; the look-ahead, written twice, the
         // account's revisions after the position (this one), twice each: never the others', never the primary key.
         const ackScans = plans.flatMap((plan) => scansOf('booking_revisions', plan));
-        expect(ackScans.filter((scan) => !/^Index (Only )?Scan booking_revisions_(customer|property) /.test(scan))).toEqual(
-          [],
-        );
+        expect(
+          ackScans.filter((scan) => !/^Index (Only )?Scan booking_revisions_(customer|property) /.test(scan)),
+        ).toEqual([]);
         expect(plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0)).toBeLessThanOrEqual(
           2 * 1 + 4 * 1,
         );
