@@ -5,6 +5,7 @@
  * value, no DATABASE_URL); each refusal is one line on stderr, before any connection.
  */
 import { type Config, ConfigError, parseConfig } from '../server/core/config.ts';
+import type { Db } from '../server/core/db/db.ts';
 
 export interface BackfillOptions {
   /** Parents (or rows) per transaction. */
@@ -24,8 +25,10 @@ export interface BackfillCommand {
    * DATABASE_URL (opening the embedded database would create an empty one under the data dir).
    */
   purpose: string;
-  /** The run itself on a parsed command line: its exit status (refuse() for a one-line refusal). */
-  run(config: Config & { databaseUrl: string }, options: BackfillOptions): Promise<number>;
+  /** Opens the PostgreSQL database named (DATABASE_URL set), closed after the run. */
+  open(config: Config & { databaseUrl: string }): Db | Promise<Db>;
+  /** The run on a parsed command line: the line printed when done (exit 0), or a refusal (exit 1, one line). */
+  run(db: Db, options: BackfillOptions): Promise<{ done: string } | { refused: string }>;
 }
 
 class UsageError extends Error {}
@@ -70,11 +73,19 @@ export async function backfillCommand(command: BackfillCommand, args: readonly s
   }
   if (!config.databaseUrl)
     return refuse(command.name, 2, `DATABASE_URL must name the PostgreSQL database to ${command.purpose}`);
-  return command.run({ ...config, databaseUrl: config.databaseUrl }, options);
+  const db = await command.open({ ...config, databaseUrl: config.databaseUrl });
+  try {
+    const outcome = await command.run(db, options);
+    if ('refused' in outcome) return refuse(command.name, 1, outcome.refused);
+    console.log(outcome.done);
+    return 0;
+  } finally {
+    await db.close();
+  }
 }
 
 /** A refusal: one line on stderr, and the exit status to end with. */
-export function refuse(name: string, status: number, line: string): number {
+function refuse(name: string, status: number, line: string): number {
   console.error(`${name}: ${line}`);
   return status;
 }

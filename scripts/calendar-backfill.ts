@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { Db } from '../server/core/db/db.ts';
 import { splitStatements } from '../server/core/db/migrate.ts';
 import { openDb } from '../server/core/db/open.ts';
-import { type BackfillCommand, backfillCommand, refuse } from './backfill-command.ts';
+import { type BackfillCommand, backfillCommand } from './backfill-command.ts';
 
 const MIGRATION = join(import.meta.dir, '..', 'server', 'migrations', '0820_calendar_partitioned.sql');
 
@@ -162,25 +162,17 @@ const COMMAND: BackfillCommand = {
   // The copy is for a populated PostgreSQL database served meanwhile by the previous release; the embedded one is
   // converted in place at start-up (and opening it here would create an empty one under the data dir).
   purpose: 'copy (the embedded database needs no backfill)',
-  async run(config, options) {
-    const db = await openDb(config);
-    try {
-      const outcome = await backfillCalendar(db, { ...options, log: console.log });
-      if (outcome === 'not migrated')
-        return refuse(
-          COMMAND.name,
-          1,
-          'the database has no calendar tables: never migrated, its first migration needs no backfill',
-        );
-      console.log(
+  open: (config) => openDb(config),
+  async run(db, options) {
+    const outcome = await backfillCalendar(db, { ...options, log: console.log });
+    if (outcome === 'not migrated')
+      return { refused: 'the database has no calendar tables: never migrated, its first migration needs no backfill' };
+    return {
+      done:
         outcome === 'copied'
           ? 'calendar copied into the partitioned tables; deploy the release: its migration swaps them in'
           : 'the calendar is already partitioned: nothing to do',
-      );
-      return 0;
-    } finally {
-      await db.close();
-    }
+    };
   },
 };
 

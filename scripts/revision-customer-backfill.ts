@@ -16,7 +16,7 @@
  */
 import type { Db } from '../server/core/db/db.ts';
 import { openPostgres } from '../server/core/db/postgres.ts';
-import { type BackfillCommand, backfillCommand, refuse } from './backfill-command.ts';
+import { type BackfillCommand, backfillCommand } from './backfill-command.ts';
 
 /** The deadline of each statement: the concurrent index build reads the whole table, twice. */
 const STATEMENT_MS = 60 * 60_000;
@@ -93,22 +93,18 @@ const COMMAND: BackfillCommand = {
   usage: USAGE,
   batch: 5000,
   purpose: 'fill (the embedded database is filled by its migration)',
-  async run(config, options) {
-    // Outside a transaction pooler (a concurrent index build is one long statement), with a deadline for it.
-    const db = openPostgres(config.databaseSessionUrl ?? config.databaseUrl, { max: 1, timeoutMs: STATEMENT_MS });
-    try {
-      const outcome = await backfillRevisionCustomers(db, { ...options, log: console.log });
-      if (outcome === 'not migrated')
-        return refuse(COMMAND.name, 1, 'the database has no migration 1260: start the release once first');
-      console.log(
+  // Outside a transaction pooler (a concurrent index build is one long statement), with a deadline for it.
+  open: (config) => openPostgres(config.databaseSessionUrl ?? config.databaseUrl, { max: 1, timeoutMs: STATEMENT_MS }),
+  async run(db, options) {
+    const outcome = await backfillRevisionCustomers(db, { ...options, log: console.log });
+    if (outcome === 'not migrated')
+      return { refused: 'the database has no migration 1260: start the release once first' };
+    return {
+      done:
         outcome === 'filled'
           ? "every revision carries its customer: the account feed now reads each account's own range"
           : 'every revision already carries its customer: nothing to do',
-      );
-      return 0;
-    } finally {
-      await db.close();
-    }
+    };
   },
 };
 

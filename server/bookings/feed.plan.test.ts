@@ -101,6 +101,67 @@ async function backfillRunning(tx: Db) {
   await tx.sql`update booking_revision_customer_fill set done = false`;
 }
 
+interface Account {
+  customerId: number;
+  propertyIds: number[];
+}
+
+/** What the account tests do in their transaction: consumers, revisions, the account's own, a recorded poll. */
+function accountFeed(tx: Db, account: Account, limit: number) {
+  /** The page of `consumerId` and the rows its statements read from booking_revisions. */
+  const poll = async (consumerId: number) => {
+    const plans: unknown[] = [];
+    const page = await feedPage(planRecorder(tx, plans, true), {
+      consumerId,
+      propertyIds: account.propertyIds,
+      since: 0,
+      limit,
+      account,
+    });
+    return {
+      ids: page.booking_revisions.map((r) => r.id),
+      read: plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0),
+      plans,
+    };
+  };
+  return {
+    /** A new account-scoped consumer of the account. */
+    consumer: async (name: string) =>
+      (
+        await tx.sql<{ id: number }>`
+          insert into api_clients (client_id, kind, customer_id, name, secret_hash, scopes, account_scoped)
+          values (${crypto.randomUUID()}, 'personal', ${account.customerId}, ${name}, ${crypto.randomUUID()}, '{bookings.read}', true)
+          returning id`
+      )[0]?.id as number,
+    /** `n` revisions spread over `propertyIds`, a booking each, in id order. */
+    revisionsOf: async (propertyIds: number[], n: number) => {
+      const run = crypto.randomUUID();
+      await tx.sql`
+        insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
+        select (${propertyIds}::bigint[])[1 + i % ${propertyIds.length}::int], ${run} || '-' || i, 'BDC', 'confirmed',
+          date '2027-03-01', date '2027-03-04', 'EUR', 450
+        from generate_series(1, ${n}::int) i`;
+      await tx.sql`
+        insert into booking_revisions (booking_id, property_id, revision_type, payload)
+        select b.id, b.property_id, 'created', '{}'::jsonb from bookings b
+        where b.external_booking_id like ${`${run}-%`} order by b.id`;
+    },
+    /** The account's revisions in id order. */
+    own: () =>
+      tx.sql<{ id: number; property_id: number }>`
+        select r.id, r.property_id from booking_revisions r where r.property_id = any(${account.propertyIds}::bigint[])
+        order by r.id`,
+    poll,
+    /** The consumer's position is `revisionId` and its page is empty. */
+    expectCaughtUp: async (consumerId: number, revisionId: number) => {
+      const [position] = await tx.sql<{ acked_through: number }>`
+        select acked_through from booking_feed_positions where consumer_id = ${consumerId}`;
+      expect(position?.acked_through).toBe(revisionId);
+      expect((await poll(consumerId)).ids).toEqual([]);
+    },
+  };
+}
+
 describe('feed statements under a generic plan', () => {
   it('read one property through booking_revisions_property and probe acks per revision, never walking the primary key or all acks', async () => {
     const plans: unknown[] = [];
@@ -221,17 +282,7 @@ describe('feed statements under a generic plan', () => {
             await tx.sql<{ id: number }>`select id from properties where customer_id = ${fx.demo.customer_id}`
           ).map((r) => r.id),
         };
-        const consumer = async (name: string) =>
-          (
-            await tx.sql<{ id: number }>`
-              insert into api_clients (client_id, kind, customer_id, name, secret_hash, scopes, account_scoped)
-              values (${crypto.randomUUID()}, 'personal', ${fx.demo.customer_id}, ${name}, ${crypto.randomUUID()}, '{bookings.read}', true)
-              returning id`
-          )[0]?.id as number;
-        const own = async () =>
-          tx.sql<{ id: number; property_id: number }>`
-            select r.id, r.property_id from booking_revisions r where r.property_id = any(${account.propertyIds}::bigint[])
-            order by r.id`;
+        const { consumer, revisionsOf, own, poll, expectCaughtUp } = accountFeed(tx, account, limit);
         // A caught-up consumer: every revision of the account acked through the API's own path (in a recorder, which
         // runs a statement group that opens a transaction of its own inside this one).
         const caughtUp = await consumer('caught up');
@@ -243,38 +294,11 @@ describe('feed statements under a generic plan', () => {
           with c as (insert into customers (name) values ('Other') returning id)
           insert into properties (customer_id, name, currency, timezone, mode)
           select c.id, 'Other Inn', 'EUR', 'UTC', 'live' from c returning id`;
-        const revisionsOf = async (propertyId: number, n: number) => {
-          const run = crypto.randomUUID();
-          await tx.sql`
-            insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
-            select ${propertyId}, ${run} || '-' || i, 'BDC', 'confirmed', date '2027-03-01', date '2027-03-04', 'EUR', 450
-            from generate_series(1, ${n}) i`;
-          await tx.sql`
-            insert into booking_revisions (booking_id, property_id, revision_type, payload)
-            select b.id, b.property_id, 'created', '{}'::jsonb from bookings b
-            where b.external_booking_id like ${`${run}-%`} order by b.id`;
-        };
         await tx.query('set local plan_cache_mode = force_generic_plan');
-        /** The page of `consumerId` and the rows its statements read from booking_revisions. */
-        const poll = async (consumerId: number) => {
-          const plans: unknown[] = [];
-          const page = await feedPage(planRecorder(tx, plans, true), {
-            consumerId,
-            propertyIds: account.propertyIds,
-            since: 0,
-            limit,
-            account,
-          });
-          return {
-            ids: page.booking_revisions.map((r) => r.id),
-            read: plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0),
-            plans,
-          };
-        };
 
-        await revisionsOf(other?.id as number, 1000);
+        await revisionsOf([other?.id as number], 1000);
         const before = await poll(caughtUp);
-        await revisionsOf(other?.id as number, 5000);
+        await revisionsOf([other?.id as number], 5000);
         const after = await poll(caughtUp);
         expect(before.ids).toEqual([]);
         expect(after.ids).toEqual([]);
@@ -291,9 +315,9 @@ describe('feed statements under a generic plan', () => {
         ]);
 
         // A revision of the account behind the others' 6000, and 1000 more after it.
-        await revisionsOf(account.propertyIds[0] as number, 1);
+        await revisionsOf([account.propertyIds[0] as number], 1);
         const latest = (await own()).at(-1) as { id: number; property_id: number };
-        await revisionsOf(other?.id as number, 1000);
+        await revisionsOf([other?.id as number], 1000);
         const next = await poll(caughtUp);
         expect(next.ids).toEqual([latest.id]);
         expect(next.read).toBeLessThanOrEqual(2 * limit + account.propertyIds.length + 1);
@@ -309,10 +333,7 @@ describe('feed statements under a generic plan', () => {
         expect(plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0)).toBeLessThanOrEqual(
           4 * account.propertyIds.length + 4,
         );
-        const [position] = await tx.sql<{ acked_through: number }>`
-          select acked_through from booking_feed_positions where consumer_id = ${caughtUp}`;
-        expect(position?.acked_through).toBe(latest.id);
-        expect((await poll(caughtUp)).ids).toEqual([]);
+        await expectCaughtUp(caughtUp, latest.id);
         throw rollback;
       })
       .catch((err) => {
@@ -338,63 +359,25 @@ describe('feed statements under a generic plan', () => {
             await tx.sql<{ id: number }>`select id from properties where customer_id = ${fx.demo.customer_id}`
           ).map((r) => r.id),
         };
+        const { consumer, revisionsOf, own, poll, expectCaughtUp } = accountFeed(tx, account, limit);
         expect(account.propertyIds.length).toBeGreaterThan(PER_PROPERTY_UP_TO + 50);
-        // A larger customer (400 properties), and `n` revisions spread over `propertyIds`, bookings and all.
+        // A larger customer: 400 properties.
         const others = (
           await tx.sql<{ id: number }>`
             with c as (insert into customers (name) values ('Larger') returning id)
             insert into properties (customer_id, name, currency, timezone, mode)
             select c.id, 'Larger ' || i, 'EUR', 'UTC', 'live' from c, generate_series(1, 400) i returning id`
         ).map((r) => r.id);
-        const revisionsOf = async (propertyIds: number[], n: number) => {
-          const run = crypto.randomUUID();
-          await tx.sql`
-            insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
-            select (${propertyIds}::bigint[])[1 + i % ${propertyIds.length}::int], ${run} || '-' || i, 'BDC', 'confirmed',
-              date '2027-03-01', date '2027-03-04', 'EUR', 450
-            from generate_series(1, ${n}::int) i`;
-          await tx.sql`
-            insert into booking_revisions (booking_id, property_id, revision_type, payload)
-            select b.id, b.property_id, 'created', '{}'::jsonb from bookings b
-            where b.external_booking_id like ${`${run}-%`} order by b.id`;
-        };
         await revisionsOf(
           added.filter((_, i) => i % 4 === 0),
           50,
         );
-        const own = async () =>
-          tx.sql<{ id: number; property_id: number }>`
-            select r.id, r.property_id from booking_revisions r where r.property_id = any(${account.propertyIds}::bigint[])
-            order by r.id`;
-        const consumer = async (name: string) =>
-          (
-            await tx.sql<{ id: number }>`
-              insert into api_clients (client_id, kind, customer_id, name, secret_hash, scopes, account_scoped)
-              values (${crypto.randomUUID()}, 'personal', ${fx.demo.customer_id}, ${name}, ${crypto.randomUUID()}, '{bookings.read}', true)
-              returning id`
-          )[0]?.id as number;
         const caughtUp = await consumer('caught up');
         // Acked through the API's own path, in a recorder (which runs a statement group's transaction in this one).
         for (const revision of await own())
           await ackRevision(planRecorder(tx, []), caughtUp, revision, new Date(), account);
         await tx.query('analyze booking_revisions');
         await tx.query('set local plan_cache_mode = force_generic_plan');
-        /** The page of `consumerId` and the rows its statements read from booking_revisions. */
-        const poll = async (consumerId: number) => {
-          const plans: unknown[] = [];
-          const page = await feedPage(planRecorder(tx, plans, true), {
-            consumerId,
-            propertyIds: account.propertyIds,
-            since: 0,
-            limit,
-            account,
-          });
-          return {
-            ids: page.booking_revisions.map((r) => r.id),
-            read: plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0),
-            plans,
-          };
-        };
 
         await revisionsOf(others, 1000);
         const before = await poll(caughtUp);
@@ -437,10 +420,7 @@ describe('feed statements under a generic plan', () => {
         expect(plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0)).toBeLessThanOrEqual(
           2 * 1 + 4 * 1,
         );
-        const [position] = await tx.sql<{ acked_through: number }>`
-          select acked_through from booking_feed_positions where consumer_id = ${caughtUp}`;
-        expect(position?.acked_through).toBe(latest.id);
-        expect((await poll(caughtUp)).ids).toEqual([]);
+        await expectCaughtUp(caughtUp, latest.id);
         throw rollback;
       })
       .catch((err) => {
