@@ -106,8 +106,17 @@ interface Account {
   propertyIds: number[];
 }
 
-/** What the account tests do in their transaction: consumers, revisions, the account's own, a recorded poll. */
-function accountFeed(tx: Db, account: Account, limit: number) {
+/**
+ * What the account tests do in their transaction, on the demo customer's account (its properties as they stand):
+ * consumers, revisions, the account's own, a recorded poll.
+ */
+async function accountFeed(tx: Db, limit: number) {
+  const account: Account = {
+    customerId: fx.demo.customer_id,
+    propertyIds: (
+      await tx.sql<{ id: number }>`select id from properties where customer_id = ${fx.demo.customer_id}`
+    ).map((r) => r.id),
+  };
   /** The page of `consumerId` and the rows its statements read from booking_revisions. */
   const poll = async (consumerId: number) => {
     const plans: unknown[] = [];
@@ -125,6 +134,7 @@ function accountFeed(tx: Db, account: Account, limit: number) {
     };
   };
   return {
+    account,
     /** A new account-scoped consumer of the account. */
     consumer: async (name: string) =>
       (
@@ -276,13 +286,7 @@ describe('feed statements under a generic plan', () => {
     await t.deps.db
       .tx(async (tx) => {
         await backfillRunning(tx);
-        const account = {
-          customerId: fx.demo.customer_id,
-          propertyIds: (
-            await tx.sql<{ id: number }>`select id from properties where customer_id = ${fx.demo.customer_id}`
-          ).map((r) => r.id),
-        };
-        const { consumer, revisionsOf, own, poll, expectCaughtUp } = accountFeed(tx, account, limit);
+        const { account, consumer, revisionsOf, own, poll, expectCaughtUp } = await accountFeed(tx, limit);
         // A caught-up consumer: every revision of the account acked through the API's own path (in a recorder, which
         // runs a statement group that opens a transaction of its own inside this one).
         const caughtUp = await consumer('caught up');
@@ -353,13 +357,7 @@ describe('feed statements under a generic plan', () => {
             select ${fx.demo.customer_id}, 'Account ' || i, 'EUR', 'UTC', 'live' from generate_series(1, 200) i
             returning id`
         ).map((r) => r.id);
-        const account = {
-          customerId: fx.demo.customer_id,
-          propertyIds: (
-            await tx.sql<{ id: number }>`select id from properties where customer_id = ${fx.demo.customer_id}`
-          ).map((r) => r.id),
-        };
-        const { consumer, revisionsOf, own, poll, expectCaughtUp } = accountFeed(tx, account, limit);
+        const { account, consumer, revisionsOf, own, poll, expectCaughtUp } = await accountFeed(tx, limit);
         expect(account.propertyIds.length).toBeGreaterThan(PER_PROPERTY_UP_TO + 50);
         // A larger customer: 400 properties.
         const others = (
