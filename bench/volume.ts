@@ -271,9 +271,9 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
     select ${range?.lo}::bigint + g % ${size.properties}::int, 'bulk-' || g, 'BDC', 'confirmed', ${start}::date + g % 500, ${start}::date + g % 500 + 2, 'EUR', 200
     from generate_series(1, ${Math.floor(size.revisions / 2)}::int) g`;
     await db.sql`
-    insert into booking_revisions (booking_id, property_id, revision_type, payload)
-    select b.id, b.property_id, v.t, ${payload}::jsonb
-    from bookings b cross join (values ('created'), ('modified')) v(t)
+    insert into booking_revisions (booking_id, property_id, customer_id, revision_type, payload)
+    select b.id, b.property_id, p.customer_id, v.t, ${payload}::jsonb
+    from bookings b join properties p on p.id = b.property_id cross join (values ('created'), ('modified')) v(t)
     where b.external_booking_id like 'bulk-%' order by b.id, v.t`;
   });
   log(`${label}: ${size.revisions} booking revisions`);
@@ -292,8 +292,9 @@ async function build(deps: Deps, label: string, size: Size): Promise<void> {
     insert into booking_rooms (booking_id, room_type_id, rate_plan_id, checkin_date, checkout_date, price)
     select id, ${legacyRoom}, ${legacyPlan?.id}, checkin_date, checkout_date, 200 from bookings where external_booking_id like 'future-%'`;
   await db.sql`
-    insert into booking_revisions (booking_id, property_id, revision_type, payload)
-    select id, property_id, 'created', ${payload}::jsonb from bookings where external_booking_id like 'future-%' order by id`;
+    insert into booking_revisions (booking_id, property_id, customer_id, revision_type, payload)
+    select b.id, b.property_id, p.customer_id, 'created', ${payload}::jsonb from bookings b join properties p on p.id = b.property_id
+    where b.external_booking_id like 'future-%' order by b.id`;
   const legacyProperty = await db.sql<{
     external_id: string;
   }>`select external_id from properties where id = ${legacyDemo.property_id}`;

@@ -18,10 +18,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Config, ConfigError, parseConfig } from '../server/core/config.ts';
 import type { Db } from '../server/core/db/db.ts';
 import { splitStatements } from '../server/core/db/migrate.ts';
 import { openDb } from '../server/core/db/open.ts';
+import { type BackfillCommand, backfillCommand } from './backfill-command.ts';
 
 const MIGRATION = join(import.meta.dir, '..', 'server', 'migrations', '0820_calendar_partitioned.sql');
 
@@ -154,76 +154,26 @@ Copies the calendar into the partitioned tables of migration 0820 while the prev
   --pause-ms N   milliseconds to wait between two batches, 0 or more (default 0)
   --help         this text`;
 
-class UsageError extends Error {}
-
-const OPTIONS = { '--batch': { least: 1, fallback: 50 }, '--pause-ms': { least: 0, fallback: 0 } } as const;
-
-/** The command line (`--batch N` or `--batch=N`, `--pause-ms N`, `--help`); anything else is a UsageError. */
-function backfillArguments(args: readonly string[]): { batch: number; pauseMs: number } | 'help' {
-  const values: Record<string, number> = {
-    '--batch': OPTIONS['--batch'].fallback,
-    '--pause-ms': OPTIONS['--pause-ms'].fallback,
-  };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--help' || arg === '-h') return 'help';
-    const equals = arg.indexOf('=');
-    const name = equals < 0 ? arg : arg.slice(0, equals);
-    const option = OPTIONS[name as keyof typeof OPTIONS];
-    if (!option) throw new UsageError(`unknown option ${JSON.stringify(arg)} (see --help)`);
-    const value = equals < 0 ? args[++i] : arg.slice(equals + 1);
-    if (value === undefined || !/^\d{1,9}$/.test(value) || Number(value) < option.least)
-      throw new UsageError(
-        `${name} takes a whole number, ${option.least} or more (got ${JSON.stringify(value ?? '')})`,
-      );
-    values[name] = Number(value);
-  }
-  return { batch: values['--batch'] as number, pauseMs: values['--pause-ms'] as number };
-}
-
 /** The command: its exit status (0 done, 1 cannot run here, 2 bad usage); a refusal is one line on stderr. */
-async function main(args: readonly string[]): Promise<number> {
-  let options: { batch: number; pauseMs: number };
-  let config: Config;
-  try {
-    const parsed = backfillArguments(args);
-    if (parsed === 'help') {
-      console.log(USAGE);
-      return 0;
-    }
-    options = parsed;
-    config = parseConfig(process.env);
-  } catch (err) {
-    if (err instanceof UsageError) return refuse(2, err.message);
-    if (err instanceof ConfigError) return refuse(1, err.message);
-    throw err;
-  }
+const COMMAND: BackfillCommand = {
+  name: 'calendar:backfill',
+  usage: USAGE,
+  batch: 50,
   // The copy is for a populated PostgreSQL database served meanwhile by the previous release; the embedded one is
   // converted in place at start-up (and opening it here would create an empty one under the data dir).
-  if (!config.databaseUrl)
-    return refuse(
-      2,
-      'DATABASE_URL must name the PostgreSQL database to copy (the embedded database needs no backfill)',
-    );
-  const db = await openDb(config);
-  try {
+  purpose: 'copy (the embedded database needs no backfill)',
+  open: (config) => openDb(config),
+  async run(db, options) {
     const outcome = await backfillCalendar(db, { ...options, log: console.log });
     if (outcome === 'not migrated')
-      return refuse(1, 'the database has no calendar tables: never migrated, its first migration needs no backfill');
-    console.log(
-      outcome === 'copied'
-        ? 'calendar copied into the partitioned tables; deploy the release: its migration swaps them in'
-        : 'the calendar is already partitioned: nothing to do',
-    );
-    return 0;
-  } finally {
-    await db.close();
-  }
-}
+      return { refused: 'the database has no calendar tables: never migrated, its first migration needs no backfill' };
+    return {
+      done:
+        outcome === 'copied'
+          ? 'calendar copied into the partitioned tables; deploy the release: its migration swaps them in'
+          : 'the calendar is already partitioned: nothing to do',
+    };
+  },
+};
 
-function refuse(status: number, line: string): number {
-  console.error(`calendar:backfill: ${line}`);
-  return status;
-}
-
-if (import.meta.main) process.exit(await main(process.argv.slice(2)));
+if (import.meta.main) process.exit(await backfillCommand(COMMAND, process.argv.slice(2)));

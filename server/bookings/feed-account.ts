@@ -38,6 +38,13 @@ import type { RevisionRow } from './view.ts';
  * narrowed to some properties), and its acks move the position per property (rebuildPosition). What such an
  * account reads is then the span, a probe per property and its own revisions, whatever the others hold
  * (feed.plan.test.ts pins it).
+ *
+ * Every revision carries its customer (migration 1260): once all of them do (`booking_revision_customer_fill.done`,
+ * set by the migration on a small table and by the backfill on a large one, scripts/revision-customer-backfill.ts),
+ * every account, of any size, reads one range of booking_revisions_customer, (customer_id, id) after its start,
+ * and its acks look ahead in that range too: what a poll reads is its page and its own acked revisions, never
+ * another customer's. Until then, with rows still without a customer, it reads as described above. The flag
+ * rides on the statement that reads the position (onGenericPlan): no round trip more.
  */
 
 export interface AccountScope {
@@ -149,27 +156,31 @@ export async function accountFeedPage(
 ): Promise<{ rows: RevisionRow[] } | { perPropertyAfter: number }> {
   const scope = scopeOf(account.propertyIds);
   const spanned = fewProperties(account);
-  return onGenericPlan(db, consumerId, scope, spanned, async (tx, stored, last) => {
+  return onGenericPlan(db, consumerId, scope, spanned, async (tx, { stored, last, filled }) => {
     const position = stored ?? (await rebuildPosition(tx, consumerId, account, scope));
     const params = [account.customerId, since, position, consumerId, limit];
-    if (!spanned) return { rows: await tx.query<RevisionRow>(accountScan(''), params) };
+    if (filled) return { rows: await tx.query<RevisionRow>(accountScan('customer'), params) };
+    if (!spanned) return { rows: await tx.query<RevisionRow>(accountScan('all'), params) };
     // `last` was read before the scan: a revision committed in between past the span is left to the next poll, the
     // page being then the first of the feed's revisions (all of them up to the span), and the cursor safe.
     const start = Math.max(since, position);
-    const rows = await tx.query<RevisionRow>(accountScan('and r.id <= $6'), [...params, start + SPAN * limit]);
+    const rows = await tx.query<RevisionRow>(accountScan('span'), [...params, start + SPAN * limit]);
     return rows.length < limit && last > start + SPAN * limit ? { perPropertyAfter: start } : { rows };
   });
 }
 
 /**
- * The scan: unacked revisions of the account's allowed properties after the start, in id order, `$5` of them.
- * `bound` ends it at `$6` (the span).
+ * What a scan reads of booking_revisions after the start: every customer's revisions (`all`), up to `$6` (`span`),
+ * or the account's own range of (customer_id, id) once every revision carries its customer (`customer`).
  */
-function accountScan(bound: '' | 'and r.id <= $6'): string {
+const RANGES = { all: '', span: 'and r.id <= $6', customer: 'and r.customer_id = $1' } as const;
+
+/** The scan: unacked revisions of the account's allowed properties after the start, in id order, `$5` of them. */
+function accountScan(range: keyof typeof RANGES): string {
   return `select r.id, r.booking_id, r.revision_type, r.created_at, r.payload,
        (select p.external_id::text from properties p where p.id = r.property_id) as external_property_id
      from booking_revisions r
-     where r.id > greatest($2::bigint, $3::bigint) ${bound}
+     where r.id > greatest($2::bigint, $3::bigint) ${RANGES[range]}
        and ${ALLOWED_REVISION}
        and not ${ACKED_REVISION('$4')}
      order by r.id
@@ -209,9 +220,19 @@ async function rebuildPosition(tx: Db, consumerId: number, account: AccountScope
   return row?.at ?? 0;
 }
 
+/** What onGenericPlan reads beside its settings. */
+interface PollState {
+  /** The consumer's position under this allow-list; undefined when it has none (rebuildPosition's case). */
+  stored: number | undefined;
+  /** The latest revision id, when asked for (0 otherwise). */
+  last: number;
+  /** Whether every revision carries its customer and booking_revisions_customer is built (migration 1260). */
+  filled: boolean;
+}
+
 /**
  * Runs `fn` in one transaction on generic plans, with JIT compilation off, and hands it the consumer's position
- * under this allow-list, read by the same statement that sets both. The generic plan is the shape these
+ * under this allow-list and whether the customer's range can be read, by the same statement that sets both. The generic plan is the shape these
  * statements are written for (feed.plan.test.ts): one walk of the primary key from the position, a probe per
  * revision. Left to choose, PostgreSQL kept planning a custom plan at every poll on the large database (its
  * estimate of the custom plans stayed below the generic one's): 0.25 ms of a caught-up poll's 0.8 (bench:volume,
@@ -224,21 +245,22 @@ function onGenericPlan<T>(
   consumerId: number,
   scope: string,
   withLast: boolean,
-  fn: (tx: Db, position: number | undefined, last: number) => Promise<T>,
+  fn: (tx: Db, state: PollState) => Promise<T>,
 ): Promise<T> {
   return db.tx(async (tx) => {
     // The consumer's position under this allow-list rides on the settings' statement, no round trip more: the
     // stored one, or 0 for a consumer without a watermark (it never acked), or none (rebuildPosition's case).
     // With it, when asked, the latest revision id (accountFeedPage: whether the feed goes on past a span).
-    const [row] = await tx.query<{ at: number | null; last?: number | null }>(
+    const [row] = await tx.query<{ at: number | null; last?: number | null; filled: boolean | null }>(
       `select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true),
         coalesce(
           (select acked_through from booking_feed_positions where consumer_id = $1 and scope = $2),
-          (select 0 where not exists (select from booking_feed_watermarks w where w.consumer_id = $1))) as at
+          (select 0 where not exists (select from booking_feed_watermarks w where w.consumer_id = $1))) as at,
+        (select done from booking_revision_customer_fill) as filled
         ${withLast ? ', (select max(r.id) from booking_revisions r) as last' : ''}`,
       [consumerId, scope],
     );
-    return fn(tx, row?.at ?? undefined, row?.last ?? 0);
+    return fn(tx, { stored: row?.at ?? undefined, last: row?.last ?? 0, filled: row?.filled === true });
   });
 }
 
@@ -249,19 +271,19 @@ function onGenericPlan<T>(
  */
 export async function advanceAccountPosition(db: Db, consumerId: number, account: AccountScope): Promise<void> {
   const scope = scopeOf(account.propertyIds);
-  // The look-ahead walks every customer's revisions up to the account's next one, which for an account of few
-  // properties may be a million rows on: its position is rebuilt per property instead, from the watermarks (the
-  // ack has just moved its property's), a probe of each property.
-  if (fewProperties(account)) {
-    await rebuildPosition(db, consumerId, account, scope);
-    return;
-  }
-  // The look-ahead appears twice on purpose: written once as a CTE it would be materialized whole (5000
-  // rows) on every ack; as a subquery it is read lazily, and the first unacked revision ends the scan.
-  const ahead = `(select r.id, ${ACKED_REVISION('$2')} as acked from booking_revisions r
-      where r.id > (select at from start) and ${ALLOWED_REVISION}
+  await onGenericPlan(db, consumerId, scope, false, async (tx, { stored, filled }) => {
+    // Without the customer's range the look-ahead walks every customer's revisions up to the account's next one,
+    // which for an account of few properties may be a million rows on: its position is rebuilt per property
+    // instead, from the watermarks (the ack has just moved its property's), a probe of each property.
+    if (!filled && fewProperties(account)) {
+      await rebuildPosition(tx, consumerId, account, scope);
+      return;
+    }
+    // The look-ahead appears twice on purpose: written once as a CTE it would be materialized whole (5000
+    // rows) on every ack; as a subquery it is read lazily, and the first unacked revision ends the scan.
+    const ahead = `(select r.id, ${ACKED_REVISION('$2')} as acked from booking_revisions r
+      where r.id > (select at from start) ${filled ? RANGES.customer : RANGES.all} and ${ALLOWED_REVISION}
       order by r.id limit ${POSITION_LOOKAHEAD}) ahead`;
-  await onGenericPlan(db, consumerId, scope, false, async (tx, stored) => {
     // An ack before the first poll under a new allow-list: the position is built first, so the look-ahead does not
     // start from 0 and store a position far behind the one the watermarks give (every poll would walk up to it).
     if (stored === undefined) await rebuildPosition(tx, consumerId, account, scope);

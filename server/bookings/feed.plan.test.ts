@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'bun:test';
 import { type Db, toQuery } from '../core/db/db.ts';
 import { ackRevision, advanceWatermark, feedHealth, feedPage } from './feed.ts';
+import { PER_PROPERTY_UP_TO } from './feed-account.ts';
 import { bookingTest } from './test-fixtures.ts';
 
 /**
@@ -92,6 +93,85 @@ function scansOf(relation: string, plan: unknown): string[] {
   return scans;
 }
 
+/**
+ * The state of a database migrated with more than 100000 revisions while `npm run revisions:customer-backfill` has
+ * not ended (migration 1260): the account feed reads as it did before every revision carried its customer.
+ */
+async function backfillRunning(tx: Db) {
+  await tx.sql`update booking_revision_customer_fill set done = false`;
+}
+
+interface Account {
+  customerId: number;
+  propertyIds: number[];
+}
+
+/**
+ * What the account tests do in their transaction, on the demo customer's account (its properties as they stand):
+ * consumers, revisions, the account's own, a recorded poll.
+ */
+async function accountFeed(tx: Db, limit: number) {
+  const account: Account = {
+    customerId: fx.demo.customer_id,
+    propertyIds: (
+      await tx.sql<{ id: number }>`select id from properties where customer_id = ${fx.demo.customer_id}`
+    ).map((r) => r.id),
+  };
+  /** The page of `consumerId` and the rows its statements read from booking_revisions. */
+  const poll = async (consumerId: number) => {
+    const plans: unknown[] = [];
+    const page = await feedPage(planRecorder(tx, plans, true), {
+      consumerId,
+      propertyIds: account.propertyIds,
+      since: 0,
+      limit,
+      account,
+    });
+    return {
+      ids: page.booking_revisions.map((r) => r.id),
+      read: plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0),
+      plans,
+    };
+  };
+  return {
+    account,
+    /** A new account-scoped consumer of the account. */
+    consumer: async (name: string) =>
+      (
+        await tx.sql<{ id: number }>`
+          insert into api_clients (client_id, kind, customer_id, name, secret_hash, scopes, account_scoped)
+          values (${crypto.randomUUID()}, 'personal', ${account.customerId}, ${name}, ${crypto.randomUUID()}, '{bookings.read}', true)
+          returning id`
+      )[0]?.id as number,
+    /** `n` revisions spread over `propertyIds`, a booking each, in id order. */
+    revisionsOf: async (propertyIds: number[], n: number) => {
+      const run = crypto.randomUUID();
+      await tx.sql`
+        insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
+        select (${propertyIds}::bigint[])[1 + i % ${propertyIds.length}::int], ${run} || '-' || i, 'BDC', 'confirmed',
+          date '2027-03-01', date '2027-03-04', 'EUR', 450
+        from generate_series(1, ${n}::int) i`;
+      await tx.sql`
+        insert into booking_revisions (booking_id, property_id, revision_type, payload)
+        select b.id, b.property_id, 'created', '{}'::jsonb from bookings b
+        where b.external_booking_id like ${`${run}-%`} order by b.id`;
+    },
+    /** The account's revisions in id order. */
+    own: () =>
+      tx.sql<{ id: number; property_id: number }>`
+        select r.id, r.property_id from booking_revisions r where r.property_id = any(${account.propertyIds}::bigint[])
+        order by r.id`,
+    poll,
+    /** The consumer's position is `revisionId` and its page is empty. */
+    expectCaughtUp: async (consumerId: number, revisionId: number) => {
+      const [position] = await tx.sql<{ acked_through: number }>`
+        select acked_through from booking_feed_positions where consumer_id = ${consumerId}`;
+      expect(position?.acked_through).toBe(revisionId);
+      expect((await poll(consumerId)).ids).toEqual([]);
+    },
+  };
+}
+
 describe('feed statements under a generic plan', () => {
   it('read one property through booking_revisions_property and probe acks per revision, never walking the primary key or all acks', async () => {
     const plans: unknown[] = [];
@@ -144,11 +224,12 @@ describe('feed statements under a generic plan', () => {
     expect(ackScans.filter((scan) => !/revision_id = r\.id/.test(scan))).toEqual([]);
   });
 
-  it("reads an account-scoped consumer's page in one primary-key scan whatever the number of properties, probing properties and acks per revision", async () => {
+  it("reads an account-scoped consumer's page in one primary-key scan whatever the number of properties, probing properties and acks per revision, while revisions without their customer remain", async () => {
     const plans: unknown[] = [];
     const rollback = new Error('rollback');
     await t.deps.db
       .tx(async (tx) => {
+        await backfillRunning(tx);
         // 2000 more properties in the account, 3000 revisions spread over 300 of them, and statistics.
         const properties = (
           await tx.sql<{ id: number }>`
@@ -199,28 +280,13 @@ describe('feed statements under a generic plan', () => {
     // Acked by watermark: a probe of the consumer's watermark on the revision's property, per revision.
     expect(scansOf('booking_feed_watermarks', page)).toEqual([expect.stringMatching(/property_id = r\.property_id/)]);
   });
-  it("reads a small account's polls and acks in rows bounded by its page and its own revisions, whatever other customers hold", async () => {
+  it("reads a small account's polls and acks in rows bounded by its page and its own revisions, whatever other customers hold, while revisions without their customer remain", async () => {
     const rollback = new Error('rollback');
     const limit = 100;
     await t.deps.db
       .tx(async (tx) => {
-        const account = {
-          customerId: fx.demo.customer_id,
-          propertyIds: (
-            await tx.sql<{ id: number }>`select id from properties where customer_id = ${fx.demo.customer_id}`
-          ).map((r) => r.id),
-        };
-        const consumer = async (name: string) =>
-          (
-            await tx.sql<{ id: number }>`
-              insert into api_clients (client_id, kind, customer_id, name, secret_hash, scopes, account_scoped)
-              values (${crypto.randomUUID()}, 'personal', ${fx.demo.customer_id}, ${name}, ${crypto.randomUUID()}, '{bookings.read}', true)
-              returning id`
-          )[0]?.id as number;
-        const own = async () =>
-          tx.sql<{ id: number; property_id: number }>`
-            select r.id, r.property_id from booking_revisions r where r.property_id = any(${account.propertyIds}::bigint[])
-            order by r.id`;
+        await backfillRunning(tx);
+        const { account, consumer, revisionsOf, own, poll, expectCaughtUp } = await accountFeed(tx, limit);
         // A caught-up consumer: every revision of the account acked through the API's own path (in a recorder, which
         // runs a statement group that opens a transaction of its own inside this one).
         const caughtUp = await consumer('caught up');
@@ -232,38 +298,11 @@ describe('feed statements under a generic plan', () => {
           with c as (insert into customers (name) values ('Other') returning id)
           insert into properties (customer_id, name, currency, timezone, mode)
           select c.id, 'Other Inn', 'EUR', 'UTC', 'live' from c returning id`;
-        const revisionsOf = async (propertyId: number, n: number) => {
-          const run = crypto.randomUUID();
-          await tx.sql`
-            insert into bookings (property_id, external_booking_id, source_channel, status, checkin_date, checkout_date, currency_code, total_amount)
-            select ${propertyId}, ${run} || '-' || i, 'BDC', 'confirmed', date '2027-03-01', date '2027-03-04', 'EUR', 450
-            from generate_series(1, ${n}) i`;
-          await tx.sql`
-            insert into booking_revisions (booking_id, property_id, revision_type, payload)
-            select b.id, b.property_id, 'created', '{}'::jsonb from bookings b
-            where b.external_booking_id like ${`${run}-%`} order by b.id`;
-        };
         await tx.query('set local plan_cache_mode = force_generic_plan');
-        /** The page of `consumerId` and the rows its statements read from booking_revisions. */
-        const poll = async (consumerId: number) => {
-          const plans: unknown[] = [];
-          const page = await feedPage(planRecorder(tx, plans, true), {
-            consumerId,
-            propertyIds: account.propertyIds,
-            since: 0,
-            limit,
-            account,
-          });
-          return {
-            ids: page.booking_revisions.map((r) => r.id),
-            read: plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0),
-            plans,
-          };
-        };
 
-        await revisionsOf(other?.id as number, 1000);
+        await revisionsOf([other?.id as number], 1000);
         const before = await poll(caughtUp);
-        await revisionsOf(other?.id as number, 5000);
+        await revisionsOf([other?.id as number], 5000);
         const after = await poll(caughtUp);
         expect(before.ids).toEqual([]);
         expect(after.ids).toEqual([]);
@@ -280,9 +319,9 @@ describe('feed statements under a generic plan', () => {
         ]);
 
         // A revision of the account behind the others' 6000, and 1000 more after it.
-        await revisionsOf(account.propertyIds[0] as number, 1);
+        await revisionsOf([account.propertyIds[0] as number], 1);
         const latest = (await own()).at(-1) as { id: number; property_id: number };
-        await revisionsOf(other?.id as number, 1000);
+        await revisionsOf([other?.id as number], 1000);
         const next = await poll(caughtUp);
         expect(next.ids).toEqual([latest.id]);
         expect(next.read).toBeLessThanOrEqual(2 * limit + account.propertyIds.length + 1);
@@ -298,10 +337,88 @@ describe('feed statements under a generic plan', () => {
         expect(plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0)).toBeLessThanOrEqual(
           4 * account.propertyIds.length + 4,
         );
-        const [position] = await tx.sql<{ acked_through: number }>`
-          select acked_through from booking_feed_positions where consumer_id = ${caughtUp}`;
-        expect(position?.acked_through).toBe(latest.id);
-        expect((await poll(caughtUp)).ids).toEqual([]);
+        await expectCaughtUp(caughtUp, latest.id);
+        throw rollback;
+      })
+      .catch((err) => {
+        if (err !== rollback) throw err;
+      });
+  });
+
+  it("reads an account's polls and acks in its own range of (customer_id, id), whatever its size and whatever a larger customer holds", async () => {
+    const rollback = new Error('rollback');
+    const limit = 100;
+    await t.deps.db
+      .tx(async (tx) => {
+        // The account: the demo customer's properties and 200 more, a revision on every fourth of them.
+        const added = (
+          await tx.sql<{ id: number }>`
+            insert into properties (customer_id, name, currency, timezone, mode)
+            select ${fx.demo.customer_id}, 'Account ' || i, 'EUR', 'UTC', 'live' from generate_series(1, 200) i
+            returning id`
+        ).map((r) => r.id);
+        const { account, consumer, revisionsOf, own, poll, expectCaughtUp } = await accountFeed(tx, limit);
+        expect(account.propertyIds.length).toBeGreaterThan(PER_PROPERTY_UP_TO + 50);
+        // A larger customer: 400 properties.
+        const others = (
+          await tx.sql<{ id: number }>`
+            with c as (insert into customers (name) values ('Larger') returning id)
+            insert into properties (customer_id, name, currency, timezone, mode)
+            select c.id, 'Larger ' || i, 'EUR', 'UTC', 'live' from c, generate_series(1, 400) i returning id`
+        ).map((r) => r.id);
+        await revisionsOf(
+          added.filter((_, i) => i % 4 === 0),
+          50,
+        );
+        const caughtUp = await consumer('caught up');
+        // Acked through the API's own path, in a recorder (which runs a statement group's transaction in this one).
+        for (const revision of await own())
+          await ackRevision(planRecorder(tx, []), caughtUp, revision, new Date(), account);
+        await tx.query('analyze booking_revisions');
+        await tx.query('set local plan_cache_mode = force_generic_plan');
+
+        await revisionsOf(others, 1000);
+        const before = await poll(caughtUp);
+        await revisionsOf(others, 5000);
+        const after = await poll(caughtUp);
+        expect(before.ids).toEqual([]);
+        expect(after.ids).toEqual([]);
+        // One range of the account's revisions after its position, which holds none: nothing of the others' 1000
+        // or 6000 read (scanning in id order read them all; per property, a probe of each of the 200).
+        expect(after.read).toBe(before.read);
+        expect(after.read).toBe(0);
+        expect(after.plans.flatMap((plan) => scansOf('booking_revisions', plan))).toEqual([
+          expect.stringMatching(
+            /^Index Scan booking_revisions_customer .*on \(\(customer_id = \$1\) AND \(id > GREATEST\(\$2, \$3\)\)\)$/,
+          ),
+        ]);
+
+        // A revision of the account behind the others' 6000, and 1000 more after it: read alone.
+        await revisionsOf([added[1] as number], 1);
+        const latest = (await own()).at(-1) as { id: number; property_id: number };
+        await revisionsOf(others, 1000);
+        const next = await poll(caughtUp);
+        expect(next.ids).toEqual([latest.id]);
+        expect(next.read).toBe(1);
+        // A new consumer: the account's first page, read and nothing else.
+        const all = (await own()).map((r) => r.id);
+        const fresh = await poll(await consumer('new'));
+        expect(fresh.ids).toEqual(all.slice(0, limit));
+        expect(fresh.read).toBe(Math.min(limit, all.length));
+
+        // Its ack looks ahead in the account's range: the revision acked, nothing past it, none of the others'.
+        const plans: unknown[] = [];
+        await ackRevision(planRecorder(tx, plans, true), caughtUp, latest, new Date(), account);
+        // The watermark reads the acked property's revisions (one here), twice; the look-ahead, written twice, the
+        // account's revisions after the position (this one), twice each: never the others', never the primary key.
+        const ackScans = plans.flatMap((plan) => scansOf('booking_revisions', plan));
+        expect(
+          ackScans.filter((scan) => !/^Index (Only )?Scan booking_revisions_(customer|property) /.test(scan)),
+        ).toEqual([]);
+        expect(plans.reduce<number>((sum, plan) => sum + rowsRead('booking_revisions', plan), 0)).toBeLessThanOrEqual(
+          2 * 1 + 4 * 1,
+        );
+        await expectCaughtUp(caughtUp, latest.id);
         throw rollback;
       })
       .catch((err) => {

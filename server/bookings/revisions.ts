@@ -18,6 +18,8 @@ const FEED_LOCK_NAMESPACE = 7211;
  * order for every revision a consumer can see (an allow-list never crosses customers). Call it at the end
  * of the change: once it holds this lock the transaction only touches rows of its own property, already
  * serialized by the property actor, so it never waits on a transaction that waits for this lock.
+ *
+ * The revision carries its customer: an account's feed reads its range of (customer_id, id) (feed-account.ts).
  */
 export async function appendRevision(
   deps: Deps,
@@ -31,8 +33,8 @@ export async function appendRevision(
   const payload = snapshot ?? snapshotOf(booking, await bookingRooms(tx, booking.id));
   await tx.sql`select pg_advisory_xact_lock(${FEED_LOCK_NAMESPACE}::int, ${customerId}::int)`;
   const [row] = await tx.sql<{ id: number }>`
-    insert into booking_revisions (booking_id, property_id, revision_type, payload, created_at)
-    values (${booking.id}, ${booking.property_id}, ${type}, ${payload}, ${deps.clock.now()})
+    insert into booking_revisions (booking_id, property_id, customer_id, revision_type, payload, created_at)
+    values (${booking.id}, ${booking.property_id}, ${customerId}, ${type}, ${payload}, ${deps.clock.now()})
     returning id`;
   if (!row) throw new Error('revision insert returned no row');
   await recordEvent(tx, {

@@ -21,6 +21,17 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: "An account's booking feed reads only its own revisions, whatever other customers hold",
+    changes: [
+      {
+        kind: 'fix',
+        summary:
+          "An account-scoped consumer of more than 100 properties walked every other customer's booking revisions after its position on each feed poll and ack (a caught-up poll of a 200-property account beside a 3000-property one read 100000 revisions), so one customer's growth slowed another's polls. Each revision now carries its customer (migration 1260) and an account's page is one range of its own revisions after its position, whatever its size. Operators: on a database that held more than 100000 revisions the migration leaves existing rows to `DATABASE_URL=postgres://... npm run revisions:customer-backfill` (resumable batches while the service serves, then the index built concurrently; docs/operations.md, \"Revisions' customer\"); until it has run the feed reads as before. Pages, acks and ordering are unchanged.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: "Webhooks after a restart no longer wait behind another customer's backlog",
     changes: [
       {
