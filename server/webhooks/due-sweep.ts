@@ -3,7 +3,7 @@ import { type DueRow, oldestDue, SWEEP_LIMIT, sharedDue } from './due-deliveries
 
 /**
  * While more deliveries are due than a pass takes, the sweep shares a pass at most this often. The shared
- * statement costs 10-20 ms where the oldest-first one costs 1-4 (docs/performance.md, "Twentieth session"), and
+ * statement costs 10-20 ms where the oldest-first one costs 1-4 (docs/performance.md, "Nineteenth session"), and
  * every 200 ms poll ran it; the passes between take nothing: the shared pass's deliveries are in the scheduler, and
  * a delivery found due meanwhile waits at most this long more.
  */
