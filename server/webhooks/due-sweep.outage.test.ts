@@ -4,7 +4,13 @@ import { startTestApp, type TestApp } from '../testing/harness.ts';
 import { startWebhooks } from './dispatcher.ts';
 import type { DueRow } from './due-deliveries.ts';
 import { DueSweep, SHARE_EVERY_MS } from './due-sweep.ts';
-import { commitBookingEvent, retireSubscriptions, startReceiver, subscribe, type TestReceiver } from './test-support.ts';
+import {
+  commitBookingEvent,
+  retireSubscriptions,
+  startReceiver,
+  subscribe,
+  type TestReceiver,
+} from './test-support.ts';
 
 /**
  * The sweep after lost jobs (a restart, a crashed process, a lost Redis) when more deliveries are due than a pass
