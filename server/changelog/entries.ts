@@ -39,6 +39,11 @@ export const changelog: readonly ChangelogEntry[] = [
         summary:
           "Deliveries whose scheduled attempt was lost (a service restart, a crashed process, a Redis failover) are picked up again by a sweep of at most 1000 a pass, which took the oldest of all customers: while one subscription had 1000 or more due (a receiver that hangs), no other subscription's were picked up, and their webhooks waited until that backlog fell below 1000. Each pass now shares its 1000 between the subscriptions with deliveries due, each its oldest first, so one subscription's backlog no longer holds up the others' webhooks.",
       },
+      {
+        kind: 'fix',
+        summary:
+          'When more than 1000 subscriptions had lost deliveries due at once (every customer after a long outage), each pass took one delivery from each of the same 1000 subscriptions, and the others were not picked up until fewer were due. Passes now serve the subscriptions in turn, so every one is reached within a second per 1000 subscriptions with deliveries due.',
+      },
     ],
   },
   {

@@ -10,6 +10,7 @@ import type { ClaimOutcome } from './claim-deliveries.ts';
 import { type AttemptResult, attemptDelivery, type DeliverySettings, deliveryBatches } from './deliver.ts';
 import { type DeliveryJob, type DeliveryQueue, InProcessQueue, jobKey } from './delivery-queue.ts';
 import { dueDeliveries, SWEEP_LIMIT } from './due-deliveries.ts';
+import { DueSweep } from './due-sweep.ts';
 import { FAIR_DEFAULTS, type FairOptions, FairScheduler } from './fair-scheduler.ts';
 import { RESPONSE_DEADLINE_MS } from './ladder.ts';
 import { RELAY_BATCH, RELAY_FIRST_BATCH, relayBatch } from './relay.ts';
@@ -171,8 +172,10 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     }
   };
 
-  // Fair between subscriptions (due-deliveries.ts): one subscription's backlog never fills a whole sweep.
-  const dueRows = (limit: number) => dueDeliveries(deps.db, deps.clock.now(), limit);
+  // Fair between subscriptions (due-deliveries.ts): one subscription's backlog never fills a whole sweep, and beyond
+  // SWEEP_LIMIT subscriptions with due deliveries they are served in turn. The sweep shares a pass at most once a
+  // second (due-sweep.ts); runDue() reads every time.
+  const dueSweep = new DueSweep(deps.db);
 
   const sweep = async () => {
     const now = Date.now();
@@ -180,7 +183,7 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     // Past RESCHEDULE_AFTER_MS the mark a failure must lift has expired by itself.
     for (const [id, at] of failedAttempts) if (at + RESCHEDULE_AFTER_MS <= now) failedAttempts.delete(id);
     const jobs: DeliveryJob[] = [];
-    for (const row of await dueRows(SWEEP_LIMIT)) {
+    for (const row of await dueSweep.pass(deps.clock.now())) {
       const subscriptionId = Number(row.subscription_id);
       let job: DeliveryJob | undefined;
       if (row.status === 'delivering' && row.lease_until) {
@@ -285,7 +288,8 @@ export async function startWebhooks(deps: Deps, options: WebhookOptions = {}): P
     runDue: async () => {
       await relayNow();
       const results: AttemptResult[] = [];
-      for (const row of await dueRows(SWEEP_LIMIT)) results.push(await attempt(row.id, Number(row.subscription_id)));
+      for (const row of await dueDeliveries(deps.db, deps.clock.now(), SWEEP_LIMIT))
+        results.push(await attempt(row.id, Number(row.subscription_id)));
       return results;
     },
     stop: async () => {
