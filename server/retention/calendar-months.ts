@@ -48,21 +48,27 @@ async function monthPartitions(db: Db): Promise<{ name: string; end: string }[]>
 /**
  * Drops every month partition whose days all lie before `keepDays` days ago, and deletes the default
  * partitions' rows that old (a few rows written outside the created months). Answers the partitions dropped
- * and the default rows deleted; a partition whose lock is not granted in time stays for the next pass.
+ * and the default rows deleted; a partition whose lock is not granted in time stays for the next pass. When
+ * `signal` aborts (a process shutting down) it stops after the drop or batch under way, as every other step does:
+ * without it a backlog of default rows (7480 in a test database: 30 batches and their rests, 12.6 s) held a
+ * shutdown past its supervisor's patience.
  */
 export async function dropPastCalendarMonths(
   db: Db,
   now: Date,
   keepDays: number,
+  signal?: AbortSignal,
 ): Promise<{ partitions: number; defaultRows: number }> {
   const horizon = addDays(utcDay(now), -keepDays);
   let partitions = 0;
   for (const { name, end } of await monthPartitions(db)) {
+    if (signal?.aborted) break;
     if (end > horizon) continue;
     if (await dropPartition(db, name)) partitions++;
   }
   let defaultRows = 0;
   for (const table of TABLES) {
+    if (signal?.aborted) break;
     defaultRows += await inBatches(async (batch) => {
       const rows = await db.query<{ n: number }>(
         `with gone as (delete from ${table}_default where ctid = any(array(
@@ -71,7 +77,7 @@ export async function dropPastCalendarMonths(
         [horizon, batch],
       );
       return rows[0]?.n ?? 0;
-    });
+    }, signal);
   }
   return { partitions, defaultRows };
 }

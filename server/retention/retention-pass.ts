@@ -67,7 +67,7 @@ export async function runRetention(
       step_ms[step] = Math.round(performance.now() - started);
     }
   };
-  const months = await timed('calendar_drop', () => dropPastCalendarMonths(db, now, r.calendarDays));
+  const months = await timed('calendar_drop', () => dropPastCalendarMonths(db, now, r.calendarDays, signal));
   return {
     calendar_months_created: await timed('calendar_create', () => ensureCalendarMonths(db, now)),
     calendar_partitions_dropped: months.partitions,
@@ -92,7 +92,7 @@ export async function runRetention(
     booking_intake_keys: await timed('booking_intake_keys', () =>
       pruneBookingIntakeKeys(db, new Date(now.getTime() - r.idempotencyHours * 3600_000), signal),
     ),
-    incidents: await timed('incidents', () => purgeIncidents(db, now, config.incidentRetentionDays)),
+    incidents: await timed('incidents', () => purgeIncidents(db, now, config.incidentRetentionDays, signal)),
     step_ms,
   };
 }

@@ -76,6 +76,28 @@ describe('calendar retention', () => {
     await db().query('drop table availability_y2000m05, rates_y2000m05, restrictions_y2000m05');
   });
 
+  it('stops at the step under way when its pass is stopped, leaving the default partition for the next pass', async () => {
+    // A shutdown aborts the pass (retention-pass.ts startRetention): the default partition's backlog, 30 batches and
+    // their rests in a test database, held a shutdown 12.6 s until this step took the signal too.
+    const w = await world();
+    await db().sql`insert into availability (property_id, room_type_id, date, offered)
+      select ${w.property}, ${w.room}, d::date, 1 from generate_series('1997-01-01'::date, '1997-12-31'::date, '1 day') d`;
+    const left = () =>
+      count(
+        db().sql<{ n: number }>`select count(*)::int as n from availability_default where property_id = ${w.property}`,
+      );
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await dropPastCalendarMonths(db(), at('1998-06-15'), 90, stopped.signal)).toEqual({
+      partitions: 0,
+      defaultRows: 0,
+    });
+    expect(await left()).toBe(365);
+    // The next pass, not stopped, removes them.
+    await dropPastCalendarMonths(db(), at('1998-06-15'), 90);
+    expect(await left()).toBe(0);
+  });
+
   // A reader's transaction holds the partition's lock while the pass runs: two transactions at once (not embedded).
   it.skipIf(EMBEDDED)(
     'leaves a month partition whose lock a running statement holds for the next pass, and drops the others',

@@ -77,10 +77,17 @@ export function worthStoring(incident: Incident, now = Date.now()): boolean {
 const PURGE_BATCH = 5000;
 
 /** Deletes incidents older than the retention period; answers how many went. */
-export async function purgeIncidents(db: Db, now: Date, retentionDays: number): Promise<number> {
+export async function purgeIncidents(
+  db: Db,
+  now: Date,
+  retentionDays: number,
+  /** A process shutting down: stop after the batch under way (server/retention/retention-pass.ts). */
+  signal?: AbortSignal,
+): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * 86_400_000);
   let purged = 0;
   for (;;) {
+    if (signal?.aborted) return purged;
     const rows = await db.sql<{ ticket: string }>`
       delete from incidents where ticket in (
         select ticket from incidents where created_at < ${before} limit ${PURGE_BATCH})
