@@ -21,6 +21,24 @@ export interface ChangelogEntry {
 export const changelog: readonly ChangelogEntry[] = [
   {
     date: '2026-11-28',
+    title: 'Every webhook event is held to the scope and properties its data is read under',
+    changes: [
+      {
+        kind: 'breaking',
+        summary:
+          'Every event now needs the scope the API reads its data under, as booking events need `bookings.read`: `inventory.read` for `inventory.push.completed`, `room_type.*` and `rate_plan.*`; `properties.manage` for `catalogue.replaced`, `catalogue_sync.completed`, the policy events and every configuration event (age groups, extra services, promotions, special offers, gallery, content pages, guest guide, amenities, reviews, guest feedback, auto-email templates). Subscribing without it is 403 `errors.qc.insufficient_scope` naming the scope, and the relay withholds such events from a subscription whose creating credential lacks the scope or is revoked (`withheld` in `GET /health/webhooks`). `subscription.*` and `property.*` events need nothing beside `subscriptions.manage`. `guest_feedback.*` carries a `booking_id` but needs `properties.manage`, not `bookings.read`: the guest feedback API answers that id under `properties.manage`. README, Webhooks, Events has the table of every event, its data, scope and property rule.',
+        migration:
+          'Subscribe with a token holding the scope `GET /event-catalog` gives for each event; check `withheld` in `GET /health/webhooks` and recreate an affected subscription with a credential that holds the scope.',
+      },
+      {
+        kind: 'fix',
+        summary:
+          "`catalogue_sync.completed` was sent to every subscription naming it, whatever its property filter, with the ids of every property the job replaced or cleared: a credential granted some properties learned the ids of the customer's others. `replaced` and `cleared` now list only the properties the subscription covers (those it is sent property-level events of), and a job that touched none of them is not sent to it. `auto_email_template.*`, whose `property_ids` lists the template's targets, is sent only to a subscription covering every target, as the API shows a template only to a credential granted all of them.",
+      },
+    ],
+  },
+  {
+    date: '2026-11-28',
     title: "An account's booking feed reads only its own revisions, whatever other customers hold",
     changes: [
       {

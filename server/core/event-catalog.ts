@@ -9,7 +9,11 @@ import { Day } from './http/day-schema.ts';
  * `data`. Only events that some `recordEvent` call really emits belong here; event-catalog.rule.test.ts fails
  * when an entry has no emitter. `aliasOf` names a subscription alias: subscribing to the alias delivers
  * the one event of its target under the alias name (never a second webhook for the same change). `scope` is what
- * a subscriber must hold beside subscriptions.manage, because the event's `data` is what that scope reads on the API.
+ * a subscriber must hold beside subscriptions.manage, because the event's `data` is what that scope reads on the API
+ * (the route that reads the resource, spec 5.4); only subscription.* events need none beyond subscriptions.manage,
+ * and property.* none at all (GET /properties/{id} needs no scope). `listsProperties` marks an event without a
+ * property of its own whose `data` lists property external ids: the relay sends each subscription only what its
+ * property filter covers (relay-properties.ts). README, Webhooks: one table of every event, its data and its rule.
  */
 export interface EventSpec {
   type: string;
@@ -19,6 +23,19 @@ export interface EventSpec {
   example: Record<string, unknown>;
   aliasOf?: string;
   scope?: Scope;
+  listsProperties?: PropertyLists;
+}
+
+/**
+ * The `data` fields (arrays of property external ids) of an account-level event that name properties. `each`: every
+ * id outside the subscription's properties is left out of its copy, and a subscription left with none is not sent
+ * the event (a job over several properties: each subscriber learns what happened to its own). `all`: the event is
+ * sent only to a subscription that covers every listed property, untouched (a record targeting several properties,
+ * which the API shows only to a credential granted all of them).
+ */
+export interface PropertyLists {
+  fields: readonly string[];
+  covered: 'each' | 'all';
 }
 
 const Uuid = T.String({ format: 'uuid' });
@@ -82,6 +99,8 @@ const configEvent = (
   group,
   description,
   data: Data({ property_id: Uuid, [idField]: Uuid, ...extra }),
+  // Policies, extra services, promotions and special offers: every one read under properties.manage (spec 4.7).
+  scope: 'properties.manage',
   example: {
     property_id: EXAMPLE_PROPERTY,
     [idField]: '6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d',
@@ -93,116 +112,124 @@ const CONFIG_EXAMPLES: Record<string, unknown> = { pay_type: 'be_arr', rules: 2 
 const EXAMPLE_IMAGE = '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d';
 const EXAMPLE_RECORD = '7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e';
 
-/** Configuration surfaces II (gallery, content pages, guest feedback, reviews, auto-email templates). */
-const CONFIGURATION_EVENTS: readonly EventSpec[] = [
-  {
-    type: 'gallery_image.created',
-    group: 'configuration',
-    description:
-      'An image joined the account gallery (uploaded, or a registered legacy file). Account-level: no property.',
-    data: Data({
-      image_id: Uuid,
-      url: T.String(),
-      content_type: T.String(),
-      byte_size: T.Integer(),
-      source: T.Union([T.Literal('upload'), T.Literal('legacy_file')]),
-    }),
-    example: {
-      image_id: EXAMPLE_IMAGE,
-      url: `https://qc.example.com/media/gallery/${EXAMPLE_IMAGE}.jpg`,
-      content_type: 'image/jpeg',
-      byte_size: 182044,
-      source: 'upload',
-    },
-  },
-  {
-    type: 'gallery_image.deleted',
-    group: 'configuration',
-    description: 'An image left the gallery; severed_usages counts the usages a forced delete removed.',
-    data: Data({ image_id: Uuid, severed_usages: T.Integer() }),
-    example: { image_id: EXAMPLE_IMAGE, severed_usages: 0 },
-  },
-  ...['created', 'updated'].map(
-    (action): EventSpec => ({
-      type: `content_page.${action}`,
+/**
+ * Configuration surfaces II (gallery, content pages, guest feedback, reviews, auto-email templates): every one is
+ * read under properties.manage (spec 4.7), which the list below adds to each entry.
+ */
+const CONFIGURATION_EVENTS: readonly EventSpec[] = (
+  [
+    {
+      type: 'gallery_image.created',
       group: 'configuration',
-      description: `A content page was ${action}.`,
-      data: Data({ property_id: Uuid, content_page_id: Uuid, slug: T.String() }),
-      example: { property_id: EXAMPLE_PROPERTY, content_page_id: EXAMPLE_RECORD, slug: 'house-rules' },
-    }),
-  ),
-  {
-    type: 'content_page.deleted',
-    group: 'configuration',
-    description:
-      'A content page was deleted; stripped_guide_items counts the guest-guide items that lost their reference.',
-    data: Data({ property_id: Uuid, content_page_id: Uuid, slug: T.String(), stripped_guide_items: T.Integer() }),
-    example: {
-      property_id: EXAMPLE_PROPERTY,
-      content_page_id: EXAMPLE_RECORD,
-      slug: 'house-rules',
-      stripped_guide_items: 1,
-    },
-  },
-  {
-    type: 'guest_guide.updated',
-    group: 'configuration',
-    description: "The property's guest guide was replaced; items counts its content items.",
-    data: Data({ property_id: Uuid, items: T.Integer() }),
-    example: { property_id: EXAMPLE_PROPERTY, items: 4 },
-  },
-  ...['created', 'updated', 'deleted'].map(
-    (action): EventSpec => ({
-      type: `auto_email_template.${action}`,
-      group: 'configuration',
-      description: `An auto-email template was ${action}. Account-level: no property; property_ids lists its targets.`,
-      data: Data({ template_id: Uuid, event: T.String(), property_ids: T.Array(Uuid) }),
-      example: { template_id: EXAMPLE_RECORD, event: 'booking.created', property_ids: [EXAMPLE_PROPERTY] },
-    }),
-  ),
-  {
-    type: 'amenities.updated',
-    group: 'configuration',
-    description: 'The amenities of a property (room_type_id null) or of one room type were replaced.',
-    data: Data({ property_id: Uuid, room_type_id: T.Union([Uuid, T.Null()]), amenity_ids: T.Array(T.String()) }),
-    example: { property_id: EXAMPLE_PROPERTY, room_type_id: null, amenity_ids: ['HAC.68', 'HAC.79'] },
-  },
-  {
-    type: 'review.received',
-    group: 'configuration',
-    description: 'A new review arrived from a channel (inbound channel webhook or operator intake).',
-    data: Data({ property_id: Uuid, review_id: Uuid, channel: T.String(), rating: T.Number() }),
-    example: { property_id: EXAMPLE_PROPERTY, review_id: EXAMPLE_RECORD, channel: 'BDC', rating: 8.5 },
-  },
-  ...(
-    [
-      ['replied', 'The hotel replied to a review; the reply is on its way to the channel.'],
-      ['reply_sent', 'The channel accepted the reply (attempts: how many sends it took).'],
-      ['reply_failed', 'The reply could not be delivered to the channel after every retry.'],
-    ] as const
-  ).map(
-    ([action, description]): EventSpec => ({
-      type: `review.${action}`,
-      group: 'configuration',
-      description,
-      data: Data({ property_id: Uuid, review_id: Uuid, channel: T.String(), attempts: T.Optional(T.Integer()) }),
-      example: { property_id: EXAMPLE_PROPERTY, review_id: EXAMPLE_RECORD, channel: 'BDC', attempts: 1 },
-    }),
-  ),
-  ...['created', 'updated', 'deleted'].map(
-    (action): EventSpec => ({
-      type: `guest_feedback.${action}`,
-      group: 'configuration',
-      description: `Guest feedback for a booking was ${action}.`,
+      description:
+        'An image joined the account gallery (uploaded, or a registered legacy file). Account-level: no property.',
       data: Data({
-        property_id: Uuid,
-        feedback_id: Uuid,
-        booking_id: T.String({ description: 'external_booking_id' }),
+        image_id: Uuid,
+        url: T.String(),
+        content_type: T.String(),
+        byte_size: T.Integer(),
+        source: T.Union([T.Literal('upload'), T.Literal('legacy_file')]),
       }),
-      example: { property_id: EXAMPLE_PROPERTY, feedback_id: EXAMPLE_RECORD, booking_id: 'QDO-20260412-0042' },
-    }),
-  ),
-];
+      example: {
+        image_id: EXAMPLE_IMAGE,
+        url: `https://qc.example.com/media/gallery/${EXAMPLE_IMAGE}.jpg`,
+        content_type: 'image/jpeg',
+        byte_size: 182044,
+        source: 'upload',
+      },
+    },
+    {
+      type: 'gallery_image.deleted',
+      group: 'configuration',
+      description: 'An image left the gallery; severed_usages counts the usages a forced delete removed.',
+      data: Data({ image_id: Uuid, severed_usages: T.Integer() }),
+      example: { image_id: EXAMPLE_IMAGE, severed_usages: 0 },
+    },
+    ...['created', 'updated'].map(
+      (action): EventSpec => ({
+        type: `content_page.${action}`,
+        group: 'configuration',
+        description: `A content page was ${action}.`,
+        data: Data({ property_id: Uuid, content_page_id: Uuid, slug: T.String() }),
+        example: { property_id: EXAMPLE_PROPERTY, content_page_id: EXAMPLE_RECORD, slug: 'house-rules' },
+      }),
+    ),
+    {
+      type: 'content_page.deleted',
+      group: 'configuration',
+      description:
+        'A content page was deleted; stripped_guide_items counts the guest-guide items that lost their reference.',
+      data: Data({ property_id: Uuid, content_page_id: Uuid, slug: T.String(), stripped_guide_items: T.Integer() }),
+      example: {
+        property_id: EXAMPLE_PROPERTY,
+        content_page_id: EXAMPLE_RECORD,
+        slug: 'house-rules',
+        stripped_guide_items: 1,
+      },
+    },
+    {
+      type: 'guest_guide.updated',
+      group: 'configuration',
+      description: "The property's guest guide was replaced; items counts its content items.",
+      data: Data({ property_id: Uuid, items: T.Integer() }),
+      example: { property_id: EXAMPLE_PROPERTY, items: 4 },
+    },
+    ...['created', 'updated', 'deleted'].map(
+      (action): EventSpec => ({
+        type: `auto_email_template.${action}`,
+        group: 'configuration',
+        description: `An auto-email template was ${action}. Account-level: no property; property_ids lists its targets. Sent only to subscriptions covering every target, as the API shows a template only to a credential granted all of them.`,
+        data: Data({ template_id: Uuid, event: T.String(), property_ids: T.Array(Uuid) }),
+        listsProperties: { fields: ['property_ids'], covered: 'all' },
+        example: { template_id: EXAMPLE_RECORD, event: 'booking.created', property_ids: [EXAMPLE_PROPERTY] },
+      }),
+    ),
+    {
+      type: 'amenities.updated',
+      group: 'configuration',
+      description: 'The amenities of a property (room_type_id null) or of one room type were replaced.',
+      data: Data({ property_id: Uuid, room_type_id: T.Union([Uuid, T.Null()]), amenity_ids: T.Array(T.String()) }),
+      example: { property_id: EXAMPLE_PROPERTY, room_type_id: null, amenity_ids: ['HAC.68', 'HAC.79'] },
+    },
+    {
+      type: 'review.received',
+      group: 'configuration',
+      description: 'A new review arrived from a channel (inbound channel webhook or operator intake).',
+      data: Data({ property_id: Uuid, review_id: Uuid, channel: T.String(), rating: T.Number() }),
+      example: { property_id: EXAMPLE_PROPERTY, review_id: EXAMPLE_RECORD, channel: 'BDC', rating: 8.5 },
+    },
+    ...(
+      [
+        ['replied', 'The hotel replied to a review; the reply is on its way to the channel.'],
+        ['reply_sent', 'The channel accepted the reply (attempts: how many sends it took).'],
+        ['reply_failed', 'The reply could not be delivered to the channel after every retry.'],
+      ] as const
+    ).map(
+      ([action, description]): EventSpec => ({
+        type: `review.${action}`,
+        group: 'configuration',
+        description,
+        data: Data({ property_id: Uuid, review_id: Uuid, channel: T.String(), attempts: T.Optional(T.Integer()) }),
+        example: { property_id: EXAMPLE_PROPERTY, review_id: EXAMPLE_RECORD, channel: 'BDC', attempts: 1 },
+      }),
+    ),
+    ...['created', 'updated', 'deleted'].map(
+      (action): EventSpec => ({
+        type: `guest_feedback.${action}`,
+        group: 'configuration',
+        description: `Guest feedback for a booking was ${action}.`,
+        // properties.manage, not bookings.read: GET guest_feedback answers the booking_id (with the stay dates and the
+        // guest's first name) under properties.manage (spec 4.7), so the event tells its subscriber nothing more.
+        data: Data({
+          property_id: Uuid,
+          feedback_id: Uuid,
+          booking_id: T.String({ description: 'external_booking_id' }),
+        }),
+        example: { property_id: EXAMPLE_PROPERTY, feedback_id: EXAMPLE_RECORD, booking_id: 'QDO-20260412-0042' },
+      }),
+    ),
+  ] satisfies EventSpec[]
+).map((e): EventSpec => ({ ...e, scope: 'properties.manage' }));
 
 export const EVENT_CATALOG: readonly EventSpec[] = [
   booking('booking.created', 'A new booking landed (created revision in the feed).'),
@@ -221,6 +248,8 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'inventory.push.completed',
     group: 'inventory',
+    // The push's counters describe the calendar that GET availability and rates answer under inventory.read.
+    scope: 'inventory.read',
     description: 'An inventory push to a live property was written: its row counts and day-row counters.',
     data: Data({
       endpoint: T.String({
@@ -278,6 +307,7 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'catalogue.replaced',
     group: 'structure',
+    scope: 'properties.manage',
     description: "The property's partner catalogue (rooms, rates, meals) was replaced; counts of the new entries.",
     data: Data({
       property_id: Uuid,
@@ -291,13 +321,17 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'catalogue_sync.completed',
     group: 'structure',
-    description: 'A group-level catalogue-sync job finished: properties whose catalogue was replaced or cleared.',
+    description:
+      "A group-level catalogue-sync job finished: properties whose catalogue was replaced or cleared, only those of the subscription's properties (a subscription with none of them is not sent the job); failed counts the job's refused entries.",
+    scope: 'properties.manage',
+    listsProperties: { fields: ['replaced', 'cleared'], covered: 'each' },
     data: Data({ job_id: T.String(), replaced: T.Array(Uuid), cleared: T.Array(Uuid), failed: T.Integer() }),
     example: { job_id: '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f', replaced: [EXAMPLE_PROPERTY], cleared: [], failed: 0 },
   },
   {
     type: 'room_type.created',
     group: 'structure',
+    scope: 'inventory.read',
     description: 'A room type was created.',
     data: Data({ property_id: Uuid, room_type_id: Uuid, partner_code: T.Union([T.String(), T.Null()]) }),
     example: {
@@ -309,6 +343,7 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'room_type.updated',
     group: 'structure',
+    scope: 'inventory.read',
     description: 'partner_code or partner_name of a room type changed.',
     data: Data({
       property_id: Uuid,
@@ -326,6 +361,7 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'rate_plan.created',
     group: 'structure',
+    scope: 'inventory.read',
     description: 'A rate plan was created on one or more room types.',
     data: Data({
       property_id: Uuid,
@@ -345,6 +381,7 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'rate_plan.updated',
     group: 'structure',
+    scope: 'inventory.read',
     description: 'Sell type or occupancy rates of a rate plan changed.',
     data: Data({
       property_id: Uuid,
@@ -366,6 +403,7 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'payment_policy.created',
     group: 'policies',
+    scope: 'properties.manage',
     description: 'A payment policy was created (placeholder is true for the one seeded on first rate plan).',
     data: Data({ property_id: Uuid, payment_policy_id: Uuid, placeholder: T.Boolean() }),
     example: {
@@ -377,6 +415,7 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'cancellation_policy.created',
     group: 'policies',
+    scope: 'properties.manage',
     description: 'A cancellation policy was created (placeholder is true for the one seeded on first rate plan).',
     data: Data({ property_id: Uuid, cancellation_policy_id: Uuid, placeholder: T.Boolean() }),
     example: {
@@ -410,6 +449,7 @@ export const EVENT_CATALOG: readonly EventSpec[] = [
   {
     type: 'age_groups.updated',
     group: 'configuration',
+    scope: 'properties.manage',
     description: "A property's age brackets changed; they apply from the next quote.",
     data: Data({ property_id: Uuid, is_active: T.Boolean(), changed_groups: T.Array(T.String()) }),
     example: { property_id: EXAMPLE_PROPERTY, is_active: true, changed_groups: ['C'] },

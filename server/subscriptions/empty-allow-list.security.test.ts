@@ -16,7 +16,8 @@ const customer = perFile(() => customerFixture(t.deps));
 afterAll(() => retireSubscriptions(t.deps, customer.customerId));
 
 const URL = 'https://pms.example.com/hooks/qc';
-const ACCOUNT_EVENTS = ['subscription.created', 'subscription.updated', 'inventory.push.completed'];
+// property.updated: a property's event that needs no scope beside subscriptions.manage (README, Webhooks, Events).
+const ACCOUNT_EVENTS = ['subscription.created', 'subscription.updated', 'property.updated'];
 
 const empty = perFile(() =>
   t.client({ customer_id: customer.customerId, scopes: ['subscriptions.manage'], property_ids: [] }),
@@ -61,7 +62,7 @@ describe('a fixed credential with an empty allow-list and account-level subscrip
     expect(naming.body).toEqual(errorEnvelope('errors.qc.subscription.unknown_property'));
 
     await commitEvent(t.deps, {
-      type: 'inventory.push.completed',
+      type: 'property.updated',
       customerId: customer.customerId,
       propertyId: customer.live.id,
     });

@@ -12,11 +12,11 @@ afterAll(() => retireSubscriptions(t.deps, customer.customerId));
 const URL = 'https://pms.example.com/hooks/qc';
 const CHALLENGE = 'Bearer error="insufficient_scope", scope="bookings.read"';
 
-/** A credential of the customer that manages subscriptions and writes inventory, but may not read bookings. */
+/** A credential of the customer that manages subscriptions and reads inventory, but may not read bookings. */
 const noBookings = perFile(() =>
   t.client({
     customer_id: customer.customerId,
-    scopes: ['subscriptions.manage', 'inventory.write'],
+    scopes: ['subscriptions.manage', 'inventory.read'],
     account_scoped: true,
   }),
 );
@@ -48,7 +48,7 @@ describe('subscribing to booking events', () => {
     expectBookingsReadRefusal(res);
   });
 
-  it('accepts the events that need no scope beside subscriptions.manage', async () => {
+  it('accepts the events whose scope it holds', async () => {
     const made = await subscribe(t, noBookings.token, { url: URL, event_types: ['inventory.push.completed'] });
     expect(made.id).toBeString();
   });
@@ -98,5 +98,57 @@ describe('updating a subscription of booking events', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.event_types).toEqual(['inventory.push.completed']);
+  });
+});
+
+/**
+ * Every event is read under the scope of the route that reads its resource (spec 5.4, README Webhooks): a credential
+ * holding only subscriptions.manage may subscribe to subscription.* and property.* events, and nothing else.
+ */
+describe('subscribing to events read under another scope', () => {
+  const onlyManage = perFile(() =>
+    t.client({ customer_id: customer.customerId, scopes: ['subscriptions.manage'], account_scoped: true }),
+  );
+  const NEEDS = {
+    'inventory.push.completed': 'inventory.read',
+    'room_type.created': 'inventory.read',
+    'rate_plan.updated': 'inventory.read',
+    'catalogue.replaced': 'properties.manage',
+    'catalogue_sync.completed': 'properties.manage',
+    'payment_policy.updated': 'properties.manage',
+    'promotion.created': 'properties.manage',
+    'age_groups.updated': 'properties.manage',
+    'guest_feedback.created': 'properties.manage',
+    'review.received': 'properties.manage',
+    'gallery_image.created': 'properties.manage',
+    'auto_email_template.created': 'properties.manage',
+  } as const;
+
+  it('refuses each without its scope (403 naming it) and accepts it from a credential holding it', async () => {
+    for (const [event, scope] of Object.entries(NEEDS)) {
+      const refused = await t.request('POST', '/v1/qc/subscriptions', {
+        token: onlyManage.token,
+        body: { url: URL, event },
+      });
+      expect({ event, status: refused.status, challenge: refused.headers.get('www-authenticate') }).toEqual({
+        event,
+        status: 403,
+        challenge: `Bearer error="insufficient_scope", scope="${scope}"`,
+      });
+      const holder = await t.client({
+        customer_id: customer.customerId,
+        scopes: ['subscriptions.manage', scope],
+        account_scoped: true,
+      });
+      expect((await subscribe(t, holder.token, { url: URL, event })).id).toBeString();
+    }
+  });
+
+  it('accepts subscription.* and property.* events with subscriptions.manage alone', async () => {
+    const made = await subscribe(t, onlyManage.token, {
+      url: URL,
+      event_types: ['subscription.created', 'property.updated', 'property.mode_changed'],
+    });
+    expect(made.id).toBeString();
   });
 });

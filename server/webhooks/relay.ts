@@ -3,6 +3,7 @@ import type { Deps } from '../core/deps.ts';
 import { subscriptionNamesFor } from '../core/event-catalog.ts';
 import { subjectsSeenByCreators, subscriptionSubject } from '../subscriptions/service.ts';
 import { fitsCatalogue } from './catalogue-check.ts';
+import { dataForSubscription, type ListedProperty, listedProperties } from './relay-properties.ts';
 import { type Creator, withheldFrom } from './withheld.ts';
 
 /**
@@ -17,6 +18,9 @@ import { type Creator, withheldFrom } from './withheld.ts';
  * reaches a subscription only when its creating credential sees the subscription the event is about (subjectsSeen).
  * An event whose data needs a scope (a booking event: bookings.read) reaches a subscription only while its creating
  * credential holds that scope and is not revoked (withheld.ts): read with the subscriptions, no query per event.
+ * An account-level event whose data lists properties (catalogue_sync.completed, auto_email_template.*) is sent
+ * only what the subscription's property filter covers, by the same rule as a property-level event
+ * (relay-properties.ts): its listed properties are read once for the batch.
  * Disabled subscriptions get no new deliveries: webhooks are a trigger to poll the feed, which holds
  * everything that happened meanwhile. The subscriptions are share-locked until the deliveries commit, so a
  * delete (which kills its outstanding deliveries) cannot slip between reading them and writing a delivery.
@@ -100,6 +104,7 @@ export async function relayBatch(
       version: [] as number[],
     };
     const subjectSeen = await subjectsSeen(tx, events, subscriptions);
+    const listed = await listedProperties(tx, events);
     for (const event of events) {
       checkAgainstCatalogue(deps, event);
       const names = subscriptionNamesFor(event.type);
@@ -110,11 +115,13 @@ export async function relayBatch(
         // The event's own name wins; an alias name is used only when the subscription chose the alias.
         const name = names.find((n) => s.event_types.includes(n));
         if (!name || withheldFrom(s.creator, event.type)) continue;
+        const data = dataForSubscription(event.type, event.data, (id) => coversListed(s, event, listed.get(id)));
+        if (!data) continue;
         rows.subscription.push(s.id);
         rows.customer.push(event.customer_id);
         rows.event.push(event.id);
         rows.type.push(name);
-        rows.body.push(deliveryBody(event, name));
+        rows.body.push(deliveryBody(event, name, data));
         rows.version.push(s.secret_version);
       }
     }
@@ -164,20 +171,36 @@ async function subjectsSeen(tx: Db, events: EventRow[], subscriptions: Subscript
 function covers(s: SubscriptionRow, event: EventRow): boolean {
   if (event.id < s.since_event_id) return false;
   if (event.property_id === null) return true;
-  // A disabled property, or one in a paused group, receives nothing (README, Property groups), whichever way the
-  // subscription names it: a list of properties kept sending what the allow-list and the feed already hid.
-  if (event.property_visible !== true) return false;
-  return s.all_properties || s.property_ids.includes(event.property_id);
+  return coversProperty(s, event.property_id, event.property_visible === true);
 }
 
-/** Spec 6.1 body. property_id is the property's external id (null for customer-level events). */
-function deliveryBody(event: EventRow, type: string): string {
+function coversProperty(s: SubscriptionRow, propertyId: number, visible: boolean): boolean {
+  // A disabled property, or one in a paused group, receives nothing (README, Property groups), whichever way the
+  // subscription names it: a list of properties kept sending what the allow-list and the feed already hid.
+  if (!visible) return false;
+  return s.all_properties || s.property_ids.includes(propertyId);
+}
+
+/** Whether the subscription would be sent a property-level event of a property an account-level event lists. */
+function coversListed(s: SubscriptionRow, event: EventRow, property: ListedProperty | undefined): boolean {
+  return (
+    property !== undefined &&
+    property.customer_id === event.customer_id &&
+    coversProperty(s, property.id, property.visible)
+  );
+}
+
+/**
+ * Spec 6.1 body. property_id is the property's external id (null for customer-level events); data is the
+ * subscription's copy (dataForSubscription).
+ */
+function deliveryBody(event: EventRow, type: string, data: Record<string, unknown>): string {
   return JSON.stringify({
     id: event.event_id,
     type,
     created_at: new Date(event.created_at).toISOString(),
     property_id: event.property_external_id,
-    data: event.data,
+    data,
   });
 }
 

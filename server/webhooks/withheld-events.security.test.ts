@@ -62,12 +62,12 @@ describe('relay of booking events by the creating credential’s scopes', () => 
   it('withholds booking events from a subscription whose credential lacks bookings.read, and sends the rest', async () => {
     const narrow = await t.client({
       customer_id: customer.customerId,
-      scopes: ['subscriptions.manage', 'inventory.write'],
+      scopes: ['subscriptions.manage', 'inventory.read'],
       account_scoped: true,
     });
     const reader = await t.client({
       customer_id: customer.customerId,
-      scopes: ['subscriptions.manage', 'bookings.read'],
+      scopes: ['subscriptions.manage', 'inventory.read', 'bookings.read'],
       account_scoped: true,
     });
     const withoutScope = await subscriptionOf(narrow.token);
@@ -79,18 +79,36 @@ describe('relay of booking events by the creating credential’s scopes', () => 
     expect(await withheld(withScope)).toEqual([]);
   });
 
-  it('withholds booking events once the creating credential is revoked, and says so in the health view', async () => {
+  it('withholds every scoped event once the creating credential is revoked, and says so in the health view', async () => {
     const reader = await t.client({
       customer_id: customer.customerId,
-      scopes: ['subscriptions.manage', 'bookings.read'],
+      scopes: ['subscriptions.manage', 'inventory.read', 'bookings.read'],
       account_scoped: true,
     });
     const id = await subscriptionOf(reader.token);
     expect(await relayedTypes(id)).toEqual([EVENTS]);
     await revokeClient(t.deps.db, reader.client_id);
-    expect(await relayedTypes(id)).toEqual([['inventory.push.completed']]);
+    expect(await relayedTypes(id)).toEqual([[]]);
     expect(await withheld(id)).toEqual([
       { event_type: 'booking.created', scope: 'bookings.read', reason: 'credential_revoked' },
+      { event_type: 'inventory.push.completed', scope: 'inventory.read', reason: 'credential_revoked' },
+    ]);
+  });
+
+  it('withholds inventory events from a subscription whose credential lacks inventory.read (made before the rule)', async () => {
+    const writer = await t.client({
+      customer_id: customer.customerId,
+      scopes: ['subscriptions.manage', 'inventory.read', 'inventory.write', 'bookings.read'],
+      account_scoped: true,
+    });
+    const id = await subscriptionOf(writer.token);
+    // As a credential that held only inventory.write could subscribe before inventory events needed inventory.read.
+    await t.deps.db
+      .sql`update api_clients set scopes = array['subscriptions.manage', 'inventory.write', 'bookings.read']
+      where client_id = ${writer.client_id}`;
+    expect(await relayedTypes(id)).toEqual([['booking.created']]);
+    expect(await withheld(id)).toEqual([
+      { event_type: 'inventory.push.completed', scope: 'inventory.read', reason: 'insufficient_scope' },
     ]);
   });
 });
