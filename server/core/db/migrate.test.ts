@@ -51,8 +51,11 @@ describe.skipIf(!process.env.DATABASE_URL)('migrate', () => {
   };
 
   beforeAll(() => {
-    db = openPostgres(process.env.DATABASE_URL as string, { max: 4, timeoutMs: 30_000 });
-    other = openPostgres(process.env.DATABASE_URL as string, { max: 2, timeoutMs: 30_000 });
+    // The connection migrations take (open.ts openMigrationDb): the direct one when the suite runs behind a
+    // transaction pooler (npm run test:production), which refuses a session's startup parameters.
+    const url = (process.env.DATABASE_SESSION_URL ?? process.env.DATABASE_URL) as string;
+    db = openPostgres(url, { max: 4, timeoutMs: 30_000 });
+    other = openPostgres(url, { max: 2, timeoutMs: 30_000 });
   });
   afterAll(async () => {
     await db.sql`delete from schema_migrations where name = any(${names}::text[])`;
