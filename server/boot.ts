@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PropertyActors } from '../actors/property-actors.ts';
+import { revisionCustomerFillPending } from './bookings/revision-customer-fill.ts';
 import { loadKeyEncryptionKey } from './core/auth/key-encryption.ts';
 import { randomSecret } from './core/auth/secrets.ts';
 import { SigningKeys } from './core/auth/signing-keys.ts';
@@ -58,6 +59,10 @@ export async function createDeps(config: Config, options: BootOptions = {}): Pro
     },
   ).finally(() => migration.done());
   if (applied.length) log.info('migrations applied', { applied });
+  if (await revisionCustomerFillPending(db))
+    log.warn('booking revisions wait for their customer: run npm run revisions:customer-backfill', {
+      see: "docs/operations.md, Revisions' customer",
+    });
   // Before the signing keys and the demo: the template is the migrated database and nothing of this installation.
   await opened.migrated();
   const clock = options.clock ?? systemClock;

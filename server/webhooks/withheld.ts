@@ -16,7 +16,8 @@ export interface Withheld {
 /**
  * Whether an event type (emitted name or alias) is withheld from a subscription of this creator: its data needs a
  * scope (event-catalog.ts `scope`) the credential does not hold, or the credential is revoked. A subscription made
- * before creating one required the scope, and one whose credential was revoked since, keeps its other events. The
+ * before creating one required the scope keeps the events its credential's scopes cover; one whose credential was
+ * revoked since keeps only those that need no scope (subscription.*, property.*). The
  * credential's scopes, not a token's: a JWT narrowed at issue is gone by delivery time, the client's set is fixed.
  */
 export function withheldFrom(creator: Creator, type: string): Withheld | undefined {
