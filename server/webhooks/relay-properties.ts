@@ -1,3 +1,4 @@
+import { ALLOWED_PROPERTY } from '../core/auth/authenticate.ts';
 import type { Db } from '../core/db/db.ts';
 import { eventSpec, type PropertyLists } from '../core/event-catalog.ts';
 import { isUuid } from '../core/resolve.ts';
@@ -33,11 +34,12 @@ function listedIds(lists: PropertyLists | undefined, data: Record<string, unknow
 export async function listedProperties(tx: Db, events: readonly ListingEvent[]): Promise<Map<string, ListedProperty>> {
   const ids = [...new Set(events.flatMap((e) => listedIds(eventSpec(e.type)?.listsProperties, e.data)))].filter(isUuid);
   if (ids.length === 0) return new Map();
-  const rows = await tx.sql<ListedProperty & { external_id: string }>`
-    select p.external_id::text as external_id, p.id, p.customer_id,
-      (p.status = 'active' and not coalesce(g.paused, false)) as visible
-    from properties p left join property_groups g on g.id = p.group_id
-    where p.external_id = any(${ids}::uuid[])`;
+  // ALLOWED_PROPERTY: the one predicate for "active, outside paused groups" that the allow-list uses too.
+  const rows = await tx.query<ListedProperty & { external_id: string }>(
+    `select p.external_id::text as external_id, p.id, p.customer_id, (${ALLOWED_PROPERTY}) as visible
+     from properties p where p.external_id = any($1::uuid[])`,
+    [ids],
+  );
   return new Map(rows.map((r) => [r.external_id, { id: r.id, customer_id: r.customer_id, visible: r.visible }]));
 }
 
